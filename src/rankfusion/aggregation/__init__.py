@@ -1,0 +1,86 @@
+"""List aggregation: many ranked lists → one consensus ranking (GUIDE §4).
+
+:func:`aggregate` validates its input, looks the rule up in the registry and calls it. Rules
+live one family per module (``statistics``, ``voting``, …) and register themselves by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._validation import check_weights
+from ..lists import RankedLists, as_ranked_lists
+from . import statistics, voting  # noqa: F401  (registers the rules)
+from ._registry import available_methods, get_rule, register
+from ._result import Consensus
+from .voting import pairwise_matrix, schulze_strengths
+
+__all__ = [
+    "aggregate",
+    "available_methods",
+    "register",
+    "Consensus",
+    "pairwise_matrix",
+    "schulze_strengths",
+]
+
+
+def aggregate(lists, method: str, *, weights=None, **params: Any) -> Consensus:
+    """Combine ranked lists into one consensus ranking.
+
+    Parameters
+    ----------
+    lists : RankedLists, DataFrame or array-like of shape (p, M)
+        The lists. A bare 2-D array or a DataFrame is a matrix of *scores*, features × lists,
+        higher = better (GUIDE §3); positions and orders come in through
+        :class:`~rankfusion.RankedLists`.
+    method : str
+        The rule, one of :func:`available_methods` (``kfirst``, ``schulze``, ``borda``, …).
+    weights : array-like of shape (M,), optional
+        Non-negative list weights, where the rule can use them (mean-based rules, pairwise
+        counts, ``rrf``); ``median``, ``q3_sd`` and ``best_rank`` refuse them.
+    **params
+        The rule's own parameters (``k`` for ``kfirst``, ``k_rrf`` for ``rrf`` …).
+
+    Returns
+    -------
+    Consensus
+        ``order`` (feature indices, best first), ``scores`` (the rule's primary key, higher =
+        better), ``ranks`` (1 = best), ``features``, ``method``, ``params`` and ``to_frame()``.
+
+    Notes
+    -----
+    One list is accepted: its consensus is the list itself, ties broken by each rule's
+    secondary key and then the lower feature index. One feature is accepted too.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankfusion import aggregate
+    >>> scores = np.array([[0.9, 0.1, 0.8], [0.5, 0.9, 0.7], [0.1, 0.3, 0.1]])
+    >>> aggregate(scores, "borda").order
+    array([1, 0, 2])
+    >>> aggregate(scores, "kfirst", k=1).params
+    {'k': 1}
+    """
+    rule = get_rule(method)
+    lists = as_ranked_lists(lists)
+    unknown = sorted(set(params) - set(rule.params))
+    if unknown:
+        known = ", ".join(rule.params) or "none"
+        raise TypeError(
+            f"aggregation method {rule.name!r} got unknown parameter(s) {unknown}; "
+            f"its parameters: {known}"
+        )
+    if weights is not None and not rule.weights:
+        raise ValueError(
+            f"aggregation method {rule.name!r} takes no list weights (GUIDE §4); "
+            "drop weights= or choose a mean-based or pairwise rule"
+        )
+    weights = check_weights(weights, lists.n_lists)
+    if rule.needs_scores and not lists.has_scores:
+        raise ValueError(
+            f"aggregation method {rule.name!r} needs raw scores; these lists were built "
+            "from orders or positions"
+        )
+    return rule.func(lists, weights=weights, **params)

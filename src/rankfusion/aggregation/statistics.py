@@ -1,0 +1,234 @@
+"""Statistical aggregation rules on positions and scores (Izetta et al. 2017, §2.1; GUIDE §4).
+
+Every rule returns a :class:`~rankfusion.aggregation.Consensus` whose order is decided by exact
+keys computed from the doubled integer positions ``P2 = 2·pos`` of
+:attr:`RankedLists.positions2` (GUIDE §3 "Exact keys"), then by the lower feature index.
+Notation: p features, M lists, ``pos[i, l]`` the position of feature i in list l (1 = best),
+``r[i, l] = 1 - pos[i, l] / p`` the relative ranking.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._validation import check_top_k
+from ._exact import list_sum
+from ._registry import register
+from ._result import build_consensus
+
+__all__ = [
+    "mean_score",
+    "borda",
+    "median",
+    "average_sd",
+    "best_rank",
+    "q3_sd",
+    "kfirst",
+    "rrf",
+    "combmnz",
+]
+
+
+def _total_weight(lists, weights) -> float:
+    return float(lists.n_lists if weights is None else weights.sum())
+
+
+def _borda_key(lists, weights):
+    """Σ_l w_l · P2 (lower = better) and the weighted mean relative ranking."""
+    s = list_sum(lists.positions2, weights)
+    mean_r = 1.0 - s / (2.0 * _total_weight(lists, weights) * lists.n_features)
+    return s, mean_r
+
+
+def _no_weights(method: str, weights) -> None:
+    if weights is not None:
+        raise ValueError(
+            f"{method} takes no list weights: {'a quantile' if method != 'best_rank' else 'a maximum'}"
+            " has no weighted form in the papers (GUIDE §4); drop weights= or choose a "
+            "mean-based rule"
+        )
+
+
+def _sd_relative(lists, weights) -> np.ndarray:
+    """(Weighted) population standard deviation of r per feature, for reporting."""
+    r = lists.relative
+    w = np.ones(lists.n_lists) if weights is None else weights
+    mu = r @ w / w.sum()
+    var = ((r - mu[:, None]) ** 2) @ w / w.sum()
+    return np.sqrt(np.maximum(var, 0.0))
+
+
+@register("mean_score", needs_scores=True)
+def mean_score(lists, *, weights=None):
+    """Mean of the raw scores (Izetta et al. 2017 "Average" when scores are |w| of the SVMs).
+
+    ``R_i = Σ_l w_l s_il / Σ_l w_l``; ties: the lower feature index. Needs lists built from
+    scores; the weighted sum is taken over each feature's sorted terms, so permuting the lists
+    changes nothing.
+    """
+    if not lists.has_scores:
+        raise ValueError(
+            "mean_score needs raw scores; these lists were built from orders or positions. "
+            "Use borda for positions"
+        )
+    total = list_sum(lists.scores, weights)
+    mean = total / _total_weight(lists, weights)
+    return build_consensus(lists, keys=[-total], scores=mean, method="mean_score", params={})
+
+
+@register("borda")
+def borda(lists, *, weights=None):
+    """Borda count: the mean relative ranking (equivalently the lowest mean position).
+
+    ``R_i = Σ_l w_l r_il / Σ_l w_l`` with ``r = 1 - pos/p``; the key is the exact integer
+    ``Σ_l w_l · 2·pos_il`` (lower = better). Ties: the lower feature index.
+    """
+    key, mean_r = _borda_key(lists, weights)
+    return build_consensus(lists, keys=[key], scores=mean_r, method="borda", params={})
+
+
+def _sorted_pos2(lists) -> np.ndarray:
+    return np.sort(lists.positions2, axis=1)
+
+
+@register("median", weights=False)
+def median(lists, *, weights=None):
+    """Median of the relative rankings r over the lists; ties by the mean of r.
+
+    The key is the sum of the one or two middle doubled positions (exact). Lists cannot be
+    weighted (GUIDE §4).
+    """
+    _no_weights("median", weights)
+    m, p = lists.n_lists, lists.n_features
+    sp = _sorted_pos2(lists)
+    lo, hi = (m - 1) // 2, m // 2
+    key = sp[:, lo].astype(np.int64) + sp[:, hi]
+    med_r = 1.0 - key / (4.0 * p)
+    bkey, mean_r = _borda_key(lists, None)
+    return build_consensus(lists, keys=[key, bkey], scores=med_r, method="median", params={},
+                           tiebreak=mean_r, tiebreak_name="mean_relative")
+
+
+@register("average_sd")
+def average_sd(lists, *, weights=None):
+    """Average-SD (Izetta et al. 2017, §2.1.1): mean of r, ties by the SD of r, higher first.
+
+    Features with the same mean are ordered by their spread: among equal (weighted) sums of
+    positions a larger Σ_l w_l · pos² means a larger SD, so that exact sum is the secondary key.
+    ``tiebreak`` reports the (weighted, population) SD of r.
+    """
+    key, mean_r = _borda_key(lists, weights)
+    p2 = lists.positions2
+    sq = list_sum(p2 * p2, weights)
+    return build_consensus(lists, keys=[key, -sq], scores=mean_r, method="average_sd",
+                           params={}, tiebreak=_sd_relative(lists, weights),
+                           tiebreak_name="sd_relative")
+
+
+@register("best_rank", weights=False)
+def best_rank(lists, *, weights=None):
+    """Best Ranking (Izetta et al. 2017, §2.1.2): max over lists of r; ties by the mean of r."""
+    _no_weights("best_rank", weights)
+    p = lists.n_features
+    best2 = lists.positions2.min(axis=1)
+    bkey, mean_r = _borda_key(lists, None)
+    return build_consensus(lists, keys=[best2, bkey], scores=1.0 - best2 / (2.0 * p),
+                           method="best_rank", params={}, tiebreak=mean_r,
+                           tiebreak_name="mean_relative")
+
+
+@register("q3_sd", weights=False)
+def q3_sd(lists, *, weights=None):
+    """3Q-SD (Izetta et al. 2017, §2.1.3): 75th percentile of r; ties by the SD of r, higher first.
+
+    The percentile is numpy's default linear interpolation. With ``r = 1 - pos/p`` decreasing
+    in pos, ``Q_0.75(r) = 1 - Q_0.25(pos)/p``; with ``h = (M-1)/4 = j + f/4`` the key
+    ``4·Q_0.25(2·pos) = 4·P2_(j) + f·(P2_(j+1) - P2_(j))`` is an exact integer (lower = better).
+    The SD key is the exact integer ``M·ΣP2² - (ΣP2)²``. Lists cannot be weighted (GUIDE §4).
+    """
+    _no_weights("q3_sd", weights)
+    m, p = lists.n_lists, lists.n_features
+    sp = _sorted_pos2(lists)
+    j, f = divmod(m - 1, 4)
+    key = 4 * sp[:, j].astype(np.int64)
+    if f:
+        key = key + f * (sp[:, j + 1] - sp[:, j])
+    q3 = 1.0 - key / (8.0 * p)
+    p2 = lists.positions2
+    s = list_sum(p2, None)
+    sq = list_sum(p2 * p2, None)
+    if 4 * p * p * m * m < 2**62:
+        spread = m * sq - s * s
+    else:  # exact with Python integers, turned into ranks of the same order
+        from ._exact import exact_int
+
+        spread = exact_int([m * int(a) - int(b) * int(b) for a, b in zip(sq, s)])
+    return build_consensus(lists, keys=[key, -spread], scores=q3, method="q3_sd", params={},
+                           tiebreak=_sd_relative(lists, None), tiebreak_name="sd_relative")
+
+
+@register("kfirst")
+def kfirst(lists, *, k=0.1, weights=None):
+    """K-First (Izetta et al. 2017, §2.1.4): credit only the k best positions of each list.
+
+    ``r'_il = max(1 - (pos_il - 1)/k, 0)``, so positions 1, 2, …, k get 1, (k-1)/k, …, 1/k and
+    position k + 1 gets 0; ``R_i = Σ_l w_l r'_il / Σ_l w_l``. ``k`` is an int ≥ 1 (a count) or
+    a float in (0, 1] (a fraction: ``max(1, ⌊k·p + 0.5⌋)``); default 0.1.
+
+    The paper prints ``max(1 - pos/k, 0)`` but says the credit reaches 0 "for the k+1 feature"
+    and keeps "the top k positions": we follow the text (documented departure, GUIDE §4). The
+    key is the exact integer ``Σ_l w_l · max(2k + 2 - 2·pos_il, 0)``. Ties: the mean of r.
+    """
+    p = lists.n_features
+    kk = check_top_k(k, p, name="k")
+    credit2 = np.maximum(2 * kk + 2 - lists.positions2, 0)
+    total = list_sum(credit2, weights)
+    score = total / (2.0 * kk * _total_weight(lists, weights))
+    bkey, mean_r = _borda_key(lists, weights)
+    return build_consensus(lists, keys=[-total, bkey], scores=score, method="kfirst",
+                           params={"k": kk}, tiebreak=mean_r, tiebreak_name="mean_relative")
+
+
+@register("rrf")
+def rrf(lists, *, k_rrf=60, weights=None):
+    """Reciprocal rank fusion (Cormack et al. 2009): ``R_i = Σ_l w_l / (k_rrf + pos_il)``.
+
+    ``k_rrf = 60`` as the paper and ranx. Each feature's terms are summed in sorted order
+    (permutation-invariant). Ties: the mean of r.
+    """
+    if isinstance(k_rrf, bool) or not isinstance(k_rrf, (int, float, np.integer, np.floating)):
+        raise TypeError(f"k_rrf must be a number, got {type(k_rrf).__name__}")
+    if not np.isfinite(k_rrf) or k_rrf < 0:
+        raise ValueError(f"k_rrf must be a finite number ≥ 0, got {k_rrf}")
+    terms = 1.0 / (k_rrf + lists.positions2 / 2.0)
+    total = list_sum(terms, weights)
+    bkey, mean_r = _borda_key(lists, weights)
+    return build_consensus(lists, keys=[-total, bkey], scores=total, method="rrf",
+                           params={"k_rrf": k_rrf}, tiebreak=mean_r,
+                           tiebreak_name="mean_relative")
+
+
+@register("combmnz")
+def combmnz(lists, *, weights=None):
+    """CombMNZ (Fox & Shaw 1994): Σ_l w_l · ŝ_il × (number of lists that rank feature i).
+
+    ``ŝ`` is each list's scores min–max normalised over the features it ranks (a constant list
+    gives 0); a feature a top-k list did not rank contributes 0 and is not counted. Lists built
+    from orders or positions have no scores: ``-pos`` stands in for them (normalised the same
+    way). Ties: the mean of r.
+    """
+    ranked = lists.ranked
+    vals = lists.scores if lists.has_scores else -lists.positions
+    vals = np.where(ranked, vals, np.nan)
+    lo = np.nanmin(vals, axis=0)
+    hi = np.nanmax(vals, axis=0)
+    span = hi - lo
+    with np.errstate(invalid="ignore", divide="ignore"):
+        norm = np.where(span > 0, (vals - lo) / np.where(span > 0, span, 1.0), 0.0)
+    norm = np.where(ranked, norm, 0.0)
+    total = list_sum(norm, weights)
+    hits = ranked.sum(axis=1)
+    key = total * hits
+    bkey, mean_r = _borda_key(lists, weights)
+    return build_consensus(lists, keys=[-key, bkey], scores=key, method="combmnz", params={},
+                           tiebreak=mean_r, tiebreak_name="mean_relative")

@@ -1,0 +1,440 @@
+"""The features × lists container: :class:`RankedLists`.
+
+Conventions (GUIDE §3): position 1 is the best feature of a list; the relative ranking is
+``r = 1 - pos / p``; tied scores share the mean of their positions by default (``ties="average"``,
+as :func:`scipy.stats.rankdata`), ``ties="ordinal"`` gives consecutive positions by feature
+index, ``ties="min"`` the best one. In a top-k list a feature the list did not rank takes position
+``k + 1`` (RankAggreg's convention) and the container remembers that it was absent.
+
+Positions are stored internally *doubled* as integers (``2·pos``), so that average ties, which
+give half-integer positions, stay exact: every rule built on positions computes its keys from
+integer sums (GUIDE §3 "Exact keys").
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ._validation import check_names, check_score_matrix
+
+__all__ = ["RankedLists", "TIES"]
+
+TIES = ("average", "ordinal", "min")
+
+
+def _check_ties(ties) -> str:
+    if ties not in TIES:
+        raise ValueError(f"ties must be one of {list(TIES)}, got {ties!r}")
+    return ties
+
+
+def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> np.ndarray:
+    """Doubled positions ``2·pos`` (int64, features × lists) of each column of ``scores``.
+
+    Position 1 goes to the highest score. Ties follow ``ties`` (GUIDE §3); features with equal
+    scores under ``"ordinal"`` get consecutive positions in feature-index order.
+    """
+    p, m = scores.shape
+    # Lists-major, negated so that an ascending stable sort puts the best first and equal
+    # scores in feature-index order.
+    t = np.negative(scores.T)
+    order = np.argsort(t, axis=1, kind="stable")
+    steps = 2 * np.arange(1, p + 1, dtype=np.int64)
+    out = np.empty((m, p), dtype=np.int64)
+    if ties != "ordinal" and p > 1:
+        vs = np.take_along_axis(t, order, axis=1)
+        new = vs[:, 1:] != vs[:, :-1]
+    if ties == "ordinal" or p == 1 or new.all():
+        np.put_along_axis(out, order, np.broadcast_to(steps, (m, p)), axis=1)
+        return out.T.copy()
+    idx = np.broadcast_to(np.arange(p, dtype=np.int64), (m, p))
+    starts_flag = np.ones((m, p), dtype=bool)
+    starts_flag[:, 1:] = new
+    start = np.maximum.accumulate(np.where(starts_flag, idx, 0), axis=1)
+    if ties == "min":
+        val = 2 * (start + 1)
+    else:  # average: (start+1 + end+1) / 2, doubled
+        ends_flag = np.ones((m, p), dtype=bool)
+        ends_flag[:, :-1] = new
+        end = np.minimum.accumulate(np.where(ends_flag, idx, p - 1)[:, ::-1], axis=1)[:, ::-1]
+        val = start + end + 2
+    np.put_along_axis(out, order, val, axis=1)
+    return out.T.copy()
+
+
+class RankedLists:
+    """p features × M ranked lists, with names, positions and (optionally) scores.
+
+    Build it with :meth:`from_scores`, :meth:`from_orders`, :meth:`from_positions` or
+    :meth:`from_csv`; the plain constructor is internal.
+
+    Attributes
+    ----------
+    features : ndarray of object, shape (p,)
+        Feature names (the universe).
+    list_names : ndarray of object, shape (M,)
+        Names of the lists.
+    positions : ndarray of float, shape (p, M)
+        Position of each feature in each list, 1 = best; half-integers where average ties;
+        ``k + 1`` for a feature a top-k list did not rank.
+    relative : ndarray of float, shape (p, M)
+        ``r = 1 - pos / p`` (Izetta et al. 2017, §2).
+    ranked : ndarray of bool, shape (p, M)
+        Whether each list really ranked each feature (False only in top-k lists).
+    scores : ndarray of float, shape (p, M), or None
+        The raw scores the lists came from (higher = better), when built from scores.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankfusion import RankedLists
+    >>> lists = RankedLists.from_scores(np.array([[0.9, 0.2], [0.5, 0.7], [0.1, 0.7]]))
+    >>> lists.positions
+    array([[1. , 3. ],
+           [2. , 1.5],
+           [3. , 1.5]])
+    >>> RankedLists.from_orders([["b", "a"], ["a", "c", "b"]]).positions
+    array([[2., 1.],
+           [1., 3.],
+           [3., 2.]])
+    """
+
+    __slots__ = ("_features", "_list_names", "_pos2", "_ranked", "_scores", "_ties")
+
+    def __init__(self, pos2, ranked, features, list_names, scores=None, ties="average"):
+        self._pos2 = pos2
+        self._ranked = ranked
+        self._features = features
+        self._list_names = list_names
+        self._scores = scores
+        self._ties = ties
+        for a in (self._pos2, self._ranked, self._scores):
+            if a is not None:
+                a.flags.writeable = False
+
+    # ------------------------------------------------------------------ constructors
+    @classmethod
+    def from_scores(
+        cls, scores, ties: str = "average", *, features=None, list_names=None
+    ) -> RankedLists:
+        """Lists from a features × lists matrix of scores (higher = better).
+
+        Parameters
+        ----------
+        scores : array-like or DataFrame, shape (p, M)
+            One column per list. A DataFrame's index names the features and its columns the
+            lists. Must be finite.
+        ties : {"average", "ordinal", "min"}
+            Positions of tied scores (GUIDE §3).
+        features, list_names : sequence, optional
+            Names, when ``scores`` is a bare array.
+        """
+        ties = _check_ties(ties)
+        values, features, list_names = check_score_matrix(
+            scores, name="scores", features=features, list_names=list_names
+        )
+        pos2 = doubled_positions_from_scores(values, ties)
+        ranked = np.ones(values.shape, dtype=bool)
+        return cls(pos2, ranked, features, list_names, scores=values, ties=ties)
+
+    @classmethod
+    def from_orders(
+        cls, orders, universe: Sequence | None = None, *, list_names=None
+    ) -> RankedLists:
+        """Lists from ordered sequences of feature names, best first (full or top-k).
+
+        Parameters
+        ----------
+        orders : sequence of sequences, or mapping name → sequence, or DataFrame
+            Each list is the feature names it ranks, best first. A DataFrame is read as one
+            row per list (index = list names), empty cells ending a short list.
+        universe : sequence, optional
+            All features. Defaults to the union of the lists, in order of first appearance.
+            A list naming a feature outside a given universe is an error.
+        list_names : sequence, optional
+            Names of the lists (a mapping or DataFrame gives its own).
+
+        Notes
+        -----
+        A feature absent from a list of length k takes position k + 1 in it (RankAggreg's
+        convention); :attr:`ranked` records that it was absent.
+        """
+        if isinstance(orders, pd.DataFrame):
+            if list_names is None:
+                list_names = list(orders.index)
+            orders = [[v for v in row if not (isinstance(v, float) and np.isnan(v))]
+                      for row in orders.itertuples(index=False)]
+        elif isinstance(orders, Mapping):
+            if list_names is None:
+                list_names = list(orders.keys())
+            orders = list(orders.values())
+        elif isinstance(orders, (str, bytes)) or not isinstance(orders, Iterable):
+            raise TypeError("orders must be a sequence of ordered sequences of feature names")
+        orders = list(orders)
+        if not orders:
+            raise ValueError("orders must hold at least one list")
+        clean: list[list] = []
+        for j, o in enumerate(orders):
+            if isinstance(o, (str, bytes)) or not isinstance(o, Iterable):
+                raise TypeError(
+                    f"orders[{j}] must be a sequence of feature names, got {type(o).__name__}"
+                )
+            o = list(o.tolist() if isinstance(o, np.ndarray) else o)
+            if not o:
+                raise ValueError(f"orders[{j}] is empty; every list must rank a feature")
+            seen = set()
+            for v in o:
+                if v in seen:
+                    raise ValueError(f"orders[{j}] names feature {v!r} twice")
+                seen.add(v)
+            clean.append(o)
+        if universe is None:
+            uni: dict = {}
+            for o in clean:
+                for v in o:
+                    uni.setdefault(v, len(uni))
+            features = np.array(list(uni), dtype=object)
+        else:
+            if isinstance(universe, (str, bytes)):
+                raise TypeError("universe must be a sequence of feature names")
+            features = check_names(list(universe), len(list(universe)), name="universe",
+                                   default_prefix="f")
+            uni = {v: i for i, v in enumerate(features)}
+            for j, o in enumerate(clean):
+                unknown = [v for v in o if v not in uni]
+                if unknown:
+                    raise ValueError(
+                        f"orders[{j}] names feature(s) not in universe: {unknown[:5]}"
+                    )
+        p, m = len(features), len(clean)
+        list_names = check_names(list_names, m, name="list_names", default_prefix="L")
+        pos2 = np.empty((p, m), dtype=np.int64)
+        ranked = np.zeros((p, m), dtype=bool)
+        for j, o in enumerate(clean):
+            idx = np.fromiter((uni[v] for v in o), dtype=np.int64, count=len(o))
+            pos2[:, j] = 2 * (len(o) + 1)
+            pos2[idx, j] = 2 * np.arange(1, len(o) + 1)
+            ranked[idx, j] = True
+        return cls(pos2, ranked, features, list_names, scores=None, ties="ordinal")
+
+    @classmethod
+    def from_positions(cls, positions, *, features=None, list_names=None) -> RankedLists:
+        """Lists from a features × lists matrix of positions (1 = best).
+
+        Positions must be whole or half-integers (average ties) in [1, p]. NaN marks a feature
+        the list did not rank: it takes position k + 1, k being the number of features that
+        list ranked, and the ranked positions must then lie in [1, k].
+        """
+        if isinstance(positions, pd.DataFrame):
+            if features is None:
+                features = list(positions.index)
+            if list_names is None:
+                list_names = list(positions.columns)
+            bad = [c for c in positions.columns
+                   if not pd.api.types.is_numeric_dtype(positions[c].dtype)
+                   or pd.api.types.is_bool_dtype(positions[c].dtype)]
+            if bad:
+                raise TypeError(f"positions must be numbers; column {bad[0]!r} is not")
+            arr = positions.to_numpy(dtype=np.float64, copy=True)
+        else:
+            arr = np.asarray(positions)
+            if arr.dtype == bool or not (
+                np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)
+            ):
+                raise TypeError(f"positions must be numbers, got dtype {arr.dtype}")
+            arr = np.array(arr, dtype=np.float64, copy=True)
+        if arr.ndim != 2:
+            raise ValueError(f"positions must be 2-D (features × lists); got shape {arr.shape}")
+        p, m = arr.shape
+        if p < 1 or m < 1:
+            raise ValueError(f"positions must have a feature and a list; got shape {arr.shape}")
+        if np.isinf(arr).any():
+            raise ValueError("positions must be finite (NaN marks an unranked feature)")
+        ranked = ~np.isnan(arr)
+        if not ranked.any(axis=0).all():
+            j = int(np.flatnonzero(~ranked.any(axis=0))[0])
+            raise ValueError(f"positions: list {j} ranks no feature (all NaN)")
+        doubled = 2.0 * np.where(ranked, arr, 1.0)
+        if not np.array_equal(doubled, np.round(doubled)):
+            raise ValueError("positions must be whole or half-integers (1 = best)")
+        pos2 = doubled.astype(np.int64)
+        k = ranked.sum(axis=0)
+        lo_bad = (pos2 < 2) & ranked
+        hi_bad = (pos2 > 2 * k[None, :]) & ranked
+        if lo_bad.any() or hi_bad.any():
+            i, j = np.argwhere(lo_bad | hi_bad)[0]
+            raise ValueError(
+                f"positions: feature {i} of list {j} has position {arr[i, j]}, outside "
+                f"[1, {int(k[j])}] (the number of features the list ranks)"
+            )
+        pos2 = np.where(ranked, pos2, 2 * (k[None, :] + 1)).astype(np.int64)
+        features = check_names(features, p, name="features", default_prefix="f")
+        list_names = check_names(list_names, m, name="list_names", default_prefix="L")
+        return cls(pos2, ranked, features, list_names, scores=None, ties="average")
+
+    @classmethod
+    def from_csv(cls, path: str | os.PathLike, *, values: str = "positions") -> RankedLists:
+        """Read lists written by :meth:`to_csv` (``values="positions"`` or ``"scores"``)."""
+        if values not in ("positions", "scores"):
+            raise ValueError(f"values must be 'positions' or 'scores', got {values!r}")
+        frame = pd.read_csv(path, index_col=0)
+        frame.index = frame.index.astype(object)
+        if values == "scores":
+            return cls.from_scores(frame)
+        return cls.from_positions(frame)
+
+    # ------------------------------------------------------------------ accessors
+    @property
+    def features(self) -> np.ndarray:
+        return self._features.copy()
+
+    @property
+    def list_names(self) -> np.ndarray:
+        return self._list_names.copy()
+
+    @property
+    def n_features(self) -> int:
+        return int(self._pos2.shape[0])
+
+    @property
+    def n_lists(self) -> int:
+        return int(self._pos2.shape[1])
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.n_features, self.n_lists
+
+    @property
+    def ties(self) -> str:
+        return self._ties
+
+    @property
+    def positions(self) -> np.ndarray:
+        return self._pos2 / 2.0
+
+    @property
+    def positions2(self) -> np.ndarray:
+        """Doubled positions ``2·pos`` as int64 (read-only view): exact for average ties."""
+        return self._pos2
+
+    @property
+    def relative(self) -> np.ndarray:
+        return 1.0 - self._pos2 / (2.0 * self.n_features)
+
+    @property
+    def ranked(self) -> np.ndarray:
+        return self._ranked.copy()
+
+    @property
+    def is_full(self) -> bool:
+        """True when every list ranks every feature."""
+        return bool(self._ranked.all())
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """Number of features each list ranked (k of a top-k list, p of a full one)."""
+        return self._ranked.sum(axis=0)
+
+    @property
+    def scores(self) -> np.ndarray | None:
+        return None if self._scores is None else self._scores.copy()
+
+    @property
+    def has_scores(self) -> bool:
+        return self._scores is not None
+
+    def ranked_features(self, list_) -> list:
+        """The features list ``list_`` (name or index) ranked, best first."""
+        j = self._list_index(list_)
+        idx = np.flatnonzero(self._ranked[:, j])
+        idx = idx[np.argsort(self._pos2[idx, j], kind="stable")]
+        return [self._features[i] for i in idx]
+
+    def orders(self) -> list[list]:
+        """Every list as its ranked feature names, best first (ties by feature index)."""
+        return [self.ranked_features(j) for j in range(self.n_lists)]
+
+    def _list_index(self, list_) -> int:
+        if isinstance(list_, (int, np.integer)) and not isinstance(list_, bool):
+            if not -self.n_lists <= list_ < self.n_lists:
+                raise IndexError(f"list index {list_} out of range for {self.n_lists} lists")
+            return int(list_) % self.n_lists
+        hits = np.flatnonzero(self._list_names == list_)
+        if hits.size == 0:
+            raise KeyError(f"no list named {list_!r}; lists are {list(self._list_names)}")
+        return int(hits[0])
+
+    def select_lists(self, lists: Sequence) -> RankedLists:
+        """A container holding only the given lists (names or indices), in that order."""
+        idx = [self._list_index(x) for x in lists]
+        if not idx:
+            raise ValueError("lists must name at least one list")
+        if len(set(idx)) != len(idx):
+            raise ValueError("lists must not repeat a list")
+        return RankedLists(
+            self._pos2[:, idx].copy(), self._ranked[:, idx].copy(), self._features.copy(),
+            self._list_names[idx].copy(),
+            None if self._scores is None else self._scores[:, idx].copy(), self._ties,
+        )
+
+    # ------------------------------------------------------------------ output
+    def to_frame(self, values: str = "positions") -> pd.DataFrame:
+        """Features × lists DataFrame of ``values``: "positions" (NaN where a list did not
+        rank the feature), "relative" or "scores"."""
+        if values == "positions":
+            data = np.where(self._ranked, self._pos2 / 2.0, np.nan)
+        elif values == "relative":
+            data = self.relative
+        elif values == "scores":
+            if self._scores is None:
+                raise ValueError("these lists carry no scores (built from orders or positions)")
+            data = self._scores.copy()
+        else:
+            raise ValueError(
+                f"values must be 'positions', 'relative' or 'scores', got {values!r}"
+            )
+        frame = pd.DataFrame(data, index=pd.Index(self._features, name="feature"),
+                             columns=list(self._list_names))
+        return frame
+
+    def to_csv(self, path: str | os.PathLike, *, values: str = "positions") -> None:
+        """Write the lists as a features × lists CSV (read back with :meth:`from_csv`)."""
+        if values not in ("positions", "scores"):
+            raise ValueError(f"values must be 'positions' or 'scores', got {values!r}")
+        self.to_frame(values).to_csv(path, float_format="%.17g")
+
+    def __repr__(self) -> str:
+        kind = "full" if self.is_full else "top-k"
+        return (f"RankedLists({self.n_features} features × {self.n_lists} lists, {kind}, "
+                f"ties={self._ties!r})")
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, RankedLists):
+            return NotImplemented
+        return (np.array_equal(self._pos2, other._pos2)
+                and np.array_equal(self._ranked, other._ranked)
+                and list(self._features) == list(other._features)
+                and list(self._list_names) == list(other._list_names))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def as_ranked_lists(lists, *, name: str = "lists") -> RankedLists:
+    """Coerce the public ``lists`` argument: a RankedLists, a DataFrame or 2-D array of scores."""
+    if isinstance(lists, RankedLists):
+        return lists
+    if isinstance(lists, pd.DataFrame) or isinstance(lists, np.ndarray) or isinstance(
+        lists, (list, tuple)
+    ):
+        values, features, list_names = check_score_matrix(lists, name=name)
+        pos2 = doubled_positions_from_scores(values, "average")
+        return RankedLists(pos2, np.ones(values.shape, dtype=bool), features, list_names,
+                           scores=values, ties="average")
+    raise TypeError(
+        f"{name} must be a RankedLists, a DataFrame or a 2-D array of scores "
+        f"(features × lists); got {type(lists).__name__}"
+    )
