@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-__all__ = ["ClassificationData", "check_classification_data", "check_target"]
+__all__ = ["ClassificationData", "check_classification_data", "check_features", "check_target"]
 
 
 @dataclass(frozen=True)
@@ -112,11 +112,10 @@ def check_target(y, n_samples: int | None = None, *, name: str = "y", min_classe
     return codes.astype(np.int64).reshape(-1), classes
 
 
-def check_classification_data(X, y, *, allow_nominal: bool = True,
-                              allow_missing: bool = True, min_classes: int = 2,
-                              feature_names=None) -> ClassificationData:
-    """Validate ``X`` and ``y`` for a ranker or a selector (no copy of the caller's data is
-    modified)."""
+def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
+                   feature_names=None):
+    """Validate a feature matrix alone; return ``(values, nominal, categories, feature_names)``
+    as in :class:`ClassificationData` (no copy of the caller's data is modified)."""
     if hasattr(X, "toarray") or type(X).__module__.startswith("scipy.sparse"):
         raise TypeError("X must be a dense array or DataFrame; sparse matrices are not supported")
     if isinstance(X, pd.DataFrame):
@@ -184,5 +183,15 @@ def check_classification_data(X, y, *, allow_nominal: bool = True,
         i, j = np.argwhere(np.isnan(values))[0]
         raise ValueError(f"X has a missing value (NaN) at sample {i}, feature {j}; "
                          "this method cannot take missing values")
+    return values, nominal, categories, names
+
+
+def check_classification_data(X, y, *, allow_nominal: bool = True,
+                              allow_missing: bool = True, min_classes: int = 2,
+                              feature_names=None) -> ClassificationData:
+    """Validate ``X`` and ``y`` for a ranker or a selector (no copy of the caller's data is
+    modified)."""
+    values, nominal, categories, names = check_features(
+        X, allow_nominal=allow_nominal, allow_missing=allow_missing, feature_names=feature_names)
     codes, classes = check_target(y, values.shape[0], min_classes=min_classes)
     return ClassificationData(values, nominal, categories, names, codes, classes)

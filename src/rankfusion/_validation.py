@@ -22,8 +22,9 @@ __all__ = [
 
 
 def _is_real_dtype(dtype) -> bool:
-    return (np.issubdtype(dtype, np.integer) or np.issubdtype(dtype, np.floating)) and not (
-        np.issubdtype(dtype, np.bool_)
+    """Integers or floats (numpy or pandas extension dtypes), not bools or complex numbers."""
+    return (pd.api.types.is_integer_dtype(dtype) or pd.api.types.is_float_dtype(dtype)) and not (
+        pd.api.types.is_bool_dtype(dtype)
     )
 
 

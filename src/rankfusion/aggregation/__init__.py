@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._validation import check_weights
-from ..lists import RankedLists, as_ranked_lists
+from ..lists import as_ranked_lists
 from . import statistics, voting  # noqa: F401  (registers the rules)
 from ._registry import available_methods, get_rule, register
 from ._result import Consensus

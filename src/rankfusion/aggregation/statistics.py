@@ -42,10 +42,10 @@ def _borda_key(lists, weights):
 
 def _no_weights(method: str, weights) -> None:
     if weights is not None:
+        what = "a maximum" if method == "best_rank" else "a quantile"
         raise ValueError(
-            f"{method} takes no list weights: {'a quantile' if method != 'best_rank' else 'a maximum'}"
-            " has no weighted form in the papers (GUIDE §4); drop weights= or choose a "
-            "mean-based rule"
+            f"{method} takes no list weights: {what} has no weighted form in the papers "
+            "(GUIDE §4); drop weights= or choose a mean-based rule"
         )
 
 

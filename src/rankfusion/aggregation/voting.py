@@ -63,8 +63,8 @@ def pairwise_matrix(lists, weights=None) -> np.ndarray:
     the matrix is float64, each cell summed over the lists in ascending order of weight (so
     the sums do not depend on the order of the lists).
     """
-    from ..lists import as_ranked_lists
     from .._validation import check_weights
+    from ..lists import as_ranked_lists
 
     lists = as_ranked_lists(lists)
     weights = check_weights(weights, lists.n_lists)
@@ -126,46 +126,43 @@ def _links(d, codes_are_d, out):  # pragma: no cover - compiled
     return out
 
 
-@numba.njit(cache=True, nogil=True)
-def _widest_paths_block(P, k0, k1):  # pragma: no cover - compiled
-    """Floyd–Warshall steps k0..k1-1 of the (max, min) closure, serial over rows."""
-    p = P.shape[0]
-    for k in range(k0, k1):
-        rowk = P[k]
-        for i in range(p):
-            c = P[i, k]
-            if c == 0:
-                continue
-            rowi = P[i]
-            for j in range(p):
-                v = rowk[j]
-                if c < v:
-                    v = c
-                if rowi[j] < v:
-                    rowi[j] = v
+@numba.njit(cache=True, nogil=True, inline="always")
+def _relax_row(rowi, rowk, c):  # pragma: no cover - compiled
+    for j in range(rowi.shape[0]):
+        v = rowk[j]
+        if c < v:
+            v = c
+        if rowi[j] < v:
+            rowi[j] = v
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def _widest_paths(P):  # pragma: no cover - compiled
+def _widest_paths(P, block):  # pragma: no cover - compiled
     """Strongest paths in place: P[i, j] = max over paths of the weakest link (Schulze 2011).
 
-    Floyd–Warshall over the (max, min) semiring; for a fixed k the rows are independent (row k
-    itself cannot change at step k), so they run in parallel.
+    Floyd–Warshall over the (max, min) semiring, blocked for the cache: for each block K of
+    ``block`` intermediate nodes, first the rows in K run the steps k ∈ K among themselves, then
+    every other row runs the steps k ∈ K against the finished rows of K (in parallel). Using
+    the finished rows of K instead of FW's intermediate ones is safe: every entry always holds
+    the strength of a real path and never falls below FW's value at the same stage, and the
+    relaxation is monotone (the classic blocked Floyd–Warshall argument).
     """
     p = P.shape[0]
-    for k in range(p):
-        rowk = P[k]
+    for k0 in range(0, p, block):
+        k1 = min(k0 + block, p)
+        for k in range(k0, k1):
+            for i in range(k0, k1):
+                c = P[i, k]
+                if c != 0:
+                    _relax_row(P[i], P[k], c)
         for i in numba.prange(p):
-            c = P[i, k]
-            if c == 0:
+            if k0 <= i < k1:
                 continue
             rowi = P[i]
-            for j in range(p):
-                v = rowk[j]
-                if c < v:
-                    v = c
-                if rowi[j] < v:
-                    rowi[j] = v
+            for k in range(k0, k1):
+                c = rowi[k]
+                if c != 0:
+                    _relax_row(rowi, P[k], c)
     return P
 
 
@@ -199,7 +196,7 @@ def schulze_strengths(lists, weights=None) -> np.ndarray:
         d = codes.astype(dt)
     P = np.empty((p, p), dtype=d.dtype)
     _links(d, True, P)
-    return _widest_paths(P)
+    return _widest_paths(P, 64)
 
 
 @register("schulze")

@@ -1,0 +1,44 @@
+"""The ``rankfusion`` command line (also ``python -m rankfusion``).
+
+Each sub-command lives in its own module of this package exposing ``add_parser(subparsers)``
+and ``run(args) -> int``; :data:`COMMANDS` lists them in the order of ``rankfusion --help``.
+Errors in the user's input print one line (``rankfusion: error: …``) and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = ("demo", "aggregate")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="rankfusion",
+        description="Feature selection by combining rankings.",
+    )
+    parser.add_argument("--version", action="version", version=f"rankfusion {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        mod = importlib.import_module(f".{name.replace('-', '_')}", __name__)
+        mod.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (ValueError, TypeError, KeyError, OSError) as exc:
+        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"rankfusion: error: {msg}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # pragma: no cover
+        print("rankfusion: interrupted", file=sys.stderr)
+        return 130
