@@ -92,3 +92,11 @@ def test_python_dash_m_entry_point():
     res = subprocess.run([sys.executable, "-m", "rankfusion", "--version"],
                          capture_output=True, text=True, check=False)
     assert res.returncode == 0 and res.stdout.startswith("rankfusion ")
+
+
+def test_orders_csv_without_list_names(tmp_path, capsys):
+    path = tmp_path / "orders.csv"
+    path.write_text("a,b,c\nb,a,c\na,c,b\n")
+    assert main(["aggregate", str(path), "--method", "borda"]) == 0
+    out = capsys.readouterr().out
+    assert "borda consensus of 3 lists over 3 features" in out

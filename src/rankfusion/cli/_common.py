@@ -57,12 +57,26 @@ def read_lists(path: str | os.PathLike, kind: str = "auto") -> RankedLists:
         cells = [c for c in body if c != ""]
         kind = "scores" if cells and all(_is_number(c) for c in cells) else "orders"
     if kind == "orders":
-        first = raw.iloc[0].tolist()
-        # A header row is present when the first row looks like column labels.
-        has_header = str(first[0]).strip().lower() in ("list", "name", "", "list_name")
-        rows = raw.iloc[1:] if has_header else raw
-        names = [r[0] for r in rows.itertuples(index=False)]
-        orders = [[c for c in r[1:] if c != ""] for r in rows.itertuples(index=False)]
+        first = [str(c).strip() for c in raw.iloc[0].tolist()]
+        # A header row is present when the first row looks like column labels: a first cell
+        # such as "list" or "name", or rank numbers 1, 2, … after it.
+        has_header = first[0].lower() in ("list", "lists", "name", "list_name", "") or all(
+            c.isdigit() for c in first[1:] if c != ""
+        ) and any(c != "" for c in first[1:])
+        rows = [list(r) for r in (raw.iloc[1:] if has_header else raw).itertuples(index=False)]
+        if not rows:
+            raise ValueError(f"{path}: no lists found")
+        # The first column names the lists unless its values are themselves ranked features.
+        firsts = {r[0] for r in rows}
+        rest = {c for r in rows for c in r[1:] if c != ""}
+        named = (has_header and first[0] != "") or (not (firsts & rest) and len(firsts) == len(rows)
+                                                    and len(rows) > 1)
+        if named:
+            names = [r[0] for r in rows]
+            orders = [[c for c in r[1:] if c != ""] for r in rows]
+        else:
+            names = None
+            orders = [[c for c in r if c != ""] for r in rows]
         return RankedLists.from_orders(orders, list_names=names)
     frame = pd.read_csv(path, index_col=0)
     frame.index = frame.index.astype(str)
