@@ -32,25 +32,18 @@ def _check_ties(ties) -> str:
     return ties
 
 
-def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> np.ndarray:
-    """Doubled positions ``2·pos`` (int64, features × lists) of each column of ``scores``.
-
-    Position 1 goes to the highest score. Ties follow ``ties`` (GUIDE §3); features with equal
-    scores under ``"ordinal"`` get consecutive positions in feature-index order.
-    """
-    p, m = scores.shape
-    # Lists-major, negated so that an ascending stable sort puts the best first and equal
-    # scores in feature-index order.
-    t = np.negative(scores.T)
+def _doubled_positions_block(t: np.ndarray, ties: str) -> np.ndarray:
+    """Doubled positions of each row of ``t`` (lists × features, lower = better)."""
+    m, p = t.shape
     order = np.argsort(t, axis=1, kind="stable")
-    steps = 2 * np.arange(1, p + 1, dtype=np.int64)
     out = np.empty((m, p), dtype=np.int64)
+    steps = 2 * np.arange(1, p + 1, dtype=np.int64)
     if ties != "ordinal" and p > 1:
         vs = np.take_along_axis(t, order, axis=1)
         new = vs[:, 1:] != vs[:, :-1]
     if ties == "ordinal" or p == 1 or new.all():
         np.put_along_axis(out, order, np.broadcast_to(steps, (m, p)), axis=1)
-        return out.T.copy()
+        return out
     idx = np.broadcast_to(np.arange(p, dtype=np.int64), (m, p))
     starts_flag = np.ones((m, p), dtype=bool)
     starts_flag[:, 1:] = new
@@ -63,7 +56,37 @@ def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> 
         end = np.minimum.accumulate(np.where(ends_flag, idx, p - 1)[:, ::-1], axis=1)[:, ::-1]
         val = start + end + 2
     np.put_along_axis(out, order, val, axis=1)
-    return out.T.copy()
+    return out
+
+
+def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> np.ndarray:
+    """Doubled positions ``2·pos`` (int64, features × lists) of each column of ``scores``.
+
+    Position 1 goes to the highest score. Ties follow ``ties`` (GUIDE §3); features with equal
+    scores under ``"ordinal"`` get consecutive positions in feature-index order. Large inputs
+    are ranked in blocks of lists on threads (numpy's sorts release the GIL); every list is
+    ranked independently, so the result does not depend on the number of threads.
+    """
+    p, m = scores.shape
+    # Lists-major and negated: an ascending stable sort puts the best first and equal scores
+    # in feature-index order.
+    t = np.negative(scores.T)
+    n_threads = min(os.cpu_count() or 1, 8, m)
+    if p * m < 2_000_000 or n_threads < 2:
+        return _doubled_positions_block(t, ties).T.copy()
+    from concurrent.futures import ThreadPoolExecutor
+
+    bounds = np.linspace(0, m, 2 * n_threads + 1).astype(int)
+    blocks = [(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    out = np.empty((p, m), dtype=np.int64)
+
+    def work(ab):
+        a, b = ab
+        out[:, a:b] = _doubled_positions_block(t[a:b], ties).T
+
+    with ThreadPoolExecutor(n_threads) as ex:
+        list(ex.map(work, blocks))
+    return out
 
 
 class RankedLists:
