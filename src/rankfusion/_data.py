@@ -126,7 +126,14 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
         values = np.empty((n, p), dtype=np.float64)
         nominal = np.zeros(p, dtype=bool)
         categories: list = [None] * p
+        plain = [j for j, dt in enumerate(X.dtypes)
+                 if dt.kind in "iuf" and not isinstance(dt, pd.CategoricalDtype)]
+        if plain:  # numeric columns in one block (fast for wide frames)
+            values[:, plain] = X.iloc[:, plain].to_numpy(dtype=np.float64, na_value=np.nan)
+        done = set(plain)
         for j, col in enumerate(X.columns):
+            if j in done:
+                continue
             s = X.iloc[:, j]
             if isinstance(s.dtype, pd.CategoricalDtype):
                 cats = s.cat.categories

@@ -1,0 +1,310 @@
+"""Reading classification data: CSV, ARFF, Parquet or a pandas DataFrame.
+
+:func:`load_data` returns the features as a DataFrame (nominal attributes as pandas categoricals
+in their declared order, NaN for missing values) and the target as a Series. The target is the
+column named (or numbered) by ``target``; by default the last column, as Weka does.
+
+:func:`read_arff` is a small reader for Weka's ARFF format (dense and sparse rows, nominal
+attributes with their declared values, ``?`` for missing, quoted names and values, comments),
+written because ``scipy.io.arff`` drops the declared category order of nominal attributes
+(it returns bytes) and cannot read sparse rows or quoted values containing commas reliably.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["read_arff", "load_data"]
+
+_NUMERIC = {"numeric", "real", "integer"}
+
+
+def _open_text(path):
+    path = os.fspath(path)
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
+    return open(path, encoding="utf-8", errors="replace")
+
+
+def _unquote(tok: str) -> str:
+    tok = tok.strip()
+    if len(tok) >= 2 and tok[0] == tok[-1] and tok[0] in "'\"":
+        body = tok[1:-1]
+        return re.sub(r"\\(.)", r"\1", body)
+    return tok
+
+
+def _split(text: str, sep: str = ",") -> list[str]:
+    """Split ``text`` at ``sep`` outside quotes; tokens keep their quotes (``_unquote`` them)."""
+    out, cur, quote, i = [], [], None, 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            cur.append(ch)
+            if ch == "\\" and i + 1 < len(text):
+                cur.append(text[i + 1])
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+            cur.append(ch)
+        elif ch == sep:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    if quote:
+        raise ValueError(f"unterminated quote in ARFF line: {text[:80]!r}")
+    out.append("".join(cur))
+    return out
+
+
+def _strip_comment(line: str) -> str:
+    """Drop a ``%`` comment (outside quotes) to the end of the line, as Weka's tokenizer."""
+    quote = None
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "%":
+            return line[:i].rstrip()
+        i += 1
+    return line
+
+
+def _parse_attribute(rest: str, lineno: int):
+    rest = rest.strip()
+    if rest[:1] in "'\"":
+        q = rest[0]
+        j = 1
+        while j < len(rest) and not (rest[j] == q and rest[j - 1] != "\\"):
+            j += 1
+        if j >= len(rest):
+            raise ValueError(f"ARFF line {lineno}: unterminated attribute name")
+        name = _unquote(rest[: j + 1])
+        typ = rest[j + 1:].strip()
+    else:
+        parts = rest.split(None, 1)
+        if len(parts) < 2:
+            raise ValueError(f"ARFF line {lineno}: attribute without a type: {rest!r}")
+        name, typ = parts[0], parts[1].strip()
+    if typ.startswith("{"):
+        if not typ.endswith("}"):
+            raise ValueError(f"ARFF line {lineno}: nominal values must end with '}}'")
+        inner = typ[1:-1]
+        values = [_unquote(v) for v in _split(inner)] if inner.strip() else []
+        return name, "nominal", values
+    kind = typ.split(None, 1)[0].lower()
+    if kind in _NUMERIC:
+        return name, "numeric", None
+    if kind in ("string", "date"):
+        return name, kind, None
+    raise ValueError(f"ARFF line {lineno}: unsupported attribute type {typ!r}")
+
+
+def _data_table(path, rows, names, kinds, cats) -> np.ndarray:
+    """The @data section as an (n, p) array of unquoted strings ('?' = missing)."""
+    p = len(names)
+    n = len(rows)
+    if n == 0:
+        return np.empty((0, p), dtype=object)
+    lines = [line for _, line in rows]
+    if not any(line.startswith("{") or "'" in line or '"' in line or "\\" in line
+               for line in lines):
+        # fast path: plain comma-separated values into a fixed-width string array
+        for lineno, line in rows:
+            if line.count(",") != p - 1:
+                raise ValueError(f"{path}, line {lineno}: {line.count(',') + 1} values but "
+                                 f"{p} attributes")
+        table = np.array([line.split(",") for line in lines])
+        if any(" " in line or "\t" in line for line in lines):
+            table = np.char.strip(table)
+        return table
+    table = np.empty((n, p), dtype=object)
+    for r, (lineno, line) in enumerate(rows):
+        if line.startswith("{"):
+            if not line.endswith("}"):
+                raise ValueError(f"{path}, line {lineno}: unterminated sparse row")
+            row = ["0" if kinds[k] == "numeric" else (cats[k][0] if cats[k] else "")
+                   for k in range(p)]  # sparse rows: absent entries are 0 / first value
+            body = line[1:-1].strip()
+            if body:
+                for item in _split(body):
+                    idx, _, val = item.strip().partition(" ")
+                    row[int(idx)] = val.strip()
+        else:
+            row = _split(line)
+            if len(row) != p:
+                raise ValueError(f"{path}, line {lineno}: {len(row)} values but {p} "
+                                 "attributes")
+        table[r] = [_unquote(v) for v in row]
+    return table
+
+
+def read_arff(path) -> pd.DataFrame:
+    """Read an ARFF file (optionally ``.gz``) into a DataFrame.
+
+    Numeric attributes become float64 columns, nominal attributes pandas categoricals with the
+    declared categories in declared order, string and date attributes object columns. ``?`` is
+    a missing value (NaN). The relation name is kept in ``frame.attrs["relation"]``.
+    """
+    names, kinds, cats = [], [], []
+    relation = None
+    rows: list[tuple[int, str]] = []
+    in_data = False
+    with _open_text(path) as fh:
+        for lineno, raw in enumerate(fh, 1):
+            line = raw.strip()
+            if "%" in line:
+                line = _strip_comment(line)
+            if not line:
+                continue
+            if not in_data:
+                low = line.lower()
+                if low.startswith("@relation"):
+                    relation = _unquote(line[9:].strip())
+                elif low.startswith("@attribute"):
+                    n, k, c = _parse_attribute(line[10:], lineno)
+                    names.append(n)
+                    kinds.append(k)
+                    cats.append(c)
+                elif low.startswith("@data"):
+                    if not names:
+                        raise ValueError(f"{path}: @data before any @attribute")
+                    in_data = True
+                else:
+                    raise ValueError(f"{path}, line {lineno}: unexpected header line {line[:60]!r}")
+                continue
+            rows.append((lineno, line))
+    if not in_data:
+        raise ValueError(f"{path}: not an ARFF file (no @data section)")
+    if len(set(names)) != len(names):
+        raise ValueError(f"{path}: duplicate attribute names")
+    table = _data_table(path, rows, names, kinds, cats)
+    n = table.shape[0]
+    cols = {}
+    num = [j for j, k in enumerate(kinds) if k == "numeric"]
+    if num:
+        block = table[:, num]
+        block = np.where(block == "?", "nan", block)
+        try:
+            values = block.astype(np.float64)
+        except ValueError:
+            for j in num:
+                col = table[:, j]
+                for v in col[col != "?"]:
+                    try:
+                        float(v)
+                    except ValueError:
+                        raise ValueError(f"{path}: attribute {names[j]!r} is numeric but has "
+                                         f"the value {v!r}") from None
+            raise  # pragma: no cover
+        for k, j in enumerate(num):
+            cols[names[j]] = values[:, k]
+    for j, (name, kind, c) in enumerate(zip(names, kinds, cats)):
+        if kind == "numeric":
+            continue
+        raw_col = table[:, j].astype(object)
+        miss = raw_col == "?"
+        if kind == "nominal":
+            cats = pd.Index(c, dtype=object)
+            if not cats.is_unique:
+                raise ValueError(f"{path}: attribute {name!r} declares a value twice")
+            codes = cats.get_indexer(raw_col)
+            bad = (codes < 0) & ~miss
+            if bad.any():
+                v = raw_col[np.flatnonzero(bad)[0]]
+                raise ValueError(f"{path}: value {v!r} of attribute {name!r} is not "
+                                 f"among its declared values {c}")
+            codes[miss] = -1
+            cols[name] = pd.Categorical.from_codes(codes, categories=cats)
+        else:
+            cols[name] = pd.Series([None if m else v for v, m in zip(raw_col, miss)],
+                                   dtype=object)
+    frame = pd.DataFrame(cols, columns=names)
+    frame.attrs["relation"] = relation
+    return frame
+
+
+def _read_any(source, fmt: str | None) -> pd.DataFrame:
+    if isinstance(source, pd.DataFrame):
+        return source
+    path = os.fspath(source)
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"no such file: {path}")
+    if fmt is None:
+        low = path.lower().removesuffix(".gz")
+        if low.endswith(".arff"):
+            fmt = "arff"
+        elif low.endswith((".parquet", ".pq")):
+            fmt = "parquet"
+        elif low.endswith((".csv", ".txt", ".tsv")):
+            fmt = "csv"
+        else:
+            raise ValueError(f"cannot tell the format of {path!r}; use a .csv, .arff or "
+                             ".parquet name or pass format=")
+    if fmt == "arff":
+        return read_arff(path)
+    if fmt == "parquet":
+        return pd.read_parquet(path)
+    if fmt == "csv":
+        sep = "\t" if path.lower().removesuffix(".gz").endswith(".tsv") else ","
+        return pd.read_csv(path, sep=sep, na_values=["?"])
+    raise ValueError(f"format must be 'csv', 'arff' or 'parquet', got {fmt!r}")
+
+
+def load_data(source, target: str | int | None = None, *, format: str | None = None):
+    """Features and target from a file or a DataFrame.
+
+    Parameters
+    ----------
+    source : str, path or DataFrame
+        A ``.csv`` (``?`` and empty cells are missing; text columns are nominal), ``.arff`` or
+        ``.parquet`` file (``.gz`` compressed CSV/ARFF too), or a DataFrame (not modified).
+    target : str or int, optional
+        The class column, by name or by position (negative counts from the end); default the
+        last column, as Weka.
+    format : {"csv", "arff", "parquet"}, optional
+        Overrides the format guessed from the file name.
+
+    Returns
+    -------
+    X : DataFrame
+        The other columns, names and dtypes kept (nominal ARFF attributes are categoricals).
+    y : Series
+        The class column.
+    """
+    frame = _read_any(source, format)
+    if frame.shape[1] < 2:
+        raise ValueError(f"the data need a target and at least one feature; got "
+                         f"{frame.shape[1]} column(s)")
+    cols = list(frame.columns)
+    if target is None:
+        t = len(cols) - 1
+    elif isinstance(target, (int, np.integer)) and not isinstance(target, bool):
+        t = int(target)
+        if not -len(cols) <= t < len(cols):
+            raise ValueError(f"target index {t} is out of range for {len(cols)} columns")
+        t %= len(cols)
+    else:
+        names = [str(c) for c in cols]
+        if str(target) not in names:
+            shown = ", ".join(names[:10]) + (" …" if len(names) > 10 else "")
+            raise ValueError(f"target column {target!r} not found; columns: {shown}")
+        t = names.index(str(target))
+    y = frame.iloc[:, t]
+    X = frame.drop(columns=frame.columns[t])
+    return X, y

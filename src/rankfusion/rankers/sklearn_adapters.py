@@ -1,0 +1,162 @@
+"""Adapters: scikit-learn score functions and fitted-model importances as rankers (GUIDE §5,
+last paragraph).
+
+:func:`score_func_ranker` wraps any ``score_func(X, y) -> scores`` or ``-> (scores, pvalues)``
+(``f_classif``, ``chi2``, ``mutual_info_classif``, …); :func:`estimator_ranker` wraps any
+estimator that exposes ``feature_importances_`` or ``coef_`` after ``fit``. Both return a
+function ``f(X, y, **params) -> ndarray`` (one score per feature, higher = better) that takes
+the same inputs as every rankfusion ranker. Registered here: ``f_classif`` (alias ``anova``),
+``chi2``, ``mutual_info_classif`` (alias ``mutual_info``) and ``random_forest``.
+
+Conventions: nominal columns (categorical / object) reach the scikit-learn function as their
+category codes 0..c−1 (an ordinal encoding); missing values are refused unless
+``allow_missing=True`` (for estimators that take NaN). NaN scores (e.g. ``f_classif`` of a
+constant feature) become 0, the least relevant value of these non-negative scores. For
+``coef_`` the importance is ``|w|`` for one row and the L1 norm over the rows (classes or
+binary problems) otherwise, as scikit-learn's ``SelectFromModel``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from .._data import check_classification_data
+from ._registry import register_ranker
+
+__all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
+
+
+def _data(X, y, allow_missing):
+    data = check_classification_data(X, y, allow_missing=allow_missing)
+    return data.values, data.classes[data.y]
+
+
+def _clean(scores, p, who) -> np.ndarray:
+    s = np.asarray(scores, dtype=np.float64).reshape(-1)
+    if s.shape[0] != p:
+        raise ValueError(f"{who} returned {s.shape[0]} scores for {p} features")
+    if np.isinf(s).any():
+        s = np.where(np.isposinf(s), np.finfo(np.float64).max, s)
+        s = np.where(np.isneginf(s), -np.finfo(np.float64).max, s)
+    return np.nan_to_num(s, nan=0.0)
+
+
+def score_func_ranker(score_func: Callable, *, allow_missing: bool = False) -> Callable:
+    """A ranker from a scikit-learn style score function.
+
+    Parameters
+    ----------
+    score_func : callable
+        ``score_func(X, y, **params)`` returning scores or ``(scores, pvalues)``; higher scores
+        mean more relevant (as ``sklearn.feature_selection.SelectKBest`` assumes).
+    allow_missing : bool, default False
+        Pass NaN through (otherwise missing values raise a ``ValueError``).
+
+    Examples
+    --------
+    >>> from sklearn.feature_selection import f_classif
+    >>> rank = score_func_ranker(f_classif)
+    >>> rank([[1.0, 5.0], [2.0, 4.0], [8.0, 5.0], [9.0, 4.0]], [0, 0, 1, 1]).round(2)
+    array([98.,  0.])
+    """
+    if not callable(score_func):
+        raise TypeError(f"score_func must be callable, got {type(score_func).__name__}")
+    who = getattr(score_func, "__name__", repr(score_func))
+
+    def ranker(X, y, **params) -> np.ndarray:
+        values, labels = _data(X, y, allow_missing)
+        out = score_func(values, labels, **params)
+        if isinstance(out, tuple):
+            out = out[0]
+        return _clean(out, values.shape[1], who)
+
+    ranker.__name__ = f"score_func_ranker({who})"
+    ranker.__doc__ = f"Ranker from the score function {who} (see score_func_ranker)."
+    return ranker
+
+
+def estimator_importances(estimator, *, norm_order: int = 1) -> np.ndarray:
+    """Importances of a fitted estimator: ``feature_importances_``, else ``|coef_|`` (one row)
+    or the ``norm_order`` norm of ``coef_`` over its rows."""
+    if hasattr(estimator, "feature_importances_"):
+        return np.asarray(estimator.feature_importances_, dtype=np.float64)
+    if hasattr(estimator, "coef_"):
+        coef = np.asarray(estimator.coef_, dtype=np.float64)
+        if coef.ndim == 1 or coef.shape[0] == 1:
+            return np.abs(coef.reshape(-1))
+        return np.linalg.norm(coef, axis=0, ord=norm_order)
+    raise TypeError(f"{type(estimator).__name__} has neither feature_importances_ nor coef_ "
+                    "after fit; it cannot rank features")
+
+
+def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = False) -> Callable:
+    """A ranker from an estimator with ``feature_importances_`` or ``coef_``.
+
+    Each call fits a clone of ``estimator`` (``**params`` are set on the clone with
+    ``set_params``) and returns :func:`estimator_importances`.
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> rank = estimator_ranker(LogisticRegression())
+    >>> s = rank([[1.0, 5.0], [2.0, 4.0], [8.0, 5.0], [9.0, 4.0]], [0, 0, 1, 1])
+    >>> bool(s[0] > s[1])
+    True
+    """
+    from sklearn.base import clone
+
+    if not hasattr(estimator, "fit"):
+        raise TypeError(f"estimator must have a fit method, got {type(estimator).__name__}")
+    name = type(estimator).__name__
+
+    def ranker(X, y, **params) -> np.ndarray:
+        values, labels = _data(X, y, allow_missing)
+        est = clone(estimator)
+        if params:
+            est.set_params(**params)
+        est.fit(values, labels)
+        return _clean(estimator_importances(est, norm_order=norm_order), values.shape[1], name)
+
+    ranker.__name__ = f"estimator_ranker({name})"
+    ranker.__doc__ = f"Ranker from the importances of {name} (see estimator_ranker)."
+    return ranker
+
+
+@register_ranker("f_classif", aliases=("anova",))
+def f_classif(X, y) -> np.ndarray:
+    """ANOVA F statistic of each feature (scikit-learn's ``f_classif``); NaN (a constant
+    feature) → 0."""
+    from sklearn.feature_selection import f_classif as _f
+
+    return score_func_ranker(_f)(X, y)
+
+
+@register_ranker("chi2")
+def chi2(X, y) -> np.ndarray:
+    """scikit-learn's ``chi2`` statistic (non-negative features, e.g. counts); compare Weka's
+    :func:`~rankfusion.rankers.information.chi_square` on discretised data (``chi_square``)."""
+    from sklearn.feature_selection import chi2 as _f
+
+    return score_func_ranker(_f)(X, y)
+
+
+@register_ranker("mutual_info_classif", aliases=("mutual_info",))
+def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None) -> np.ndarray:
+    """scikit-learn's k-nearest-neighbour mutual information estimate (nats); seeded by
+    ``random_state``."""
+    from sklearn.feature_selection import mutual_info_classif as _f
+
+    return score_func_ranker(_f)(X, y, n_neighbors=n_neighbors, random_state=random_state)
+
+
+@register_ranker("random_forest", aliases=("rf_importance",))
+def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
+                  n_jobs: int | None = None) -> np.ndarray:
+    """Impurity-based importances of a ``RandomForestClassifier`` (``feature_importances_``)."""
+    from sklearn.ensemble import RandomForestClassifier
+
+    est = RandomForestClassifier(n_estimators=n_estimators, random_state=random_state,
+                                 n_jobs=n_jobs)
+    return estimator_ranker(est)(X, y)
