@@ -115,8 +115,9 @@ def _parse_attribute(rest: str, lineno: int):
     raise ValueError(f"ARFF line {lineno}: unsupported attribute type {typ!r}")
 
 
-def _data_table(path, rows, names, kinds, cats) -> np.ndarray:
-    """The @data section as an (n, p) array of unquoted strings ('?' = missing)."""
+def _data_table(path, rows, names, kinds, cats):
+    """The @data section as an (n, p) array of unquoted strings ('?' = missing), or, for
+    all-numeric attributes and a nominal last one, ``(float block, (n, 1) strings)``."""
     p = len(names)
     n = len(rows)
     if n == 0:
@@ -129,7 +130,18 @@ def _data_table(path, rows, names, kinds, cats) -> np.ndarray:
             if line.count(",") != p - 1:
                 raise ValueError(f"{path}, line {lineno}: {line.count(',') + 1} values but "
                                  f"{p} attributes")
-        table = np.array([line.split(",") for line in lines])
+        parts = [line.split(",") for line in lines]
+        num = [j for j, k in enumerate(kinds) if k == "numeric"]
+        if len(num) == p - 1 and kinds[-1] != "numeric" and not any(
+                "?" in line or " " in line or "\t" in line for line in lines):
+            # the common wide case (numbers, then a nominal class): parse the numbers directly
+            try:
+                values = np.array([list(map(float, r[:-1])) for r in parts])
+            except ValueError:
+                values = None
+            if values is not None:
+                return values, np.array([[r[-1]] for r in parts])
+        table = np.array(parts)
         if any(" " in line or "\t" in line for line in lines):
             table = np.char.strip(table)
         return table
@@ -194,9 +206,16 @@ def read_arff(path) -> pd.DataFrame:
     if len(set(names)) != len(names):
         raise ValueError(f"{path}: duplicate attribute names")
     table = _data_table(path, rows, names, kinds, cats)
-    n = table.shape[0]
     cols = {}
     num = [j for j, k in enumerate(kinds) if k == "numeric"]
+    if isinstance(table, tuple):  # fast path: numeric block already parsed, class strings
+        values, last = table
+        for k, j in enumerate(num):
+            cols[names[j]] = values[:, k]
+        table = np.empty((last.shape[0], len(names)), dtype=last.dtype)
+        table[:, -1] = last[:, 0]
+        num = []
+    n = table.shape[0]
     if num:
         block = table[:, num]
         block = np.where(block == "?", "nan", block)
@@ -234,7 +253,14 @@ def read_arff(path) -> pd.DataFrame:
         else:
             cols[name] = pd.Series([None if m else v for v, m in zip(raw_col, miss)],
                                    dtype=object)
-    frame = pd.DataFrame(cols, columns=names)
+    num_names = [nm for nm, k in zip(names, kinds) if k == "numeric"]
+    if len(num_names) > 100:  # wide data: one float block instead of thousands of columns
+        block = pd.DataFrame(np.column_stack([cols.pop(nm) for nm in num_names]),
+                             columns=num_names)
+        others = pd.DataFrame(cols, index=block.index)
+        frame = pd.concat([block, others], axis=1)[names]
+    else:
+        frame = pd.DataFrame(cols, columns=names)
     frame.attrs["relation"] = relation
     return frame
 

@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("demo", "aggregate")
+COMMANDS = ("demo", "aggregate", "rank")
 
 
 def build_parser() -> argparse.ArgumentParser:

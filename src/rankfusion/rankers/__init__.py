@@ -7,7 +7,6 @@ from ._registry import available_rankers, get_ranker, register_ranker
 from .cfs import cfs, cfs_subset
 from .discretize import mdl_cut_points
 from .ilfs import ilfs
-from .svm_rfe import svm_rfe, svm_rfe_scores
 from .information import chi_square, gain_ratio, info_gain, symmetric_uncertainty
 from .mifs import mifs, mifs_order
 from .nlc import label_changes, nlc
@@ -18,4 +17,3 @@ __all__ = ["available_rankers", "get_ranker", "register_ranker",
            "mdl_cut_points", "info_gain", "gain_ratio", "symmetric_uncertainty",
            "chi_square", "relieff", "relief", "score_func_ranker", "estimator_ranker"]
 __all__ += ["label_changes", "nlc", "mifs", "mifs_order", "cfs", "cfs_subset", "ilfs"]
-__all__ += ["svm_rfe", "svm_rfe_scores"]

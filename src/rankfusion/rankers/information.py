@@ -91,7 +91,7 @@ def attribute_codes(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarra
         codes = _discretize_values(values, cuts)
         nv = np.array([len(c) + 1 if c is not None else n_values[j]
                        for j, c in enumerate(cuts)], dtype=np.int64)
-    return codes, nv.astype(np.int64)
+    return codes, np.maximum(nv, 1).astype(np.int64)  # an all-missing nominal: 1 value
 
 
 def contingency_tables(codes: np.ndarray, n_values: np.ndarray, y: np.ndarray,

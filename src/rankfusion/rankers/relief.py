@@ -56,11 +56,13 @@ from ._registry import register_ranker
 
 __all__ = ["relieff", "relief"]
 
-_NUMERIC, _NUMERIC_MISSING, _NOMINAL = 0, 1, 2
+_NUMERIC, _NUMERIC_MISSING, _NOMINAL, _NOMINAL_FULL = 0, 1, 2, 3
 
 
 @numba.njit(cache=True)
 def _diff(kind, nval, a, b):
+    if kind == _NOMINAL_FULL:
+        return 0.0 if a == b else 1.0
     if kind == _NOMINAL:
         if math.isnan(a) or math.isnan(b):
             return 1.0 - 1.0 / nval
@@ -176,6 +178,10 @@ def _relieff_kernel(V, kinds, nvals, y, n_classes, sample, k, by_distance, sigma
                     for i in range(n):
                         d = col[i] - vz
                         dist[i] += d * d
+            elif kinds[j] == _NOMINAL_FULL:  # codes, none missing: 0/1
+                for i in range(n):
+                    if col[i] != vz:
+                        dist[i] += 1.0
             else:
                 for i in range(n):
                     d = _diff(kinds[j], nvals[j], col[i], vz)
@@ -270,7 +276,7 @@ def _prepare_relief(X, y):
         col = vals[:, j]
         if data.nominal[j]:
             V[:, j] = col
-            kinds[j] = _NOMINAL
+            kinds[j] = _NOMINAL if np.isnan(col).any() else _NOMINAL_FULL
             continue
         miss = np.isnan(col)
         kinds[j] = _NUMERIC_MISSING if miss.any() else _NUMERIC

@@ -1,0 +1,124 @@
+"""``rankfusion rank DATA --ranker NAME[,NAME…]``: score and rank the features of a data set.
+
+DATA is a CSV, ARFF or Parquet file (see :func:`rankfusion.io.load_data`); the class is the
+column named by ``--target`` (default: the last column, as Weka). Prints one row per feature,
+best first by the first ranker, with each ranker's score and position; ``--out`` writes the
+full table as CSV (features × rankers scores, usable as input to ``rankfusion aggregate``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+import pandas as pd
+
+from ..io import load_data
+from ..rankers import available_rankers, get_ranker
+from ._common import number, print_frame
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser(
+        "rank",
+        help="score the features of a data set (CSV, ARFF, Parquet) with one or more rankers",
+        description="Score and rank the features of a classification data set. DATA is a "
+        ".csv, .arff or .parquet file (.gz CSV/ARFF too); the class is --target (default: "
+        "the last column).",
+    )
+    p.add_argument("data", metavar="DATA")
+    p.add_argument("--target", "-t", default=None,
+                   help="class column: a name, or a position (0-based; -1 = last). Default: last")
+    p.add_argument("--ranker", "-r", default="info_gain",
+                   help="comma-separated ranker names (default info_gain); known: "
+                   f"{', '.join(available_rankers())}")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a ranker parameter, repeatable, passed to every ranker that takes it "
+                   "(e.g. n_neighbors=5, missing_as_value=true)")
+    p.add_argument("--format", default=None, choices=["csv", "arff", "parquet"],
+                   help="input format (default: from the file name)")
+    p.add_argument("--out", "-o", default=None, help="write the scores table to this CSV")
+    p.add_argument("--top", type=int, default=20, help="rows to print (default 20; 0 = all)")
+    p.set_defaults(func=run)
+
+
+def _value(text: str):
+    low = text.lower()
+    if low in ("true", "yes"):
+        return True
+    if low in ("false", "no"):
+        return False
+    if low == "none":
+        return None
+    try:
+        return number(text)
+    except argparse.ArgumentTypeError:
+        return text
+
+
+def _params(items) -> dict:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"--param expects NAME=VALUE, got {item!r}")
+        key, val = item.split("=", 1)
+        out[key.strip()] = _value(val.strip())
+    return out
+
+
+def _accepts(func, key: str) -> bool:
+    import inspect
+
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):  # pragma: no cover
+        return True
+    params = sig.parameters
+    return key in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+def _target(text):
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataFrame:
+    """Scores and positions of every feature under each ranker, sorted by the first one."""
+    params = params or {}
+    funcs = [(name, get_ranker(name)) for name in rankers]
+    for key in params:
+        if not any(_accepts(f, key) for _, f in funcs):
+            raise ValueError(f"--param {key}: none of the rankers {', '.join(rankers)} takes it")
+    names = [str(c) for c in X.columns]
+    table = pd.DataFrame(index=pd.Index(names, name="feature"))
+    for name, func in funcs:
+        kw = {k: v for k, v in params.items() if _accepts(func, k)}
+        table[name] = np.asarray(func(X, y, **kw), dtype=np.float64)
+    for name, _ in funcs:
+        table[f"{name}_pos"] = table[name].rank(method="average", ascending=False)
+    first = funcs[0][0]
+    order = np.lexsort((np.arange(len(names)), -table[first].to_numpy()))
+    return table.iloc[order]
+
+
+def run(args) -> int:
+    rankers = [r.strip() for r in args.ranker.split(",") if r.strip()]
+    if not rankers:
+        raise ValueError("--ranker needs at least one ranker name")
+    for name in rankers:
+        get_ranker(name)  # unknown names fail before the data are read
+    X, y = load_data(args.data, _target(args.target), format=args.format)
+    table = rank_table(X, y, rankers, _params(args.param))
+    if args.out:
+        table[[r for r in rankers]].to_csv(args.out)
+    classes = pd.Series(y).astype(str).value_counts()
+    print(f"# {args.data}: {X.shape[0]} samples, {X.shape[1]} features, target "
+          f"{y.name!r} with {classes.shape[0]} classes; rankers: {', '.join(rankers)}")
+    print_frame(table.head(args.top) if args.top else table)
+    if args.out:
+        print(f"# written to {args.out}")
+    return 0

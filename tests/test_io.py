@@ -1,0 +1,114 @@
+"""Data input: ARFF (nominal, missing, quoted names, sparse rows), CSV, Parquet, DataFrames."""
+
+import gzip
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rankfusion.io import load_data, read_arff
+
+DATA = Path(__file__).parent / "fixtures" / "weka" / "data"
+
+ARFF = """% a comment
+@relation 'toy data'
+@attribute 'first name' {a, 'b c', "d,e"}
+@attribute num numeric
+@ATTRIBUTE when date "yyyy-MM-dd"
+@attribute txt string
+@attribute class {yes,no} % a trailing comment
+
+@data
+a, 1.5, 2020-01-01, 'hello world', yes
+'b c',?,?,?,no
+"d,e", -2e3, 2021-02-02, x, yes
+?, 4, 2021-02-02, 'it\\'s', no
+a, 5, 2021-02-02, '50%', no % comment
+"""
+
+
+def test_read_arff_nominal_missing_quotes(tmp_path):
+    p = tmp_path / "toy.arff"
+    p.write_text(ARFF)
+    f = read_arff(p)
+    assert list(f.columns) == ["first name", "num", "when", "txt", "class"]
+    assert f.attrs["relation"] == "toy data"
+    assert list(f["first name"].cat.categories) == ["a", "b c", "d,e"]
+    assert f["first name"].isna().tolist() == [False, False, False, True, False]
+    np.testing.assert_array_equal(f["num"].to_numpy(), [1.5, np.nan, -2000.0, 4.0, 5.0])
+    assert f["txt"].tolist() == ["hello world", None, "x", "it's", "50%"]
+    assert list(f["class"].cat.categories) == ["yes", "no"]  # declared order kept
+
+
+def test_read_arff_sparse_rows(tmp_path):
+    p = tmp_path / "s.arff"
+    p.write_text("@relation s\n@attribute a numeric\n@attribute b numeric\n"
+                 "@attribute c {x,y}\n@data\n{1 3, 2 y}\n{}\n")
+    f = read_arff(p)
+    assert f["a"].tolist() == [0.0, 0.0] and f["b"].tolist() == [3.0, 0.0]
+    assert f["c"].tolist() == ["y", "x"]
+
+
+@pytest.mark.parametrize("bad,msg", [
+    ("@relation r\n@attribute a numeric\n@data\n1,2\n", "values but"),
+    ("@relation r\n@attribute a {x}\n@data\nz\n", "not among"),
+    ("@relation r\n@attribute a numeric\n", "no @data"),
+    ("@relation r\n@attribute a numeric\n@data\nfoo\n", "numeric"),
+    ("@relation r\n@attribute a relational\n@data\n", "unsupported"),
+])
+def test_read_arff_errors(tmp_path, bad, msg):
+    p = tmp_path / "bad.arff"
+    p.write_text(bad)
+    with pytest.raises(ValueError, match=msg):
+        read_arff(p)
+
+
+def test_load_weka_files_default_target_last():
+    X, y = load_data(DATA / "vote.arff.gz")
+    assert X.shape == (435, 16) and y.name == "Class"
+    assert X.isna().sum().sum() == 392
+    X, y = load_data(DATA / "lung-cancer.arff.gz", target="class")
+    assert X.shape == (32, 56) and y.name == "class"
+    X2, y2 = load_data(DATA / "lung-cancer.arff.gz", target=0)
+    pd.testing.assert_frame_equal(X, X2)
+
+
+def test_csv_and_parquet_round_trip(tmp_path):
+    X, y = load_data(DATA / "labor.arff.gz")
+    frame = X.assign(cls=y.astype(str))
+    csv = tmp_path / "labor.csv"
+    frame.to_csv(csv, index=False, na_rep="?")
+    Xc, yc = load_data(csv)
+    assert list(Xc.columns) == list(X.columns) and Xc.isna().sum().sum() == X.isna().sum().sum()
+    pq = tmp_path / "labor.parquet"
+    frame.to_parquet(pq)
+    Xp, yp = load_data(pq, target="cls")
+    assert Xp.shape == X.shape and (yp == yc).all()
+    gz = tmp_path / "labor.arff.gz"
+    gz.write_bytes((DATA / "labor.arff.gz").read_bytes())
+    assert load_data(gz)[0].shape == X.shape
+    assert gzip.decompress(gz.read_bytes())[:1] in (b"%", b"@")
+
+
+def test_dataframe_input_is_not_modified():
+    df = pd.DataFrame({"a": [1, 2], "b": ["x", "y"], "t": [0, 1]})
+    before = df.copy()
+    X, y = load_data(df, target="t")
+    assert list(X.columns) == ["a", "b"] and y.tolist() == [0, 1]
+    pd.testing.assert_frame_equal(df, before)
+
+
+def test_load_data_errors(tmp_path):
+    df = pd.DataFrame({"a": [1, 2], "t": [0, 1]})
+    with pytest.raises(ValueError, match="not found"):
+        load_data(df, target="nope")
+    with pytest.raises(ValueError, match="out of range"):
+        load_data(df, target=5)
+    with pytest.raises(ValueError, match="at least one feature"):
+        load_data(df[["t"]])
+    with pytest.raises(FileNotFoundError):
+        load_data(tmp_path / "missing.csv")
+    (tmp_path / "x.xyz").write_text("a")
+    with pytest.raises(ValueError, match="format"):
+        load_data(tmp_path / "x.xyz")

@@ -1,0 +1,174 @@
+"""Weka 3.6 is the oracle: the four information measures and ReliefF equal Weka's scores
+(stored fixtures in tests/fixtures/weka/, produced by make_fixtures.sh there) on numeric,
+nominal, mixed and missing-value data; MDL cut points equal Weka's Discretize."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rankfusion.io import load_data
+from rankfusion.rankers import (
+    chi_square,
+    gain_ratio,
+    info_gain,
+    mdl_cut_points,
+    relieff,
+    symmetric_uncertainty,
+)
+
+FIX = Path(__file__).parent / "fixtures" / "weka"
+DATA = FIX / "data"
+CLASS_INDEX = {"lung-cancer": 0}  # every other set has its class last, as Weka assumes
+MEASURES = {
+    "InfoGain": info_gain,
+    "GainRatio": gain_ratio,
+    "SymmetricalUncert": symmetric_uncertainty,
+    "ChiSquared": chi_square,
+}
+
+
+def _cases():
+    out = []
+    for f in sorted(FIX.glob("*.scores.csv")):
+        key = f.name[: -len(".scores.csv")]
+        base, _, variant = key.partition(".")
+        if base == "weather":  # weather.nominal / weather.numeric
+            base, variant = key, ""
+        out.append(pytest.param(base, variant, f, id=key))
+    return out
+
+
+_cache: dict = {}
+
+
+def _data(base):
+    if base not in _cache:
+        _cache[base] = load_data(DATA / f"{base}.arff.gz", CLASS_INDEX.get(base))
+    return _cache[base]
+
+
+def _close(ours, weka, tol):
+    """Absolute difference below tol for |score| < 1, relative above."""
+    err = np.abs(ours - weka) / np.maximum(1.0, np.abs(weka))
+    return float(err.max())
+
+
+def test_fixture_set_covers_the_issue_datasets():
+    names = {c.values[0] for c in _cases()}
+    for need in ["diabetes", "iris", "credit-g", "glass", "ionosphere", "vote", "soybean",
+                 "labor", "breast-cancer", "segment-challenge", "breast-w", "lung-cancer",
+                 "arrhythmia", "mfeat-pixel", "mfeat-morphological"]:
+        assert need in names
+
+
+@pytest.mark.parametrize("base,variant,path", [c for c in _cases() if "K" not in c.values[1]])
+def test_information_measures_equal_weka(base, variant, path):
+    X, y = _data(base)
+    ref = pd.read_csv(path)
+    assert list(ref["attribute"]) == [str(c) for c in X.columns]
+    kw = {"missing_as_value": "M" in variant, "binarize": "B" in variant}
+    for col, func in MEASURES.items():
+        if "B" in variant and col in ("GainRatio", "SymmetricalUncert"):
+            continue  # Weka has -B for InfoGain and ChiSquared only
+        assert _close(func(X, y, **kw), ref[col].to_numpy(), 1e-6) < 1e-6, col
+
+
+@pytest.mark.parametrize("base,variant,path", [c for c in _cases()
+                                               if not set(c.values[1]) & set("MB")])
+def test_relieff_equals_weka(base, variant, path):
+    X, y = _data(base)
+    ref = pd.read_csv(path)["ReliefF"].to_numpy()
+    kw = {}
+    if variant == "K5W":
+        kw = {"n_neighbors": 5, "weight_by_distance": True}
+    elif variant == "K3W":
+        kw = {"n_neighbors": 3, "weight_by_distance": True, "sigma": 1}
+    np.testing.assert_allclose(relieff(X, y, **kw), ref, rtol=0, atol=1e-9)
+
+
+_RANGE = re.compile(r"\(([-\w.+]+?)-([-\w.+]+)[\]\)]")
+
+
+def _weka_cuts(line):
+    """Upper bounds of Weka's printed intervals '(a-b]' (6 decimals) but the last."""
+    vals = line[line.index("{") + 1: line.rindex("}")]
+    if "All" in vals:
+        return np.array([])
+    uppers = []
+    for _a, b in _RANGE.findall(vals.replace("\\'", "").replace("'", "")):
+        if b != "inf":
+            uppers.append(float(b))
+    return np.array(uppers)
+
+
+@pytest.mark.parametrize("base", sorted(p.name.split(".")[0] for p in
+                                        FIX.glob("*.discretize.txt")))
+def test_mdl_cut_points_equal_weka_discretize(base):
+    X, y = _data(base)
+    lines = (FIX / f"{base}.discretize.txt").read_text().splitlines()[:-1]  # last = class
+    cuts = mdl_cut_points(X, y)
+    assert len(lines) == len(cuts)
+    for j, (line, ours) in enumerate(zip(lines, cuts)):
+        if isinstance(X.iloc[:, j].dtype, pd.CategoricalDtype):
+            assert ours is None  # nominal: not discretised
+            continue
+        theirs = _weka_cuts(line)
+        assert ours is not None and ours.shape == theirs.shape, line[:60]
+        np.testing.assert_allclose(ours, theirs, rtol=1e-6, atol=5e-7)
+
+
+@pytest.mark.oracle
+@pytest.mark.skipif(shutil.which("javac") is None or not Path("/usr/share/java/weka.jar").exists(),
+                    reason="needs Weka 3.6 and a JDK")
+@pytest.mark.parametrize("base,opts", [("labor", []), ("vote", ["-M"]), ("glass", ["-B"])])
+def test_live_weka_oracle(tmp_path, base, opts):
+    jar = "/usr/share/java/weka.jar"
+    subprocess.run(["javac", "-cp", jar, "-d", str(tmp_path), str(FIX / "WekaScores.java")],
+                   check=True)
+    arff = tmp_path / f"{base}.arff"
+    import gzip
+
+    arff.write_bytes(gzip.decompress((DATA / f"{base}.arff.gz").read_bytes()))
+    out = subprocess.run(["java", "-cp", f"{jar}:{tmp_path}", "WekaScores", str(arff), "-1",
+                          *opts], check=True, capture_output=True, text=True).stdout
+    (tmp_path / "s.csv").write_text(out)
+    ref = pd.read_csv(tmp_path / "s.csv")
+    X, y = _data(base)
+    kw = {"missing_as_value": "-M" in opts, "binarize": "-B" in opts}
+    assert _close(info_gain(X, y, **kw), ref["InfoGain"].to_numpy(), 1e-6) < 1e-6
+    assert _close(chi_square(X, y, **kw), ref["ChiSquared"].to_numpy(), 1e-6) < 1e-6
+    np.testing.assert_allclose(relieff(X, y), ref["ReliefF"].to_numpy(), atol=1e-4)
+
+
+def _random_cases():
+    out = []
+    for f in sorted((FIX / "random").glob("*.scores.csv")):
+        key = f.name[: -len(".scores.csv")]
+        base, _, variant = key.partition(".")
+        out.append(pytest.param(base, variant, f, id=key))
+    return out
+
+
+@pytest.mark.parametrize("base,variant,path", _random_cases())
+def test_random_tie_heavy_data_equal_weka(base, variant, path):
+    """40 random files (make_random.py): integer attributes with few values, constant ones,
+    unused declared nominal values, missing values, 2-5 classes."""
+    X, y = load_data(FIX / "random" / f"{base}.arff.gz")
+    ref = pd.read_csv(path)
+    if variant == "K3W":
+        np.testing.assert_allclose(relieff(X, y, n_neighbors=3, weight_by_distance=True),
+                                   ref["ReliefF"].to_numpy(), rtol=0, atol=1e-9)
+        return
+    for col, func in MEASURES.items():
+        ours = func(X, y, missing_as_value=variant == "M")
+        assert _close(ours, ref[col].to_numpy(), 1e-6) < 1e-6, col
+    np.testing.assert_allclose(relieff(X, y), ref["ReliefF"].to_numpy(), rtol=0, atol=1e-9)
+
+
+def test_random_fixture_set_is_complete():
+    assert len(_random_cases()) == 120
