@@ -1,8 +1,39 @@
-"""rankfusion: feature selection by combining rankings."""
+"""rankfusion: feature selection by combining rankings.
 
-from .aggregation import Consensus, aggregate, available_methods
-from .lists import RankedLists
+The public API. Names are loaded on first use (PEP 562), so that ``import rankfusion`` and the
+command line start quickly and each sub-command loads only what it needs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0.dev0"
 
-__all__ = ["RankedLists", "aggregate", "available_methods", "Consensus", "__version__"]
+# public name -> module that defines it
+_EXPORTS = {
+    "RankedLists": ".lists",
+    "aggregate": ".aggregation",
+    "available_methods": ".aggregation",
+    "Consensus": ".aggregation",
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .aggregation import Consensus, aggregate, available_methods
+    from .lists import RankedLists
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rankfusion' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

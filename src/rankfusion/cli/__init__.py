@@ -14,7 +14,9 @@ import sys
 COMMANDS = ("demo", "aggregate", "rank")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only`` set to a command name, just that command's parser
+    is built (its module alone is imported, so the command starts quickly)."""
     from .. import __version__
 
     parser = argparse.ArgumentParser(
@@ -25,13 +27,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
+        if only is not None and name != only:
+            continue
         mod = importlib.import_module(f".{name.replace('-', '_')}", __name__)
         mod.add_parser(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    chosen = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(chosen if chosen in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
