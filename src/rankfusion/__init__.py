@@ -17,12 +17,15 @@ _EXPORTS = {
     "aggregate": ".aggregation",
     "available_methods": ".aggregation",
     "Consensus": ".aggregation",
+    "load_data": ".io",
+    "read_arff": ".io",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from .aggregation import Consensus, aggregate, available_methods
+    from .io import load_data, read_arff
     from .lists import RankedLists
 
 
