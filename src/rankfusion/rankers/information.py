@@ -63,10 +63,11 @@ _SMALL = 1e-6  # Weka's Utils.SMALL
 
 
 def _lnf(x: np.ndarray) -> np.ndarray:
-    """Weka's ``lnFunc``: ``x·ln x`` for ``x >= 1e-6``, else 0."""
+    """Weka 3.6.14's ``ContingencyTables.lnFunc``: ``x·ln x`` for ``x > 0``, else 0 (checked
+    with ``javap``; later Weka versions cut at 1e-6 instead)."""
     x = np.asarray(x, dtype=np.float64)
     out = np.zeros_like(x)
-    ok = x >= _SMALL
+    ok = x > 0.0
     out[ok] = x[ok] * np.log(x[ok])
     return out
 
