@@ -46,7 +46,7 @@ import numpy as np
 
 from ._input import prepare
 from ._registry import register_ranker
-from .discretize import discretize, mdl_cut_points
+from .discretize import _lnf, discretize, mdl_cut_points
 
 __all__ = ["cfs_subset", "cfs", "CFSMerit"]
 
@@ -56,14 +56,6 @@ _DIRECTIONS = ("forward", "backward")
 # ----------------------------------------------------------------------------------------------
 # symmetric uncertainty, Weka's arithmetic
 # ----------------------------------------------------------------------------------------------
-@numba.njit(cache=True)
-def _lnf(x):
-    # weka.core.ContingencyTables.lnFunc (3.6.14): 0 for x <= 0, else x ln x
-    if x <= 0.0:
-        return 0.0
-    return x * math.log(x)
-
-
 @numba.njit(cache=True)
 def _eq(a, b):
     # weka.core.Utils.eq
