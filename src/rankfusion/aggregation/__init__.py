@@ -10,7 +10,7 @@ from typing import Any
 
 from .._validation import check_weights
 from ..lists import as_ranked_lists
-from . import statistics, voting  # noqa: F401  (registers the rules)
+from . import cross_entropy, genetic, kemeny, rra, statistics, voting  # noqa: F401 (rules)
 from ._registry import available_methods, get_rule, register
 from ._result import Consensus
 from .voting import pairwise_matrix, schulze_strengths

@@ -1,0 +1,119 @@
+"""Robust Rank Aggregation and companions against RobustRankAggreg 1.2.1 (stored fixtures)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+from rankfusion import RankedLists, aggregate
+from rankfusion.aggregation.rra import normalized_ranks, rho_scores, stuart_scores
+from rankfusion.cli._common import read_lists
+
+FIX = Path(__file__).parent / "fixtures" / "rra"
+CASES = {"topk5": 100, "uneven": 26, "full8": None, "signal12": 500, "cellcycle": 6206}
+METHODS = {"RRA": "rra", "min": "rra_min", "median": "rra_median",
+           "geom_mean": "rra_geom_mean", "mean": "rra_mean", "stuart": "stuart",
+           "RRA_exact": "rra", "RRA_cutoff": "rra", "RRA_cutoff_exact": "rra"}
+CUTS = {"topk5": [0.2] * 5, "uneven": [4 / 26, 10 / 26, 12 / 26], "signal12": [0.1] * 12}
+PAIRS = [(c, m) for c in CASES for m in METHODS if (FIX / f"{c}_{m}.csv").exists()]
+
+
+def _run(case, r_method, directory=FIX):
+    lists = read_lists(directory / f"{case}_lists.csv", "orders")
+    kw = {} if CASES[case] is None else {"universe_size": CASES[case]}
+    if r_method.endswith("exact"):
+        kw["exact"] = True
+    if "cutoff" in r_method:
+        kw["top_cutoff"] = CUTS[case]
+    return aggregate(lists, METHODS[r_method], **kw)
+
+
+def _compare(res, ref):
+    names = [str(f) for f in res.features]
+    ours = pd.Series(res.info["value"], index=names)[ref.Name].to_numpy()
+    np.testing.assert_allclose(ours, ref.Score.to_numpy(), rtol=1e-8, atol=0)
+    assert [str(f) for f in res.top()] == list(ref.Name)  # R's order, ties as R keeps them
+    np.testing.assert_array_equal(res.scores, -res.info["value"])
+
+
+def test_fixture_set_is_complete():
+    assert len(PAIRS) >= 35
+
+
+@pytest.mark.parametrize("case,r_method", PAIRS)
+def test_matches_robustrankaggreg(case, r_method):
+    ref = pd.read_csv(FIX / f"{case}_{r_method}.csv", dtype={"Name": str})
+    _compare(_run(case, r_method), ref)
+
+
+def test_rra_reports_rho_and_order():
+    lists = RankedLists.from_orders([["a", "b", "c"], ["a", "c", "b"], ["b", "a", "c"]])
+    res = aggregate(lists, "rra")
+    assert res.top(1) == ["a"]
+    np.testing.assert_array_equal(res.info["rho"], -res.scores)
+    assert res.params == {"universe_size": 3, "exact": False, "top_cutoff": None}
+
+
+def test_absent_feature_has_normalised_rank_one():
+    lists = RankedLists.from_orders([["a", "b"], ["c", "a"]], universe=list("abcd"))
+    r = normalized_ranks(lists, 10)
+    np.testing.assert_array_equal(r, [[0.1, 0.2], [0.2, 1.0], [1.0, 0.1], [1.0, 1.0]])
+    assert aggregate(lists, "rra").info["rho"][3] == 1.0
+
+
+def test_rho_is_bonferroni_min_of_beta_order_statistics():
+    rng = np.random.default_rng(0)
+    r = rng.random((20, 6))
+    m = r.shape[1]
+    expected = []
+    for row in np.sort(r, axis=1):
+        b = [stats.beta.cdf(x, j, m - j + 1) for j, x in enumerate(row, start=1)]
+        expected.append(min(1.0, m * min(b)))
+    np.testing.assert_allclose(rho_scores(r), expected, rtol=1e-12)
+
+
+def test_stuart_two_lists_closed_form():
+    # For M = 2: Q = 2! (r1 r2 - r1^2 / 2) with r1 <= r2 (the area of the order-statistic region)
+    r = np.array([[0.2, 0.5], [0.3, 0.3]])
+    lo, hi = np.sort(r, axis=1).T
+    np.testing.assert_allclose(stuart_scores(r), 2 * (lo * hi - lo**2 / 2), rtol=1e-14)
+
+
+def test_rules_refuse_weights_and_bad_universe():
+    lists = RankedLists.from_orders([["a", "b", "c"], ["c", "b"]])
+    with pytest.raises(ValueError, match="weights"):
+        aggregate(lists, "rra", weights=[1, 2])
+    with pytest.raises(ValueError, match="universe_size"):
+        aggregate(lists, "rra_min", universe_size=2)
+    with pytest.raises(ValueError, match="top_cutoff"):
+        aggregate(lists, "rra", top_cutoff=[0.5])
+    with pytest.raises(TypeError, match="exact"):
+        aggregate(lists, "rra", exact="maybe")
+
+
+def test_permuting_lists_changes_nothing():
+    lists = read_lists(FIX / "signal12_lists.csv", "orders")
+    perm = lists.select_lists(list(range(lists.n_lists))[::-1])
+    for method in ("rra", "rra_mean", "rra_geom_mean", "rra_median", "rra_min"):
+        a = aggregate(lists, method, universe_size=500)
+        b = aggregate(perm, method, universe_size=500)
+        np.testing.assert_array_equal(a.order, b.order)
+
+
+@pytest.mark.oracle
+def test_fixtures_regenerate_identically(tmp_path):
+    """Re-run the R script (needs Rscript + RobustRankAggreg) and compare with the fixtures."""
+    if shutil.which("Rscript") is None:  # pragma: no cover
+        pytest.fail("Rscript not found; the oracle test needs R with RobustRankAggreg")
+    shutil.copy(FIX / "make_rra_fixtures.R", tmp_path)
+    subprocess.run(["Rscript", "make_rra_fixtures.R"], cwd=tmp_path, check=True,
+                   capture_output=True)
+    for case, r_method in PAIRS:
+        ref = pd.read_csv(tmp_path / f"{case}_{r_method}.csv", dtype={"Name": str})
+        _compare(_run(case, r_method, tmp_path), ref)
