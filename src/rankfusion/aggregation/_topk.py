@@ -18,7 +18,6 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 import pandas as pd
-from scipy.optimize import linear_sum_assignment
 
 from .._validation import check_top_k
 from ..distances import _kendall_one, _objective_kernel, _position_table, _spearman_one
@@ -190,6 +189,8 @@ def spearman_optimum(prob: TopKProblem) -> np.ndarray:
     ``scipy.optimize.linear_sum_assignment``.
     """
     C, _ = spearman_costs(prob)
+    from scipy.optimize import linear_sum_assignment  # imported on use: slow to load
+
     rows, cols = linear_sum_assignment(C)
     cand = np.empty(prob.k, dtype=np.int64)
     cand[cols] = rows

@@ -58,7 +58,6 @@ import time
 import numba
 import numpy as np
 from scipy import sparse
-from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse.csgraph import connected_components
 
 from ._registry import get_rule, register
@@ -286,6 +285,8 @@ def _ilp_part(D: np.ndarray, time_limit: float, node_limit: int | None):
 
     Returns (order, proven) where proven is False if a solve hit a limit.
     """
+    from scipy.optimize import Bounds, LinearConstraint, milp  # imported on use: slow to load
+
     s = D.shape[0]
     iu, ju = np.triu_indices(s, 1)
     nvar = iu.size

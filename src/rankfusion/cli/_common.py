@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..lists import RankedLists
 
-__all__ = ["read_lists", "number", "print_frame"]
+__all__ = ["read_lists", "number", "param_value", "parse_params", "print_frame"]
 
 
 def number(text: str) -> int | float:
@@ -23,6 +23,32 @@ def number(text: str) -> int | float:
         return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def param_value(text: str):
+    """A ``--param NAME=VALUE`` value: true/yes, false/no, none, an int, a float, else text."""
+    low = text.strip().lower()
+    if low in ("true", "yes"):
+        return True
+    if low in ("false", "no"):
+        return False
+    if low == "none":
+        return None
+    try:
+        return number(text.strip())
+    except argparse.ArgumentTypeError:
+        return text.strip()
+
+
+def parse_params(items) -> dict:
+    """``["k=5", "distance=kendall"]`` → ``{"k": 5, "distance": "kendall"}``."""
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"--param expects NAME=VALUE, got {item!r}")
+        key, val = item.split("=", 1)
+        out[key.strip()] = param_value(val)
+    return out
 
 
 def _is_number(v) -> bool:

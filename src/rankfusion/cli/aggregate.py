@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import argparse
-
 from ..aggregation import aggregate, available_methods
-from ._common import number, print_frame, read_lists
+from ._common import number, parse_params, print_frame, read_lists
 
 
 def add_parser(sub) -> None:
@@ -34,17 +32,9 @@ def add_parser(sub) -> None:
 
 
 def _params(args) -> dict:
-    params = {}
+    params = parse_params(args.param)
     if args.k is not None:
         params["k"] = args.k
-    for item in args.param:
-        if "=" not in item:
-            raise ValueError(f"--param expects NAME=VALUE, got {item!r}")
-        key, val = item.split("=", 1)
-        try:
-            params[key] = number(val)
-        except argparse.ArgumentTypeError:
-            params[key] = val
     return params
 
 

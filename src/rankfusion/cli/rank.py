@@ -8,14 +8,12 @@ full table as CSV (features × rankers scores, usable as input to ``rankfusion a
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 import pandas as pd
 
 from ..io import load_data
 from ..rankers import available_rankers, get_ranker
-from ._common import number, print_frame
+from ._common import parse_params, print_frame
 
 
 def add_parser(sub) -> None:
@@ -42,28 +40,7 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _value(text: str):
-    low = text.lower()
-    if low in ("true", "yes"):
-        return True
-    if low in ("false", "no"):
-        return False
-    if low == "none":
-        return None
-    try:
-        return number(text)
-    except argparse.ArgumentTypeError:
-        return text
-
-
-def _params(items) -> dict:
-    out = {}
-    for item in items:
-        if "=" not in item:
-            raise ValueError(f"--param expects NAME=VALUE, got {item!r}")
-        key, val = item.split("=", 1)
-        out[key.strip()] = _value(val.strip())
-    return out
+_params = parse_params
 
 
 def _accepts(func, key: str) -> bool:
