@@ -18,6 +18,8 @@ _EXPORTS = {
     "available_methods": ".aggregation",
     "Consensus": ".aggregation",
     "load_data": ".io",
+    "kendall_tau": ".distances",
+    "spearman_footrule": ".distances",
     "read_arff": ".io",
 }
 
@@ -25,6 +27,7 @@ __all__ = sorted(_EXPORTS) + ["__version__"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from .aggregation import Consensus, aggregate, available_methods
+    from .distances import kendall_tau, spearman_footrule
     from .io import load_data, read_arff
     from .lists import RankedLists
 
