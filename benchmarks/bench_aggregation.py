@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+import tracemalloc
 
 import numpy as np
 
@@ -35,6 +36,15 @@ def best_time(fn, repeat=3):
         out = fn()
         best = min(best, time.perf_counter() - t)
     return best, out
+
+
+def peak_memory(fn):
+    """Peak bytes numpy allocates while ``fn`` runs (tracemalloc sees numpy's buffers)."""
+    tracemalloc.start()
+    fn()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
 
 
 def numpy_floyd_warshall_schulze(d: np.ndarray) -> np.ndarray:
@@ -66,17 +76,17 @@ def bench_statistics(p, m, repeat, lines):
 def bench_pairwise(sizes, m, baseline_max_p, lines):
     lines.append(f"### Schulze and Copeland, M = {m} lists (uniformly random full lists)\n")
     lines.append("| p | `schulze` (s) | numpy Floyd–Warshall (s) | speed-up | `copeland` (s) | "
-                 "pairwise matrix (s) | same strongest paths |")
-    lines.append("|---|---|---|---|---|---|---|")
+                 "pairwise matrix (s) | same strongest paths | `schulze` peak memory |")
+    lines.append("|---|---|---|---|---|---|---|---|")
     # warm up the numba kernels (compiled once and cached on disk)
     aggregate(np.random.default_rng(1).normal(size=(50, 3)), "schulze")
     aggregate(np.random.default_rng(1).normal(size=(50, 3)), "copeland")
     for p in sizes:
         rng = np.random.default_rng(p)
         lists = RankedLists.from_scores(rng.normal(size=(p, m)))
-        t_d, d = best_time(lambda lists=lists: pairwise_matrix(lists), 1)
-        t_s, _ = best_time(lambda lists=lists: aggregate(lists, "schulze"), 1)
-        t_c, _ = best_time(lambda lists=lists: aggregate(lists, "copeland"), 1)
+        t_d, d = best_time(lambda lists=lists: pairwise_matrix(lists), 3)
+        t_s, _ = best_time(lambda lists=lists: aggregate(lists, "schulze"), 3)
+        t_c, _ = best_time(lambda lists=lists: aggregate(lists, "copeland"), 3)
         if p <= baseline_max_p:
             from rankfusion.aggregation import schulze_strengths
 
@@ -88,7 +98,9 @@ def bench_pairwise(sizes, m, baseline_max_p, lines):
             tb = f"{t_b:.1f}"
         else:
             tb, ratio, same = "not run", "—", "—"
-        lines.append(f"| {p:,} | {t_s:.2f} | {tb} | {ratio} | {t_c:.2f} | {t_d:.2f} | {same} |")
+        mem = peak_memory(lambda lists=lists: aggregate(lists, "schulze"))
+        lines.append(f"| {p:,} | {t_s:.2f} | {tb} | {ratio} | {t_c:.3f} | {t_d:.3f} | {same} | "
+                     f"{mem / p**2:.1f} p² bytes |")
         print(lines[-1], flush=True)
     lines.append("")
 
