@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("demo", "aggregate", "rank")
+COMMANDS = ("demo", "aggregate", "rank", "svm-rfe")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

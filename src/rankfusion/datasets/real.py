@@ -1,0 +1,48 @@
+"""Loaders for the real datasets bundled with rankfusion (``rankfusion/data/``)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import numpy as np
+import pandas as pd
+from sklearn.utils import Bunch
+
+__all__ = ["load_stjude_leukemia"]
+
+
+def load_stjude_leukemia(*, as_frame: bool = False, return_X_y: bool = False):
+    """The St. Jude pediatric leukemia data of Monti et al. (2003): 248 × 985, 6 classes.
+
+    Yeoh et al. (2002)'s ALL subtypes (BCR.ABL 15, E2A.PBX1 27, Hyperdip.50 64, MLL 20,
+    T.ALL 43, TEL.AML1 79) on Monti's 985 filtered genes, intensities as distributed (see
+    ``rankfusion/data/stjude_README.md`` for the source and attribution).
+
+    Parameters
+    ----------
+    as_frame : bool
+        ``data`` as a DataFrame (columns ``gene_1`` … ``gene_985``, index the sample names)
+        and ``target`` a Series.
+    return_X_y : bool
+        Return ``(data, target)`` only.
+
+    Returns
+    -------
+    Bunch with ``data``, ``target`` (class names), ``feature_names``, ``sample_names``,
+    ``DESCR``; or ``(data, target)``.
+    """
+    ref = resources.files("rankfusion").joinpath("data/stjude_monti_985x248.csv.gz")
+    with resources.as_file(ref) as path:
+        frame = pd.read_csv(path, compression="gzip")
+    frame = frame.set_index("sample")
+    target = frame.pop("class").astype(str)
+    names = np.array(frame.columns, dtype=object)
+    if as_frame:
+        data, tgt = frame, target
+    else:
+        data, tgt = frame.to_numpy(dtype=np.float64), target.to_numpy(dtype=object)
+    if return_X_y:
+        return data, tgt
+    descr = resources.files("rankfusion").joinpath("data/stjude_README.md").read_text()
+    return Bunch(data=data, target=tgt, feature_names=names,
+                 sample_names=np.array(frame.index, dtype=object), DESCR=descr)

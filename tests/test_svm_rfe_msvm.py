@@ -1,0 +1,111 @@
+"""MSVM-RFE baselines: the Weston–Watkins solver against a convex-solver reference, and the
+Crammer–Singer criterion."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+from sklearn.svm import LinearSVC
+
+from rankfusion.rankers._weston_watkins import weston_watkins_fit
+from rankfusion.rankers.svm_rfe import joint_rfe, rfe_schedule
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "svm", "ww_reference.json")
+
+
+def _cases():
+    with open(FIXTURE) as fh:
+        return json.load(fh)
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda c: f"seed{c['seed']}")
+def test_weston_watkins_equals_convex_reference(case):
+    """The stored cvxpy/Clarabel solution of the primal (fixtures/svm/README.md)."""
+    X, y = np.array(case["X"]), np.array(case["y"])
+    C = case["C"]
+    if case["class_weight"]:
+        C = C * np.array([case["class_weight"].get(str(k), 1.0) for k in y])
+    res = weston_watkins_fit(X, y, case["n_classes"], C=C, tol=1e-8)
+    assert res.converged
+    np.testing.assert_allclose(res.coef, np.array(case["coef"]), atol=1e-4)
+    np.testing.assert_allclose(res.intercept, np.array(case["intercept"]), atol=1e-4)
+
+
+def test_weston_watkins_equals_generic_bound_constrained_dual():
+    """An independent route: the dual as a box-constrained QP solved by L-BFGS-B."""
+    rng = np.random.default_rng(5)
+    n, p, c, C = 36, 4, 3, 0.8
+    X = rng.normal(size=(n, p))
+    y = np.arange(n) % c
+    X[np.arange(n), y] += 1.2
+    Xa = np.hstack([X, np.ones((n, 1))])
+    mask = np.ones((n, c), dtype=bool)
+    mask[np.arange(n), y] = False
+
+    def weights(a):
+        A = np.zeros((n, c))
+        A[mask] = a
+        B = -A
+        B[np.arange(n), y] = A.sum(axis=1)
+        return B.T @ Xa
+
+    def neg_dual(a):
+        W = weights(a)
+        M = Xa @ W.T
+        g = (M[np.arange(n), y][:, None] - M)[mask]
+        return -(2 * a.sum() - 0.5 * (W * W).sum()), -(2 - g)
+
+    opt = minimize(neg_dual, np.zeros(mask.sum()), jac=True, method="L-BFGS-B",
+                   bounds=[(0, C)] * int(mask.sum()),
+                   options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 50000})
+    W = weights(opt.x)
+    res = weston_watkins_fit(X, y, c, C=C, tol=1e-9)
+    np.testing.assert_allclose(res.coef, W[:, :p], atol=1e-5)
+    np.testing.assert_allclose(res.intercept, W[:, p], atol=1e-5)
+
+
+def test_weston_watkins_warm_start_same_solution():
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(50, 6))
+    y = np.arange(50) % 3
+    full = weston_watkins_fit(X, y, 3, C=1.0, tol=1e-9)
+    sub = weston_watkins_fit(X[:, :4], y, 3, C=1.0, tol=1e-9)
+    warm = weston_watkins_fit(X[:, :4], y, 3, C=1.0, tol=1e-9, alpha0=full.alpha)
+    np.testing.assert_allclose(warm.coef, sub.coef, atol=1e-6)
+
+
+def _data(seed=0, n=90, p=14, c=3):
+    rng = np.random.default_rng(seed)
+    y = np.arange(n) % c
+    X = rng.normal(size=(n, p))
+    X[np.arange(n), y] += 2.5
+    return X, y
+
+
+def test_msvm_rfe_weston_watkins_criterion_is_sum_of_squares():
+    X, y = _data()
+    res = joint_rfe(X, y, criterion="weston_watkins", step=1, keep_weights=True, tol=1e-8)
+    W = weston_watkins_fit(X, y, 3, C=1.0, tol=1e-8).coef
+    np.testing.assert_allclose(res.weights[0], (W * W).sum(axis=0), rtol=1e-5)
+    assert sorted(res.ranking) == list(range(1, 15))
+    # the three informative features survive longest
+    assert set(res.order[:3]) == {0, 1, 2}
+
+
+def test_msvm_rfe_crammer_singer_follows_linearsvc():
+    X, y = _data(1)
+    res = joint_rfe(X, y, criterion="crammer_singer", keep_weights=True)
+    rem = np.arange(X.shape[1])
+    elim = []
+    for r in rfe_schedule(X.shape[1]):
+        W = LinearSVC(multi_class="crammer_singer", C=1.0, random_state=0, max_iter=10000,
+                      tol=1e-4).fit(X[:, rem], y).coef_
+        crit = (W * W).sum(axis=0)
+        out = np.argsort(crit, kind="stable")[:r]
+        elim += rem[out].tolist()
+        rem = np.delete(rem, out)
+    elim += rem.tolist()
+    np.testing.assert_array_equal(res.elimination_order, elim)
+    assert set(res.order[:3]) == {0, 1, 2}
