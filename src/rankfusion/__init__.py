@@ -21,18 +21,36 @@ _EXPORTS = {
     "kendall_tau": ".distances",
     "spearman_footrule": ".distances",
     "read_arff": ".io",
+    "SVMRFE": ".selection",
 }
 
-__all__ = sorted(_EXPORTS) + ["__version__"]
+# sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
+_SUBMODULES = ("aggregation", "datasets", "distances", "io", "lists", "rankers", "selection")
+
+__all__ = [
+    "Consensus",
+    "RankedLists",
+    "SVMRFE",
+    "aggregate",
+    "available_methods",
+    "kendall_tau",
+    "load_data",
+    "read_arff",
+    "spearman_footrule",
+    "__version__",
+]
 
 if TYPE_CHECKING:  # pragma: no cover
     from .aggregation import Consensus, aggregate, available_methods
     from .distances import kendall_tau, spearman_footrule
     from .io import load_data, read_arff
     from .lists import RankedLists
+    from .selection import SVMRFE
 
 
 def __getattr__(name: str):
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'rankfusion' has no attribute {name!r}")
@@ -42,4 +60,4 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted(set(globals()) | set(_EXPORTS) | set(_SUBMODULES))
