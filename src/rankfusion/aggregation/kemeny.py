@@ -417,7 +417,13 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     ilp_max : int
         Largest part given to the ILP.
     time_limit : float
-        Seconds allowed to the ILP on one part before it falls back to the heuristic.
+        Seconds allowed to the ILP on one part before it falls back to the heuristic. A
+        safety net for parts too hard to prove: it is the one choice that can depend on the
+        machine's speed (a part that times out here may be proven elsewhere, and its order,
+        though never worse than Borda's or Copeland's, may then differ). Parts whose majority
+        tournament has more than 20,000 3-cycles skip the ILP deterministically; for strictly
+        machine-independent output on borderline parts, set ``exact=False`` or a generous
+        ``time_limit``.
     node_limit : int, optional
         Branch-and-bound nodes per ILP solve (a deterministic limit).
     restarts : int
