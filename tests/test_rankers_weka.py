@@ -123,11 +123,11 @@ def test_mdl_cut_points_equal_weka_discretize(base):
 
 
 @pytest.mark.oracle
-@pytest.mark.skipif(shutil.which("javac") is None or not Path("/usr/share/java/weka.jar").exists(),
-                    reason="needs Weka 3.6 and a JDK")
 @pytest.mark.parametrize("base,opts", [("labor", []), ("vote", ["-M"]), ("glass", ["-B"])])
 def test_live_weka_oracle(tmp_path, base, opts):
     jar = "/usr/share/java/weka.jar"
+    assert shutil.which("javac") and Path(jar).exists(), (
+        "oracle tests need Weka 3.6 and a JDK: apt-get install weka default-jdk-headless")
     subprocess.run(["javac", "-cp", jar, "-d", str(tmp_path), str(FIX / "WekaScores.java")],
                    check=True)
     arff = tmp_path / f"{base}.arff"
