@@ -61,7 +61,7 @@ def bench_statistics(p, m, repeat, lines):
     scores = rng.normal(size=(p, m))
     floor, _ = best_time(lambda: np.argsort(scores, axis=0, kind="stable"), repeat)
     floor_t, _ = best_time(lambda: np.argsort(scores.T, axis=1, kind="stable"), repeat)
-    lines.append(f"### Statistics rules, p = {p:,} × M = {m} (random normal scores)\n")
+    lines.append(f"## Statistics rules, p = {p:,} × M = {m} (random normal scores)\n")
     lines.append(f"Floor: stable `np.argsort(scores, axis=0)` = {floor:.3f} s "
                  f"(on the transposed, contiguous matrix: {floor_t:.3f} s).\n")
     lines.append("| rule | time (s) | ratio to argsort |")
@@ -74,7 +74,7 @@ def bench_statistics(p, m, repeat, lines):
 
 
 def bench_pairwise(sizes, m, baseline_max_p, lines):
-    lines.append(f"### Schulze and Copeland, M = {m} lists (uniformly random full lists)\n")
+    lines.append(f"## Schulze and Copeland, M = {m} lists (uniformly random full lists)\n")
     lines.append("| p | `schulze` (s) | numpy Floyd–Warshall (s) | speed-up | `copeland` (s) | "
                  "pairwise matrix (s) | same strongest paths | `schulze` peak memory |")
     lines.append("|---|---|---|---|---|---|---|---|")
@@ -110,7 +110,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
-    lines = [f"## Aggregation engine ({platform.machine()}, numpy {np.__version__}, "
+    lines = [f"# Aggregation engine ({platform.machine()}, numpy {np.__version__}, "
              f"{time.strftime('%Y-%m-%d')})\n"]
     if args.quick:
         bench_statistics(10_000, 20, 2, lines)
