@@ -186,3 +186,12 @@ def test_weighted_objective_matches_rankaggreg_with_its_standardisation():
         ours = aggregate(lists, "ga", k=k, distance=dist, score_weights="list",
                          random_state=row.seed, max_iter=50)
         assert ours.info["objective"] <= row.objective + 1e-9
+
+
+def test_ce_default_sample_size_keeps_an_elite_of_five_for_short_lists():
+    lists = RankedLists.from_orders([["a", "b"], ["b", "a", "c"], ["a", "c"]])
+    res = aggregate(lists, "ce", random_state=0)
+    assert res.params["n_samples"] == 50  # 10·k² = 40 would leave an elite of 4
+    assert res.top(2) == ["a", "b"]
+    with pytest.raises(ValueError, match="too small"):
+        aggregate(lists, "ce", n_samples=20, random_state=0)

@@ -249,7 +249,9 @@ def ce(lists, *, k=None, distance="spearman", score_weights=None, rho=0.1, weigh
     weight : float in (0, 1]
         Smoothing of the probability update (RankAggreg ``weight``).
     n_samples : int, optional
-        Lists drawn per iteration (RankAggreg ``N``), default ``10 k²``.
+        Lists drawn per iteration (RankAggreg ``N``), default ``10 k²`` — raised to
+        ``⌈5 / rho⌉`` when that is smaller, so that short consensus lists (k ≤ 2) work where
+        RankAggreg stops with "rho is too small" (documented departure).
     max_iter, conv_in : int
         At most ``max_iter`` iterations; stop after ``conv_in`` with the same best sample value.
     polish : bool
@@ -269,7 +271,12 @@ def ce(lists, *, k=None, distance="spearman", score_weights=None, rho=0.1, weigh
     kk = prob.k
     rho = _topk.check_fraction(rho, "rho")
     weight = _topk.check_fraction(weight, "weight")
-    n_samples = 10 * kk * kk if n_samples is None else _topk.check_int(n_samples, "n_samples")
+    if n_samples is None:
+        # RankAggreg's 10·k², raised where needed so that the elite holds at least 5 lists
+        # (for k ≤ 2 and rho = 0.1 RankAggreg stops with "rho is too small" instead)
+        n_samples = max(10 * kk * kk, int(np.ceil(5.0 / rho)))
+    else:
+        n_samples = _topk.check_int(n_samples, "n_samples")
     if int(np.round(rho * n_samples)) < 5:
         raise ValueError(
             f"rho · n_samples = {rho * n_samples:g} is too small: the elite needs at least 5 "
