@@ -114,8 +114,8 @@ def copeland(lists, *, weights=None):
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def _links(d, codes_are_d, out):  # pragma: no cover - compiled
-    """out[i, j] = d[i, j] where d[i, j] > d[j, i], else 0 (unweighted: strength = d)."""
+def _links(d, out):  # pragma: no cover - compiled
+    """out[i, j] = d[i, j] where d[i, j] > d[j, i], else 0: Schulze's winning-votes links."""
     p = d.shape[0]
     for i in numba.prange(p):
         for j in range(p):
@@ -195,7 +195,7 @@ def schulze_strengths(lists, weights=None) -> np.ndarray:
         dt = _count_dtype(codes.max(initial=0))
         d = codes.astype(dt)
     P = np.empty((p, p), dtype=d.dtype)
-    _links(d, True, P)
+    _links(d, P)
     return _widest_paths(P, 64)
 
 
