@@ -18,6 +18,9 @@ __all__ = [
     "check_weights",
     "check_top_k",
     "check_positive_int",
+    "check_bool",
+    "check_fraction",
+    "check_seed",
 ]
 
 
@@ -168,6 +171,43 @@ def check_top_k(k, p: int, *, name: str = "k") -> int:
             )
         return max(1, int(np.floor(k * p + 0.5)))
     raise TypeError(f"{name} must be an int ≥ 1 or a float in (0, 1], got {type(k).__name__}")
+
+
+def check_bool(value, name: str) -> bool:
+    """A bool; the command line's ``--param name=true|false|1|0`` is accepted too."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, numbers.Integral) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):
+        return value.strip().lower() in ("true", "yes")
+    raise TypeError(f"{name} must be a bool, got {value!r}")
+
+
+def check_fraction(value, name: str) -> float:
+    """A number in (0, 1]."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number in (0, 1], got {type(value).__name__}")
+    value = float(value)
+    if not (0.0 < value <= 1.0):
+        raise ValueError(f"{name} must lie in (0, 1], got {value}")
+    return value
+
+
+def check_seed(random_state) -> int:
+    """A uint32 seed from None (fresh entropy), an int or a numpy Generator."""
+    if random_state is None:
+        return int(np.random.default_rng().integers(0, 2**32 - 1))
+    if isinstance(random_state, np.random.Generator):
+        return int(random_state.integers(0, 2**32 - 1))
+    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, numbers.Integral):
+        raise TypeError(
+            f"random_state must be None, an int or a numpy Generator, got "
+            f"{type(random_state).__name__}"
+        )
+    if not 0 <= random_state < 2**32:
+        raise ValueError(f"random_state must lie in [0, 2**32), got {random_state}")
+    return int(random_state)
 
 
 def check_positive_int(value, *, name: str, minimum: int = 1) -> int:

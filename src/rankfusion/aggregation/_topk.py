@@ -19,7 +19,13 @@ import numba
 import numpy as np
 import pandas as pd
 
-from .._validation import check_top_k
+from .._validation import (  # noqa: F401  (re-exported for genetic and cross_entropy)
+    check_bool,
+    check_fraction,
+    check_positive_int,
+    check_seed,
+    check_top_k,
+)
 from ..distances import _kendall_one, _objective_kernel, _position_table, _spearman_one
 from ._registry import get_rule
 from ._result import build_consensus
@@ -51,48 +57,8 @@ class TopKProblem:
                                  self.kendall, self.penalty, out)
 
 
-def check_seed(random_state) -> int:
-    """A uint32 seed for the compiled generators from None, an int or a numpy Generator."""
-    if random_state is None:
-        return int(np.random.default_rng().integers(0, 2**32 - 1))
-    if isinstance(random_state, np.random.Generator):
-        return int(random_state.integers(0, 2**32 - 1))
-    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, numbers.Integral):
-        raise TypeError(
-            f"random_state must be None, an int or a numpy Generator, got "
-            f"{type(random_state).__name__}"
-        )
-    if not 0 <= random_state < 2**32:
-        raise ValueError(f"random_state must lie in [0, 2**32), got {random_state}")
-    return int(random_state)
-
-
-def check_fraction(value, name: str, *, low_open: bool = True) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number in (0, 1], got {type(value).__name__}")
-    value = float(value)
-    if not (0.0 < value <= 1.0):
-        raise ValueError(f"{name} must lie in (0, 1], got {value}")
-    return value
-
-
-def check_bool(value, name: str) -> bool:
-    """A bool; the command line's ``--param name=true|false|1|0`` is accepted too."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, numbers.Integral) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):
-        return value.strip().lower() in ("true", "yes")
-    raise TypeError(f"{name} must be a bool, got {value!r}")
-
-
 def check_int(value, name: str, minimum: int = 1) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < minimum:
-        raise ValueError(f"{name} must be ≥ {minimum}, got {value}")
-    return int(value)
+    return check_positive_int(value, name=name, minimum=minimum)
 
 
 def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKProblem:

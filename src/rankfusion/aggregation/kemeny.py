@@ -60,9 +60,9 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import connected_components
 
+from .._validation import check_bool, check_positive_int, check_seed
 from ._registry import get_rule, register
 from ._result import build_consensus
-from ._topk import check_bool
 from .voting import pairwise_matrix
 
 __all__ = ["kemeny", "kemeny_objective", "condorcet_parts"]
@@ -376,26 +376,6 @@ def kemeny_objective(lists, order, weights=None) -> float:
     return float(_objective(order, D))
 
 
-def _check_int(value, name, minimum):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < minimum:
-        raise ValueError(f"{name} must be ≥ {minimum}, got {value}")
-    return int(value)
-
-
-def _seed(random_state) -> int:
-    if random_state is None:
-        return 0
-    if isinstance(random_state, np.random.Generator):
-        return int(random_state.integers(0, 2**31 - 1))
-    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, numbers.Integral):
-        raise TypeError("random_state must be None, an int or a numpy Generator")
-    if random_state < 0:
-        raise ValueError(f"random_state must be ≥ 0, got {random_state}")
-    return int(random_state)
-
-
 @register("kemeny")
 def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_limit=None,
            restarts=10, random_state=0, weights=None):
@@ -440,17 +420,17 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     (['a', 'b', 'c', 'd'], 2.0, True)
     """
     exact = check_bool(exact, "exact")
-    dp_max = _check_int(dp_max, "dp_max", 1)
+    dp_max = check_positive_int(dp_max, name="dp_max")
     if dp_max > 25:
         raise ValueError(f"dp_max must be ≤ 25 (the table needs 9·2^dp_max bytes), got {dp_max}")
-    ilp_max = _check_int(ilp_max, "ilp_max", 1)
-    restarts = _check_int(restarts, "restarts", 0)
+    ilp_max = check_positive_int(ilp_max, name="ilp_max")
+    restarts = check_positive_int(restarts, name="restarts", minimum=0)
     if node_limit is not None:
-        node_limit = _check_int(node_limit, "node_limit", 1)
+        node_limit = check_positive_int(node_limit, name="node_limit")
     if isinstance(time_limit, (bool, np.bool_)) or not isinstance(time_limit, numbers.Real) \
             or not time_limit > 0:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-    seed = _seed(random_state)
+    seed = 0 if random_state is None else check_seed(random_state)
     p = lists.n_features
     d = pairwise_matrix(lists, weights)
     D = np.asarray(d, dtype=np.float64)
