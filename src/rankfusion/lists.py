@@ -120,9 +120,12 @@ class RankedLists:
     array([[1. , 3. ],
            [2. , 1.5],
            [3. , 1.5]])
-    >>> RankedLists.from_orders([["b", "a"], ["a", "c", "b"]]).positions
-    array([[2., 1.],
-           [1., 3.],
+    >>> top = RankedLists.from_orders([["b", "a"], ["a", "c", "b"]])
+    >>> top.features  # the universe: the union, in order of first appearance
+    array(['b', 'a', 'c'], dtype=object)
+    >>> top.positions  # "c" is absent from the first list (k = 2): position k + 1 = 3
+    array([[1., 3.],
+           [2., 1.],
            [3., 2.]])
     """
 

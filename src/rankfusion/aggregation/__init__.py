@@ -58,8 +58,11 @@ def aggregate(lists, method: str, *, weights=None, **params: Any) -> Consensus:
     >>> import numpy as np
     >>> from rankfusion import aggregate
     >>> scores = np.array([[0.9, 0.1, 0.8], [0.5, 0.9, 0.7], [0.1, 0.3, 0.1]])
-    >>> aggregate(scores, "borda").order
-    array([1, 0, 2])
+    >>> res = aggregate(scores, "borda")
+    >>> res.scores.round(3)  # features 0 and 1 tie on the mean relative ranking …
+    array([0.444, 0.444, 0.111])
+    >>> res.order  # … and the lower index breaks the tie
+    array([0, 1, 2])
     >>> aggregate(scores, "kfirst", k=1).params
     {'k': 1}
     """
