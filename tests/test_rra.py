@@ -117,3 +117,26 @@ def test_fixtures_regenerate_identically(tmp_path):
     for case, r_method in PAIRS:
         ref = pd.read_csv(tmp_path / f"{case}_{r_method}.csv", dtype={"Name": str})
         _compare(_run(case, r_method, tmp_path), ref)
+
+
+def test_stuart_recursion_refuses_to_return_impossible_p_values():
+    # with many lists the Stuart–Aerts recursion cancels catastrophically (R returns values
+    # far outside [0, 1] silently); we raise and point to the Bonferroni bound instead
+    lists = RankedLists.from_scores(np.random.default_rng(1).random((200, 60)))
+    with pytest.raises(ValueError, match="lost its precision"):
+        aggregate(lists, "rra", exact=True)
+    with pytest.raises(ValueError, match="lost its precision"):
+        aggregate(lists, "stuart")
+    rho = aggregate(lists, "rra").info["rho"]
+    assert ((rho >= 0) & (rho <= 1)).all()
+
+
+@pytest.mark.parametrize("kwargs, exc, match", [
+    ({"universe_size": float("inf")}, ValueError, "universe_size"),
+    ({"universe_size": float("nan")}, ValueError, "universe_size"),
+    ({"top_cutoff": ["a", "b"]}, TypeError, "top_cutoff"),
+])
+def test_rra_bad_arguments_are_named(kwargs, exc, match):
+    lists = RankedLists.from_orders([["a", "b", "c"], ["b", "a"]])
+    with pytest.raises(exc, match=match):
+        aggregate(lists, "rra", **kwargs)

@@ -67,6 +67,8 @@ def _universe_size(lists, universe_size) -> int:
         universe_size, (numbers.Integral, numbers.Real)
     ):
         raise TypeError(f"universe_size must be an int, got {type(universe_size).__name__}")
+    if not math.isfinite(float(universe_size)):
+        raise ValueError(f"universe_size must be a finite whole number, got {universe_size}")
     if float(universe_size) != int(universe_size):
         raise ValueError(f"universe_size must be a whole number, got {universe_size}")
     n = int(universe_size)
@@ -116,7 +118,15 @@ def stuart_scores(r: np.ndarray) -> np.ndarray:
             else:
                 acc = acc - term
         v[:, k] = acc
-    return float(math.factorial(m)) * v[:, m]
+    q = float(math.factorial(m)) * v[:, m]
+    tol = 1e-9
+    if not (np.isfinite(q).all() and (q >= -tol).all() and (q <= 1.0 + tol).all()):
+        raise ValueError(
+            f"the Stuart–Aerts recursion lost its precision with {m} lists (it gave values "
+            "outside [0, 1]; R's RobustRankAggreg returns them silently). Use the Bonferroni "
+            "bound (rra with exact=False) or fewer lists"
+        )
+    return np.clip(q, 0.0, 1.0)
 
 
 def rho_scores(r: np.ndarray, *, exact: bool = False) -> np.ndarray:
@@ -220,7 +230,10 @@ def rra(lists, *, universe_size=None, exact=False, top_cutoff=None, weights=None
     else:
         if isinstance(top_cutoff, (str, bytes)):
             raise TypeError("top_cutoff must be a sequence of fractions, one per list")
-        cut = np.asarray(top_cutoff, dtype=np.float64).reshape(-1)
+        try:
+            cut = np.asarray(top_cutoff, dtype=np.float64).reshape(-1)
+        except (TypeError, ValueError):
+            raise TypeError("top_cutoff must be a sequence of fractions, one per list") from None
         if cut.shape[0] != m:
             raise ValueError(f"top_cutoff must hold one fraction per list ({m}); "
                              f"got {cut.shape[0]}")
