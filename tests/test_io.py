@@ -112,3 +112,20 @@ def test_load_data_errors(tmp_path):
     (tmp_path / "x.xyz").write_text("a")
     with pytest.raises(ValueError, match="format"):
         load_data(tmp_path / "x.xyz")
+
+
+def test_csv_keeps_na_strings_as_values(tmp_path):
+    path = tmp_path / "regions.csv"
+    path.write_text("region,x,cls\nNA,1.0,a\nEU,?,b\nNA,3.0,None\nEU,nan,a\n")
+    X, y = load_data(path)
+    assert list(X["region"]) == ["NA", "EU", "NA", "EU"]
+    assert X["x"].isna().tolist() == [False, True, False, True]
+    assert list(y) == ["a", "b", "None", "a"]
+
+
+def test_arff_numeric_class_is_refused_as_regression(tmp_path):
+    path = tmp_path / "cpu.arff"
+    path.write_text("@relation cpu\n@attribute a numeric\n@attribute class numeric\n"
+                    "@data\n1,10\n2,20\n3,30\n")
+    with pytest.raises(ValueError, match="regression target"):
+        load_data(path)

@@ -161,3 +161,17 @@ def test_does_not_modify_input():
     label_changes(X, y)
     np.testing.assert_array_equal(X, X0)
 
+
+
+def test_a_feature_without_a_sequence_ranks_last():
+    # all missing: no sequence, count 0 — the ranker must not put it first
+    X = np.array([[1, np.nan, 3], [2, np.nan, 3], [3, np.nan, 3],
+                  [4, np.nan, 3], [5, np.nan, 3], [6, np.nan, 3]], dtype=float)
+    y = [0, 0, 0, 1, 1, 1]
+    scores = nlc(X, y)
+    assert scores[0] == -1.0  # perfect separator: one change
+    assert scores[1] == -6.0  # below any reachable count (at most n - 1 = 5)
+    assert np.argsort(-scores, kind="stable").tolist() == [0, 2, 1]
+    # two observed values, both of class 0: no change at all, a score of +0.0 (not -0.0)
+    zero = nlc(np.array([[1.0], [2.0], [np.nan], [np.nan]]), [0, 0, 1, 1])
+    assert zero[0] == 0.0 and not np.signbit(zero[0])

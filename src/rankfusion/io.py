@@ -171,7 +171,9 @@ def read_arff(path) -> pd.DataFrame:
 
     Numeric attributes become float64 columns, nominal attributes pandas categoricals with the
     declared categories in declared order, string and date attributes object columns. ``?`` is
-    a missing value (NaN). The relation name is kept in ``frame.attrs["relation"]``.
+    a missing value (NaN). The relation name is kept in ``frame.attrs["relation"]`` and the
+    declared types (``"numeric"``, ``"nominal"``, ``"string"``, ``"date"``) in
+    ``frame.attrs["arff_types"]``.
     """
     names, kinds, cats = [], [], []
     relation = None
@@ -262,6 +264,7 @@ def read_arff(path) -> pd.DataFrame:
     else:
         frame = pd.DataFrame(cols, columns=names)
     frame.attrs["relation"] = relation
+    frame.attrs["arff_types"] = dict(zip(names, kinds))
     return frame
 
 
@@ -288,7 +291,10 @@ def _read_any(source, fmt: str | None) -> pd.DataFrame:
         return pd.read_parquet(path)
     if fmt == "csv":
         sep = "\t" if path.lower().removesuffix(".gz").endswith(".tsv") else ","
-        return pd.read_csv(path, sep=sep, na_values=["?"])
+        # "?" and empty cells are missing (and NaN spelled out); pandas' other default NA
+        # strings ("NA", "None", "null", "N/A" …) stay values: "NA" may be North America
+        return pd.read_csv(path, sep=sep, keep_default_na=False,
+                           na_values=["?", "", "NaN", "nan"])
     raise ValueError(f"format must be 'csv', 'arff' or 'parquet', got {fmt!r}")
 
 
@@ -331,6 +337,12 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
             shown = ", ".join(names[:10]) + (" …" if len(names) > 10 else "")
             raise ValueError(f"target column {target!r} not found; columns: {shown}")
         t = names.index(str(target))
+    declared = frame.attrs.get("arff_types", {}).get(cols[t])
+    if declared == "numeric":
+        raise ValueError(
+            f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
+            "target; rankfusion handles classification (declare the class nominal)"
+        )
     y = frame.iloc[:, t]
     X = frame.drop(columns=frame.columns[t])
     return X, y

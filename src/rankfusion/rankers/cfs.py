@@ -450,7 +450,8 @@ def cfs(X, y, *, missing_separate: bool = False) -> np.ndarray:
     is added, until every feature is placed; the first added gets score ``p - 1``, the last 0.
     The merits are updated incrementally (running sums of :math:`r_{cf}` and :math:`r_{fg}`), so
     the whole ranking costs :math:`O(p^2)` correlations. This ranking form of CFS is what the
-    fuzzy-combination paper's ensembles need (GUIDE §5); Weka has no equivalent.
+    fuzzy-combination paper's ensembles need (GUIDE §5). It equals the order of Weka's
+    ``GreedyStepwise -R -T -1.797e308 -N -1`` search with CfsSubsetEval (checked on 84 files).
     """
     ev = _prepare_cfs(X, y, missing_separate)
     p = ev.p

@@ -108,9 +108,18 @@ def nlc(X, y) -> np.ndarray:
     """NLC ranker: score = -NLC (higher = fewer label changes = more relevant; GUIDE §3, §5).
 
     A constant feature gets the largest possible count (every order of the whole sample is
-    allowed) and therefore ranks last. The raw counts are :func:`label_changes`.
+    allowed) and therefore ranks last. A feature with fewer than two observed values has no
+    sequence at all (its count is 0): it scores ``-n``, below any count a feature can reach
+    (at most n − 1), so it ranks last too rather than first. Counts of features with very
+    different numbers of missing values are not comparable (fewer values, fewer changes).
+    The raw counts are :func:`label_changes`.
     """
-    return -label_changes(X, y).astype(np.float64)
+    counts = label_changes(X, y)
+    data = check_classification_data(X, y)
+    observed = (~np.isnan(data.values)).sum(axis=0)
+    score = 0.0 - counts.astype(np.float64)  # 0.0 - … : no negative zeros in the output
+    score[observed < 2] = -float(data.n_samples)
+    return score
 
 
 @numba.njit(cache=True)
