@@ -157,3 +157,20 @@ def test_class_weight_and_estimator_pass_through():
     assert sel.ranking_.shape == (20,)
     sel = SVMRFE(estimator=LogisticRegression(max_iter=500)).fit(X, y)
     assert set(np.argsort(sel.ranking_)[:3]) == {0, 1, 2}
+
+
+def test_refit_drops_the_cv_results_of_an_earlier_fit():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 12))
+    y = (X[:, 0] + X[:, 1] > 0).astype(int)
+    sel = SVMRFE(n_features_to_select="cv").fit(X, y)
+    assert hasattr(sel, "cv_results_")
+    sel.set_params(n_features_to_select=3).fit(X[:, :8], y)
+    assert not hasattr(sel, "cv_results_")
+
+
+@pytest.mark.parametrize("tol", [0, -1.0, float("nan")])
+def test_bad_tol_is_refused(tol):
+    X = np.random.default_rng(0).normal(size=(20, 4))
+    with pytest.raises(ValueError, match="tol"):
+        SVMRFE(tol=tol).fit(X, np.arange(20) % 2)

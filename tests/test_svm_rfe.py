@@ -285,3 +285,31 @@ def test_joint_average_equals_sklearn_rfe_on_ovo_svc_with_mean_abs_weights():
               importance_getter=lambda est: np.abs(est.coef_).mean(axis=0)).fit(X, y)
     ours = joint_rfe(X, y, criterion="average", step=1)
     np.testing.assert_array_equal(ours.ranking, ref.ranking_)
+
+
+def test_ova_class_weight_goes_to_the_class_with_a_replacement_estimator():
+    from sklearn.svm import SVC
+
+    from rankfusion.rankers.svm_rfe import rfe_lists
+
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.array(["a", "b", "c"]), 30)
+    X = rng.normal(size=(90, 15))
+    for k, c in enumerate("abc"):
+        X[y == c, k] += 1.0
+    kw = dict(decomposition="ova", step=1, class_weight={"a": 5.0})
+    built_in, _ = rfe_lists(X, y, **kw)
+    with_estimator, _ = rfe_lists(X, y, estimator=SVC(kernel="linear"), **kw)
+    np.testing.assert_array_equal(with_estimator.positions[:, 0], built_in.positions[:, 0])
+
+
+def test_identical_features_tie_and_the_lower_index_leaves_first():
+    from rankfusion.rankers.svm_rfe import svm_rfe
+
+    for seed in range(15):
+        rng = np.random.default_rng(seed)
+        X = rng.normal(size=(40, 14))
+        X[:, 11] = X[:, 3]
+        y = (X[:, 3] + 0.5 * X[:, 0] + rng.normal(size=40) > 0).astype(int)
+        res = svm_rfe(X, y, step=1, C=0.05)
+        assert res.ranking[3] > res.ranking[11], seed  # 3 left first: the worse position

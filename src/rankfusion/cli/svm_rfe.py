@@ -102,17 +102,19 @@ def run(args) -> int:
     positions = {}
     t0 = time.perf_counter()
     n_classes = np.unique(y).shape[0]
-    if args.decomposition in ("crammer_singer", "weston_watkins"):
+    if args.decomposition in ("crammer_singer", "weston_watkins") and n_classes > 2:
         res = joint_rfe(X, y, criterion=args.decomposition, **common)
         positions[args.decomposition] = res.ranking
         lists = None
     else:
-        lists, _ = rfe_lists(X, y, decomposition=args.decomposition, n_jobs=args.n_jobs,
+        # two classes: one binary problem, whatever the decomposition (as SVMRFE)
+        decomposition = args.decomposition if args.decomposition in ("ovo", "ova") else "ovo"
+        lists, _ = rfe_lists(X, y, decomposition=decomposition, n_jobs=args.n_jobs,
                              feature_names=names, **common)
         for m in methods:
             if m == "average":
                 positions[m] = (joint_rfe(X, y, criterion="average",
-                                          decomposition=args.decomposition, **common).ranking
+                                          decomposition=decomposition, **common).ranking
                                 if n_classes > 2 else lists.positions[:, 0].astype(np.int64))
                 continue
             params = {"k": args.k} if (args.k is not None and m == "kfirst") else {}

@@ -289,7 +289,9 @@ def _rfe_svm_gram(Xt, yb, Cvec, chunks, tol, keep_weights, name, warm_start=Fals
         alpha = res.alpha
         sv = np.flatnonzero(alpha > 0)
         ay = alpha[sv] * yb[sv]
-        w = Xt[np.ix_(rem, sv)] @ ay
+        # row by row (not BLAS): identical features get bit-identical weights wherever they
+        # sit, so exact ties leave in index order (GUIDE §5)
+        w = (Xt[np.ix_(rem, sv)] * ay).sum(axis=1)
         out = _leaving(w * w, int(r))
         leaving = rem[out]
         elim.extend(leaving.tolist())
@@ -359,10 +361,18 @@ def _estimator_for(estimator, class_weight_bin):
 
 
 def _binary_class_weight(problem, class_weight):
+    """The binary labels' weights for a replacement ``estimator``.
+
+    OVO: class ``positive`` is +1, class ``negative`` −1. OVA: the class itself is −1 and the
+    rest +1 (as SVC sees ``y == a``); the rest gets weight 1 here, whereas the built-in solver
+    weights each "rest" sample by its own class's weight (a per-class dict cannot say that).
+    """
     if class_weight is None or isinstance(class_weight, str):
         return class_weight
-    neg = class_weight.get(problem.negative, 1.0) if problem.negative >= 0 else 1.0
-    return {1.0: class_weight.get(problem.positive, 1.0), -1.0: neg}
+    if problem.negative < 0:  # OVA
+        return {-1.0: class_weight.get(problem.positive, 1.0), 1.0: 1.0}
+    return {1.0: class_weight.get(problem.positive, 1.0),
+            -1.0: class_weight.get(problem.negative, 1.0)}
 
 
 def _run_problem(X, Xt, y_codes, n_classes, problem, *, C, chunks, estimator, class_weight,
@@ -386,6 +396,14 @@ def _check_X(X) -> tuple[np.ndarray, np.ndarray]:
     if not np.isfinite(X).all():
         raise ValueError("X contains NaN or inf; SVM-RFE needs finite numeric values")
     return np.ascontiguousarray(X), np.ascontiguousarray(X.T)
+
+
+def _check_tol(tol) -> float:
+    if isinstance(tol, bool) or not isinstance(tol, (int, float, np.integer, np.floating)):
+        raise TypeError(f"tol must be a positive number, got {tol!r}")
+    if not (np.isfinite(tol) and tol > 0):
+        raise ValueError(f"tol must be a positive finite number, got {tol!r}")
+    return float(tol)
 
 
 def _check_C(C) -> float:
@@ -497,6 +515,7 @@ def rfe_lists(X, y, *, decomposition: str = "ovo", C: float = 1.0, step: int | f
         The runs, in list order (weights per iteration when ``keep_weights``).
     """
     C = _check_C(C)
+    tol = _check_tol(tol)
     Xa, Xt = _check_X(X)
     codes, classes = _codes(y)
     if codes.shape[0] != Xa.shape[0]:
@@ -588,7 +607,7 @@ def _joint_average(Xt, codes, classes, decomposition, C, cw, chunks, tol, keep_w
             steps += res.n_iter
             sv = np.flatnonzero(res.alpha > 0)
             cols = sv if pb.samples is None else pb.samples[sv]
-            w = Xt[np.ix_(rem, cols)] @ (res.alpha[sv] * pb.y[sv])
+            w = (Xt[np.ix_(rem, cols)] * (res.alpha[sv] * pb.y[sv])).sum(axis=1)
             crit += np.abs(w)
         crit /= len(problems)
         out = _leaving(crit, int(r))
@@ -689,6 +708,10 @@ def joint_rfe(X, y, *, criterion: str = "average", decomposition: str = "ovo", C
     """
     if criterion not in JOINT_CRITERIA:
         raise ValueError(f"criterion must be one of {list(JOINT_CRITERIA)}, got {criterion!r}")
+    if decomposition not in DECOMPOSITIONS:
+        raise ValueError(
+            f"decomposition must be one of {list(DECOMPOSITIONS)}, got {decomposition!r}")
+    tol = _check_tol(tol)
     C = _check_C(C)
     Xa, Xt = _check_X(X)
     codes, classes = _codes(y)

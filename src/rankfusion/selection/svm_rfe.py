@@ -178,6 +178,9 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         if not (isinstance(self.C, str) and self.C == "cv"):
             if isinstance(self.C, bool) or not isinstance(self.C, numbers.Real) or self.C <= 0:
                 raise ValueError(f"C must be a positive number or 'cv', got {self.C!r}")
+        if isinstance(self.tol, bool) or not isinstance(self.tol, numbers.Real) or not (
+                np.isfinite(self.tol) and self.tol > 0):
+            raise ValueError(f"tol must be a positive finite number, got {self.tol!r}")
         if isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral) or self.cv < 2:
             raise ValueError(f"cv must be an int ≥ 2, got {self.cv!r}")
         if self.estimator is not None and self.decomposition not in ("ovo", "ova"):
@@ -280,6 +283,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     def fit(self, X, y):
         """Rank the features of ``X`` for the classes ``y`` and select the best ones."""
         self._check_params()
+        for stale in ("cv_results_", "C_cv_results_"):  # from an earlier fit
+            self.__dict__.pop(stale, None)
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
         check_classification_targets(y)
         self.classes_ = np.unique(y)
