@@ -670,6 +670,15 @@ def _joint_msvm(X, codes, n_classes, criterion, C, chunks, tol, keep_weights, ra
         else:
             res = weston_watkins_fit(Xr, codes, n_classes, C=C if Cvec is None else Cvec,
                                      alpha0=alpha, tol=tol)
+            if not res.converged:
+                import warnings
+
+                from sklearn.exceptions import ConvergenceWarning
+
+                warnings.warn(
+                    f"Weston–Watkins solver stopped at its epoch limit with "
+                    f"{Xr.shape[1]} features left (tol={tol:g}); the ranking may be off",
+                    ConvergenceWarning, stacklevel=2)
             alpha = res.alpha
             W = res.coef
             steps = res.n_iter
