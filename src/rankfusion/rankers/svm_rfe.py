@@ -398,6 +398,20 @@ def _check_X(X) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(X), np.ascontiguousarray(X.T)
 
 
+def _prepare(X, y, C, tol, class_weight, step, step_until):
+    """The checks every public entry shares: (C, tol, X, Xᵀ, class codes, classes, class
+    weights, elimination chunks)."""
+    C = _check_C(C)
+    tol = _check_tol(tol)
+    Xa, Xt = _check_X(X)
+    codes, classes = _codes(y)
+    if codes.shape[0] != Xa.shape[0]:
+        raise ValueError(f"y has {codes.shape[0]} labels but X has {Xa.shape[0]} samples")
+    cw = _check_class_weight(class_weight, classes)
+    chunks = rfe_schedule(Xa.shape[1], step, step_until)
+    return C, tol, Xa, Xt, codes, classes, cw, chunks
+
+
 def _check_tol(tol) -> float:
     if isinstance(tol, bool) or not isinstance(tol, (int, float, np.integer, np.floating)):
         raise TypeError(f"tol must be a positive number, got {tol!r}")
@@ -514,15 +528,9 @@ def rfe_lists(X, y, *, decomposition: str = "ovo", C: float = 1.0, step: int | f
     results : list of RFEResult
         The runs, in list order (weights per iteration when ``keep_weights``).
     """
-    C = _check_C(C)
-    tol = _check_tol(tol)
-    Xa, Xt = _check_X(X)
-    codes, classes = _codes(y)
-    if codes.shape[0] != Xa.shape[0]:
-        raise ValueError(f"y has {codes.shape[0]} labels but X has {Xa.shape[0]} samples")
-    cw = _check_class_weight(class_weight, classes)
+    C, tol, Xa, Xt, codes, classes, cw, chunks = _prepare(X, y, C, tol, class_weight, step,
+                                                         step_until)
     problems = binary_problems(codes, classes, decomposition)
-    chunks = rfe_schedule(Xa.shape[1], step, step_until)
     kw = dict(C=C, chunks=chunks, estimator=estimator, class_weight=cw, tol=tol,
               keep_weights=keep_weights, warm_start=warm_start)
     with _single_threaded_blas():
@@ -720,14 +728,8 @@ def joint_rfe(X, y, *, criterion: str = "average", decomposition: str = "ovo", C
     if decomposition not in DECOMPOSITIONS:
         raise ValueError(
             f"decomposition must be one of {list(DECOMPOSITIONS)}, got {decomposition!r}")
-    tol = _check_tol(tol)
-    C = _check_C(C)
-    Xa, Xt = _check_X(X)
-    codes, classes = _codes(y)
-    if codes.shape[0] != Xa.shape[0]:
-        raise ValueError(f"y has {codes.shape[0]} labels but X has {Xa.shape[0]} samples")
-    cw = _check_class_weight(class_weight, classes)
-    chunks = rfe_schedule(Xa.shape[1], step, step_until)
+    C, tol, Xa, Xt, codes, classes, cw, chunks = _prepare(X, y, C, tol, class_weight, step,
+                                                         step_until)
     if criterion != "average" and estimator is not None:
         raise ValueError(f"estimator= does not apply to criterion {criterion!r}")
     with _single_threaded_blas():
