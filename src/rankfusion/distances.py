@@ -57,11 +57,15 @@ DISTANCES = ("spearman", "kendall")
 
 # --------------------------------------------------------------------------- kernels
 @numba.njit(cache=True, nogil=True)
-def _fenwick_inversions(v, size):  # pragma: no cover - compiled
-    """Number of pairs s < t with v[s] > v[t] (strict); values in [0, size)."""
-    tree = np.zeros(size + 1, dtype=np.int64)
+def _inversions_into(v, m, tree, size):  # pragma: no cover - compiled
+    """Pairs s < t < m with v[s] > v[t] (strict), values in [0, size), by a Fenwick tree.
+
+    ``tree`` (length ≥ size + 1) is scratch space, cleared here, so hot loops reuse one buffer.
+    """
+    for q in range(size + 1):
+        tree[q] = 0
     inv = 0
-    for t in range(v.shape[0]):
+    for t in range(m):
         x = v[t] + 1
         # count of previous values <= v[t]
         c = 0
@@ -75,6 +79,12 @@ def _fenwick_inversions(v, size):  # pragma: no cover - compiled
             tree[i] += 1
             i += i & (-i)
     return inv
+
+
+@numba.njit(cache=True, nogil=True)
+def _fenwick_inversions(v, size):  # pragma: no cover - compiled
+    """Number of pairs s < t with v[s] > v[t] (strict); values in [0, size)."""
+    return _inversions_into(v, v.shape[0], np.zeros(size + 1, dtype=np.int64), size)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -241,22 +251,7 @@ def _kendall_one(cand, lpos_l, litems_l, k, w_l, weighted, penalty, cpos, v, tre
     for i in range(k):
         cpos[cand[i]] = k
     if not weighted:
-        for q in range(k + 2):
-            tree[q] = 0
-        inv = 0
-        for t in range(m):
-            x = v[t] + 1
-            c = 0
-            q = x
-            while q > 0:
-                c += tree[q]
-                q -= q & (-q)
-            inv += t - c
-            q = x
-            while q <= k + 1:
-                tree[q] += 1
-                q += q & (-q)
-        out = float(inv)
+        out = float(_inversions_into(v, m, tree, k + 1))
         if penalty != 0.0:
             out += penalty * (n_abs * (n_abs - 1) // 2 + g2 * (g2 - 1) // 2)
         return out
