@@ -246,6 +246,19 @@ def _leaving(crit: np.ndarray, r: int) -> np.ndarray:
     return np.argsort(crit, kind="stable")[:r]
 
 
+def _eliminate(rem, criterion, r, elim, n_feats):
+    """One RFE step: the ``r`` features of ``rem`` with the smallest ``criterion`` leave (in
+    :func:`_leaving`'s order) and are appended to ``elim``; ``n_feats`` records how many were
+    left. Returns (the remaining features, the leaving ones)."""
+    out = _leaving(criterion, int(r))
+    leaving = rem[out]
+    elim.extend(leaving.tolist())
+    n_feats.append(int(rem.shape[0]))
+    keep = np.ones(rem.shape[0], dtype=bool)
+    keep[out] = False
+    return rem[keep], leaving
+
+
 # --------------------------------------------------------------------------- engines
 class _Gram:
     """K = X_S X_Sᵀ for the rows S of one problem, kept for the remaining features.
@@ -292,16 +305,10 @@ def _rfe_svm_gram(Xt, yb, Cvec, chunks, tol, keep_weights, name, warm_start=Fals
         # row by row (not BLAS): identical features get bit-identical weights wherever they
         # sit, so exact ties leave in index order (GUIDE §5)
         w = (Xt[np.ix_(rem, sv)] * ay).sum(axis=1)
-        out = _leaving(w * w, int(r))
-        leaving = rem[out]
-        elim.extend(leaving.tolist())
-        n_feats.append(int(rem.shape[0]))
         n_iter.append(res.n_iter)
         if keep_weights:
             weights.append(w)
-        keep = np.ones(rem.shape[0], dtype=bool)
-        keep[out] = False
-        rem = rem[keep]
+        rem, leaving = _eliminate(rem, w * w, r, elim, n_feats)
         if rem.shape[0] > 1:
             gram.remove(leaving, rem)
     elim.extend(rem.tolist())
@@ -334,15 +341,10 @@ def _rfe_estimator(X, yb, estimator, chunks, keep_weights, name):
         if crit.shape[0] != rem.shape[0]:
             raise ValueError(
                 f"estimator coef_ has {crit.shape[0]} columns for {rem.shape[0]} features")
-        out = _leaving(crit, int(r))
-        elim.extend(rem[out].tolist())
-        n_feats.append(int(rem.shape[0]))
         if keep_weights:
             coef = np.asarray(est.coef_, dtype=np.float64)
             weights.append(coef.ravel().copy() if coef.ndim == 1 or coef.shape[0] == 1 else crit)
-        keep = np.ones(rem.shape[0], dtype=bool)
-        keep[out] = False
-        rem = rem[keep]
+        rem, _ = _eliminate(rem, crit, r, elim, n_feats)
     elim.extend(rem.tolist())
     return _finish(name, elim, n_feats, [int(r) for r in chunks], weights, [], p)
 
@@ -618,16 +620,10 @@ def _joint_average(Xt, codes, classes, decomposition, C, cw, chunks, tol, keep_w
             w = (Xt[np.ix_(rem, cols)] * (res.alpha[sv] * pb.y[sv])).sum(axis=1)
             crit += np.abs(w)
         crit /= len(problems)
-        out = _leaving(crit, int(r))
-        leaving = rem[out]
-        elim.extend(leaving.tolist())
-        n_feats.append(int(rem.shape[0]))
         n_iter.append(steps)
         if keep_weights:
             weights.append(crit)
-        keep = np.ones(rem.shape[0], dtype=bool)
-        keep[out] = False
-        rem = rem[keep]
+        rem, leaving = _eliminate(rem, crit, r, elim, n_feats)
         if estimator is None and rem.shape[0] > 1:
             done = set()
             for st in state:
@@ -691,15 +687,10 @@ def _joint_msvm(X, codes, n_classes, criterion, C, chunks, tol, keep_weights, ra
             W = res.coef
             steps = res.n_iter
         crit = (W * W).sum(axis=0)
-        out = _leaving(crit, int(r))
-        elim.extend(rem[out].tolist())
-        n_feats.append(int(rem.shape[0]))
         n_iter.append(steps)
         if keep_weights:
             weights.append(crit)
-        keep = np.ones(rem.shape[0], dtype=bool)
-        keep[out] = False
-        rem = rem[keep]
+        rem, _ = _eliminate(rem, crit, r, elim, n_feats)
         if progress is not None:
             progress(int(r))
     elim.extend(rem.tolist())
