@@ -446,7 +446,7 @@ def _check_class_weight(class_weight, classes):
 
 
 def _codes(y):
-    from .._data import check_target
+    from .._utils.data import check_target
 
     return check_target(y)
 
@@ -736,7 +736,7 @@ def joint_rfe(X, y, *, criterion: str = "average", decomposition: str = "ovo", C
 def svm_rfe_scores(X, y, **params) -> np.ndarray:
     """Ranker form: ``p − position`` of :class:`rankfusion.SVMRFE`'s consensus ranking
     (OVO + K-First by default; binary data: the single SVM-RFE ranking)."""
-    from .._data import check_classification_data
+    from .._utils.data import check_classification_data
     from ..selection.svm_rfe import SVMRFE
 
     data = check_classification_data(X, y, allow_nominal=False, allow_missing=False)
