@@ -101,7 +101,8 @@ def seed_int(random_state, *, name: str = "random_state") -> int:
     ``None`` draws from fresh entropy; a ``Generator`` or a ``SeedSequence`` gives a
     deterministic draw.
     """
-    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, (bool, np.bool_)):
+    is_bool = isinstance(random_state, (bool, np.bool_))
+    if isinstance(random_state, numbers.Integral) and not is_bool:
         if not 0 <= random_state < 2**32:
             raise ValueError(f"{name} must lie in [0, 2**32) when given as an int; "
                              f"got {int(random_state)}")
