@@ -3,6 +3,7 @@
 Modules register their rankers by name (:func:`get_ranker`, :func:`available_rankers`).
 """
 
+from ._rank import rank_features
 from ._registry import available_rankers, get_ranker, ranker_info, register_ranker
 from .cfs import cfs, cfs_subset
 from .discretize import mdl_cut_points
@@ -18,4 +19,4 @@ __all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
            "mdl_cut_points", "info_gain", "gain_ratio", "symmetric_uncertainty",
            "chi_square", "relieff", "relief", "score_func_ranker", "estimator_ranker"]
 __all__ += ["label_changes", "nlc", "mifs", "mifs_order", "cfs", "cfs_subset", "ilfs"]
-__all__ += ["svm_rfe_scores"]
+__all__ += ["svm_rfe_scores", "rank_features"]
