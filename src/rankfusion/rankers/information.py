@@ -43,7 +43,7 @@ import math
 import numba
 import numpy as np
 
-from ._input import prepare
+from .._utils.data import prepare_ranker_data as prepare
 from ._registry import register_ranker
 from .discretize import discretize_values, mdl_cuts_values
 
