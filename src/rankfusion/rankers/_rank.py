@@ -66,7 +66,7 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
     >>> X, y = load_iris(return_X_y=True, as_frame=True)
     >>> lists = rank_features(X, y, ["info_gain", "chi_square"])
     >>> lists.list_names.tolist(), lists.ranked_features("info_gain")[0]
-    (['info_gain', 'chi_square'], 'petal width (cm)')
+    (['info_gain', 'chi_square'], 'petal length (cm)')
     """
     specs = _specs(rankers)
     shared = dict(params or {})
