@@ -1,5 +1,20 @@
 """Evaluation: statistical tests, protocols and plots (docs/design.md, 'Evaluation')."""
 
+from .classifiers import (
+    available_classifiers,
+    encode_nominal,
+    make_classifier,
+    register_classifier,
+)
+from .protocols import (
+    CrossValidationResult,
+    ErrorCurveResult,
+    cross_validate_selection,
+    error_curve,
+    log_grid,
+    relevant_rank_stats,
+    selector_positions,
+)
 from .statistics import (
     AgreementResult,
     FriedmanResult,
@@ -17,6 +32,17 @@ from .statistics import (
 )
 
 __all__ = [
+    "CrossValidationResult",
+    "ErrorCurveResult",
+    "available_classifiers",
+    "cross_validate_selection",
+    "encode_nominal",
+    "error_curve",
+    "log_grid",
+    "make_classifier",
+    "register_classifier",
+    "relevant_rank_stats",
+    "selector_positions",
     "AgreementResult",
     "FriedmanResult",
     "NemenyiResult",
