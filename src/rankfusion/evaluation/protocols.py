@@ -508,8 +508,8 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
                              f"{len(classes)} classes (metrics are support-weighted)")
         average = "weighted"
     seed = check_seed(random_state)
-    if isinstance(cv, (bool, np.bool_)):
-        raise TypeError("cv must be an int or a CV splitter, got a bool")
+    if isinstance(cv, (bool, np.bool_, str, bytes)):
+        raise TypeError(f"cv must be an int or a CV splitter, got {cv!r}")
     if isinstance(cv, numbers.Integral):
         cv = check_positive_int(cv, name="cv", minimum=2)
         if np.bincount(codes).min() >= cv:
