@@ -22,10 +22,16 @@ _EXPORTS = {
     "spearman_footrule": ".distances",
     "read_arff": ".io",
     "SVMRFE": ".selection",
+    "error_curve": ".evaluation",
+    "cross_validate_selection": ".evaluation",
+    "friedman": ".evaluation",
+    "nemenyi": ".evaluation",
+    "paired_ttest": ".evaluation",
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
-_SUBMODULES = ("aggregation", "datasets", "distances", "io", "lists", "rankers", "selection")
+_SUBMODULES = ("aggregation", "datasets", "distances", "evaluation", "io", "lists", "rankers",
+               "selection")
 
 __all__ = [
     "Consensus",
@@ -33,8 +39,13 @@ __all__ = [
     "SVMRFE",
     "aggregate",
     "available_methods",
+    "cross_validate_selection",
+    "error_curve",
+    "friedman",
     "kendall_tau",
     "load_data",
+    "nemenyi",
+    "paired_ttest",
     "read_arff",
     "spearman_footrule",
     "__version__",
@@ -43,6 +54,7 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover
     from .aggregation import Consensus, aggregate, available_methods
     from .distances import kendall_tau, spearman_footrule
+    from .evaluation import cross_validate_selection, error_curve, friedman, nemenyi, paired_ttest
     from .io import load_data, read_arff
     from .lists import RankedLists
     from .selection import SVMRFE
