@@ -40,8 +40,8 @@ from sklearn.model_selection import (
 )
 from sklearn.pipeline import Pipeline
 
-from .._data import check_features, check_target
-from .._validation import check_positive_int, check_seed
+from .._utils.data import check_features, check_target
+from .._utils.validation import check_positive_int, check_seed
 from ..aggregation import Consensus
 from .classifiers import (
     classifier_accepts_nominal,
