@@ -15,7 +15,8 @@ generator) make the error a near-monotone function of ``separation``, so bisecti
 
 Usage::
 
-    python benchmarks/artificial_calibration.py   # writes benchmarks/results/artificial_calibration.md
+    # writes benchmarks/results/artificial_calibration.md
+    python benchmarks/artificial_calibration.py
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ the lower index.
 
 Usage::
 
-    python benchmarks/artificial_rules.py [--seeds 5]   # writes benchmarks/results/artificial_rules.md
+    # writes benchmarks/results/artificial_rules.md
+    python benchmarks/artificial_rules.py [--seeds 5]
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from rankfusion.datasets import load_artificial
 from rankfusion.rankers.svm_rfe import joint_rfe, rfe_lists
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+CACHE = os.environ.get("ARTIFICIAL_RULES_CACHE", os.path.join(HERE, "results", ".cache_rules"))
 RULES = ["q3_sd", "average_sd", "best_rank", "kfirst", "copeland", "schulze"]
 LABEL = {"q3_sd": "3Q-SD", "average_sd": "Av-SD", "best_rank": "Best", "kfirst": "K-First",
          "copeland": "Condorcet", "schulze": "Schulze", "average": "Average (joint)"}
@@ -97,6 +99,24 @@ def groups(d) -> dict[str, np.ndarray]:
     return {"relevant": d.relevance > 0}
 
 
+def positions(name: str, s: int, d) -> tuple[dict, float]:
+    """Every rule's positions for one seed (cached in ``CACHE``: a run is minutes long)."""
+    path = os.path.join(CACHE, f"{name}_{s}.npz")
+    if os.path.exists(path):
+        z = np.load(path)
+        return {k: z[k] for k in z.files if k != "_agree"}, float(z["_agree"])
+    Xtr, _, ytr, _ = train_test_split(d.data, d.target, test_size=0.25, random_state=s)
+    lists, _ = rfe_lists(Xtr, ytr, decomposition="ovo")
+    pos = {m: np.asarray(aggregate(lists, m).ranks) for m in RULES}
+    own = q3_variants(lists)["3Q-SD [linear]"]
+    agree = float(np.mean(own == pos["q3_sd"]))  # our transcription vs aggregate's q3_sd
+    pos["average"] = np.asarray(joint_rfe(Xtr, ytr, criterion="average").ranking)
+    pos.update(q3_variants(lists))
+    os.makedirs(CACHE, exist_ok=True)
+    np.savez(path, _agree=agree, **pos)
+    return pos, agree
+
+
 def run(name: str, seeds) -> tuple[dict, dict, list]:
     pooled: dict = {}
     noise_best: dict = {}
@@ -104,13 +124,7 @@ def run(name: str, seeds) -> tuple[dict, dict, list]:
     for s in seeds:
         t0 = time.perf_counter()
         d = load_artificial(name, random_state=s)
-        Xtr, _, ytr, _ = train_test_split(d.data, d.target, test_size=0.25, random_state=s)
-        lists, _ = rfe_lists(Xtr, ytr, decomposition="ovo")
-        pos = {m: np.asarray(aggregate(lists, m).ranks) for m in RULES}
-        own = q3_variants(lists)["3Q-SD [linear]"]
-        agree = float(np.mean(own == pos["q3_sd"]))
-        pos["average"] = np.asarray(joint_rfe(Xtr, ytr, criterion="average").ranking)
-        pos.update(q3_variants(lists))
+        pos, agree = positions(name, s, d)
         for g, mask in groups(d).items():
             for m, p in pos.items():
                 pooled.setdefault((g, m), []).append(p[mask])

@@ -121,8 +121,8 @@ def test_default_separation_interpolates_in_log_classes():
     s5, s8 = (artificial_module._default_separation(1, c) for c in (5, 8))
     s6 = make_artificial(1, 6, n_samples=6, n_noise=0).means.max()
     assert min(s5, s8) <= s6 <= max(s5, s8)
-    assert artificial_module._default_separation(3, 16) == artificial_module._default_separation(3, 8)
-    assert artificial_module._default_separation(1, 2) == artificial_module._default_separation(1, 3)
+    default = artificial_module._default_separation
+    assert default(3, 16) == default(3, 8) and default(1, 2) == default(1, 3)
 
 
 def _bayes_scipy(d, n, seed):

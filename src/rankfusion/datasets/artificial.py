@@ -36,15 +36,33 @@ the ends).
 
 Measured difficulty of the defaults (``benchmarks/artificial_difficulty.py``; Bayes error by
 Monte Carlo with the true means and SDs on 400,000 samples, ± its standard error; linear-SVM
-error on the relevant features, mean ± SD over 20 seeds of the paper's protocol; the paper's
+error on the relevant features, mean ± SD over 10 seeds of the paper's protocol; the paper's
 plotted range is the y axis of its error-curve panels):
 
-{TABLE}
+================  ======  ======  =============  =============  =====================  ======
+dataset           sep.    chance  Bayes (MC)     linear SVM     paper's range          target
+================  ======  ======  =============  =============  =====================  ======
+Artificial-1-3C   0.5045  0.667   0.097 ± 0.001  0.103 ± 0.013  0.10–0.60 Fig. 4a      0.10
+Artificial-1-4C   0.4318  0.750   0.192 ± 0.001  0.198 ± 0.018  0.20–0.70 Fig. 4b      0.20
+Artificial-1-5C   0.4729  0.800   0.187 ± 0.001  0.202 ± 0.019  0.20–0.80 Fig. 4c      0.20
+Artificial-1-8C   0.2912  0.875   0.514 ± 0.001  0.548 ± 0.015  0.55–0.85 Fig. 2a      0.55
+Artificial-1-16C  0.2877  0.938   0.652 ± 0.001  0.748 ± 0.019  0.75–1.00 Fig. 1c, 4d  0.75
+Artificial-2-8C   0.4166  0.875   0.480 ± 0.001  0.498 ± 0.016  0.50–0.85 Fig. 1d, 2b  0.50
+Artificial-3-3C   0.0264  0.667   0.609 ± 0.001  0.617 ± 0.014  0.62–0.68 Fig. 1a, 4e  0.62
+Artificial-3-8C   0.0322  0.875   0.618 ± 0.001  0.666 ± 0.020  0.65–0.95 Fig. 1b, 4f  0.65
+Artificial-3-16C  0.0322  0.938   0.197 ± 0.001  0.323 ± 0.017  no figure              —
+================  ======  ======  =============  =============  =====================  ======
+
+The paper's range is the y axis of its OVO error-curve panels (Izetta et al. 2017, Figs. 1,
+2 and 4; Fig. 3 is left out: its axes also span the Bayes error line, down to 0.4 for
+Artificial-1-8C and -2-8C); the target is its lowest labelled tick. Artificial-3-16C (no figure) takes Artificial-3-8C's separation and comes out
+much easier: its 16 class levels spread further apart.
 
 ``version="v1"`` gives the first generator of rankfusion, bit for bit for the same seed: class
 means ``shift`` (Artificial-1), levels ``(0.75, 0.5, 0.4)`` (Artificial-2) and random ± signs
 ``shift · (2/√c) · z_kf`` (Artificial-3, drawn from ``random_state``). Those problems are much
-easier than the paper's (linear-SVM errors 0.02–0.45 where the paper plots 0.55–1.0), and an
+easier than the paper's (linear-SVM errors 0.27, 0.48, 0.20, 0.004 and 0.016 on Artificial-1-8C,
+-1-16C, -2-8C, -3-3C and -3-8C, where the paper plots 0.5–1.0), and an
 Artificial-3 feature there separates only some of the class pairs.
 
 Relevant features come first (0 … r−1), then the noise; ``shuffle=True`` permutes the columns
@@ -82,7 +100,26 @@ _SEPARATION = {(1, 3): 0.5045, (1, 4): 0.4318, (1, 5): 0.4729, (1, 8): 0.2912, (
 #: Measured difficulty of the default (``version="v2"``) datasets, the paper's plotted y range
 #: and the calibration target: name → dict(bayes, bayes_se, svm, svm_sd, paper, target)
 #: (``benchmarks/artificial_difficulty.py``; see the module notes).
-ARTIFICIAL_DIFFICULTY = {}
+ARTIFICIAL_DIFFICULTY = {
+    "Artificial-1-3C": dict(bayes=0.0974, bayes_se=0.0005, svm=0.1027, svm_sd=0.0128,
+                             paper=(0.1, 0.6), target=0.1),
+    "Artificial-1-4C": dict(bayes=0.1919, bayes_se=0.0006, svm=0.1976, svm_sd=0.0179,
+                             paper=(0.2, 0.7), target=0.2),
+    "Artificial-1-5C": dict(bayes=0.1871, bayes_se=0.0006, svm=0.2024, svm_sd=0.0195,
+                             paper=(0.2, 0.8), target=0.2),
+    "Artificial-1-8C": dict(bayes=0.5145, bayes_se=0.0008, svm=0.5484, svm_sd=0.0152,
+                             paper=(0.55, 0.85), target=0.55),
+    "Artificial-1-16C": dict(bayes=0.6523, bayes_se=0.0008, svm=0.7476, svm_sd=0.0189,
+                              paper=(0.75, 1.0), target=0.75),
+    "Artificial-2-8C": dict(bayes=0.4799, bayes_se=0.0008, svm=0.4985, svm_sd=0.0157,
+                             paper=(0.5, 0.85), target=0.5),
+    "Artificial-3-3C": dict(bayes=0.6089, bayes_se=0.0008, svm=0.6165, svm_sd=0.0137,
+                             paper=(0.62, 0.68), target=0.62),
+    "Artificial-3-8C": dict(bayes=0.6179, bayes_se=0.0008, svm=0.6665, svm_sd=0.0199,
+                             paper=(0.65, 0.95), target=0.65),
+    "Artificial-3-16C": dict(bayes=0.1967, bayes_se=0.0006, svm=0.3228, svm_sd=0.0173,
+                              paper=None, target=None),
+}
 
 _PATTERNS = np.array([[1, 1, 1, 1, 1], [-1, -1, -1, -1, -1], [1, -1, 1, -1, 1]], dtype=float)
 _V2_LEVELS = (1.0, 2.0 / 3.0, 8.0 / 15.0)
@@ -158,9 +195,21 @@ def make_artificial(kind: int = 1, n_classes: int = 8, *, n_samples: int = 3000,
     r relevant features, 1 on the ``n_noise`` noise features (mean 0 for every class). The class
     means μ_k on the relevant features follow the structure of each problem (module notes);
     their scale, ``separation``, is calibrated so that a linear SVM on the relevant features errs
-    as the paper's curves show (Figs. 1–4):
+    as the paper's curves show (Figs. 1–4; module notes):
 
-{TABLE}
+    ================  ======  ======  =============  =============  =====================  ======
+    dataset           sep.    chance  Bayes (MC)     linear SVM     paper's range          target
+    ================  ======  ======  =============  =============  =====================  ======
+    Artificial-1-3C   0.5045  0.667   0.097 ± 0.001  0.103 ± 0.013  0.10–0.60 Fig. 4a      0.10
+    Artificial-1-4C   0.4318  0.750   0.192 ± 0.001  0.198 ± 0.018  0.20–0.70 Fig. 4b      0.20
+    Artificial-1-5C   0.4729  0.800   0.187 ± 0.001  0.202 ± 0.019  0.20–0.80 Fig. 4c      0.20
+    Artificial-1-8C   0.2912  0.875   0.514 ± 0.001  0.548 ± 0.015  0.55–0.85 Fig. 2a      0.55
+    Artificial-1-16C  0.2877  0.938   0.652 ± 0.001  0.748 ± 0.019  0.75–1.00 Fig. 1c, 4d  0.75
+    Artificial-2-8C   0.4166  0.875   0.480 ± 0.001  0.498 ± 0.016  0.50–0.85 Fig. 1d, 2b  0.50
+    Artificial-3-3C   0.0264  0.667   0.609 ± 0.001  0.617 ± 0.014  0.62–0.68 Fig. 1a, 4e  0.62
+    Artificial-3-8C   0.0322  0.875   0.618 ± 0.001  0.666 ± 0.020  0.65–0.95 Fig. 1b, 4f  0.65
+    Artificial-3-16C  0.0322  0.938   0.197 ± 0.001  0.323 ± 0.017  no figure              —
+    ================  ======  ======  =============  =============  =====================  ======
 
     Parameters
     ----------
