@@ -56,7 +56,8 @@ Artificial-3-16C  0.0322  0.938   0.197 ± 0.001  0.323 ± 0.017  no figure     
 The paper's range is the y axis of its OVO error-curve panels (Izetta et al. 2017, Figs. 1,
 2 and 4; Fig. 3 is left out: its axes also span the Bayes error line, down to 0.4 for
 Artificial-1-8C and -2-8C); the target is its lowest labelled tick. Artificial-3-16C (no
-figure) takes Artificial-3-8C's separation and comes out much easier: its 16 class levels spread further apart.
+figure) takes Artificial-3-8C's separation and comes out much easier: its 16 class levels
+spread further apart.
 
 ``version="v1"`` gives the first generator of rankfusion, bit for bit for the same seed: class
 means ``shift`` (Artificial-1), levels ``(0.75, 0.5, 0.4)`` (Artificial-2) and random ± signs
