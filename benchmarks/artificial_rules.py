@@ -139,7 +139,7 @@ def run(name: str, seeds) -> tuple[dict, dict, list]:
 
 def table(name, res, noise_best, per_seed, methods) -> str:
     out = []
-    gs = sorted({g for g, _ in res}, key=lambda g: (g != "relevant", g))
+    gs = list(dict.fromkeys(g for g, _ in res))  # in the order of groups()
     for g in gs:
         out.append(f"\n**{name}, {g}** (positions pooled over seeds; paper in brackets)\n")
         out.append("| statistic | " + " | ".join(LABEL.get(m, m) for m in methods) + " |")
@@ -154,7 +154,8 @@ def table(name, res, noise_best, per_seed, methods) -> str:
                     cell += f" ({paper[PAPER_ROWS.index(st)][RULES.index(m)]})"
                 cells.append(cell)
             out.append(f"| {st} | " + " | ".join(cells) + " |")
-    sd = [np.std([ps[m] for ps in per_seed], ddof=1) for m in methods]
+    sd = [np.std([ps[m] for ps in per_seed], ddof=1) if len(per_seed) > 1 else np.nan
+          for m in methods]
     out.append("| relevant mean: SD over seeds | " + " | ".join(f"{v:.1f}" for v in sd) + " |")
     out.append("| best noise position | " + " | ".join(f"{noise_best[m]}" for m in methods)
                + " |")
