@@ -141,7 +141,7 @@ def _bayes_scipy(d, n, seed):
 def test_stated_bayes_errors(name):
     stated = ARTIFICIAL_DIFFICULTY[name]["bayes"]
     d = load_artificial(name, n_noise=0, random_state=0)
-    n = 20_000
+    n = 10_000 if ARTIFICIAL_DATASETS[name][1] < 16 else 5_000
     tol = 4 * np.sqrt(stated * (1 - stated) / n) + 0.002
     assert abs(_bayes_scipy(d, n, seed=12345) - stated) < tol
     e, se = artificial_bayes_error(d, n_samples=n, random_state=7)
