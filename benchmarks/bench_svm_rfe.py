@@ -36,7 +36,7 @@ from sklearn.svm import SVC
 
 from rankfusion._data import check_target
 from rankfusion.datasets import load_artificial, load_stjude_leukemia
-from rankfusion.rankers.svm_rfe import binary_problems, rfe_lists, rfe_schedule
+from rankfusion.rankers import binary_problems, rfe_lists, rfe_schedule
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED = os.path.join(HERE, "..", "..", "shared", "datasets")
@@ -153,7 +153,7 @@ def run_case(name, X, y, *, max_problems=None, rfe_objects=True):
 
 def golub_vs_rfe(X, y, name):
     """Golub (binary): our schedule vs scikit-learn's own RFE(step=0.1) and the same loop."""
-    from rankfusion.rankers.svm_rfe import svm_rfe
+    from rankfusion.rankers import svm_rfe
 
     svm_rfe(X[:, :30], y)
     t0 = time.perf_counter()
@@ -177,7 +177,7 @@ def golub_vs_rfe(X, y, name):
 def artificial_positions(seeds=(0, 1, 2), sizes=(3000, 1000)):
     """Mean position of the relevant features under each rule (Izetta Tables 4–5)."""
     from rankfusion import aggregate
-    from rankfusion.rankers.svm_rfe import joint_rfe
+    from rankfusion.rankers import joint_rfe
 
     rows = []
     for name in ("Artificial-1-8C", "Artificial-2-8C"):

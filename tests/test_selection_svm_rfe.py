@@ -11,7 +11,7 @@ from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import check_estimator
 
 from rankfusion import aggregate
-from rankfusion.rankers.svm_rfe import joint_rfe, rfe_lists
+from rankfusion.rankers import joint_rfe, rfe_lists
 from rankfusion.selection import SVMRFE
 
 

@@ -60,7 +60,7 @@ def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = No
 
     from ..aggregation import aggregate
     from ..datasets import load_stjude_leukemia
-    from ..rankers.svm_rfe import joint_rfe, rfe_lists, rfe_schedule
+    from ..rankers import joint_rfe, rfe_lists, rfe_schedule
 
     out = sys.stdout if file is None else file
 

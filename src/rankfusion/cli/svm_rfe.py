@@ -85,7 +85,7 @@ def _read(args):
 
 
 def run(args) -> int:
-    from ..rankers.svm_rfe import joint_rfe, rfe_lists
+    from ..rankers import joint_rfe, rfe_lists
     from ..selection.svm_rfe import SVMRFE
 
     X, y, names = _read(args)

@@ -15,7 +15,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from ..aggregation import aggregate, available_methods
 from ..aggregation._registry import get_rule
 from ..lists import RankedLists
-from ..rankers.svm_rfe import _check_step, joint_rfe, rfe_lists, rfe_schedule
+from ..rankers import joint_rfe, rfe_lists, rfe_schedule
+from ..rankers.rfe import check_step
 
 __all__ = ["SVMRFE", "C_GRID"]
 
@@ -164,7 +165,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
             get_rule(self.aggregation)  # unknown names list the known ones
         if self.aggregation_params is not None and not isinstance(self.aggregation_params, dict):
             raise TypeError("aggregation_params must be a dict or None")
-        _check_step(self.step, self.step_until)
+        check_step(self.step, self.step_until)
         n = self.n_features_to_select
         if n is not None and not (isinstance(n, str) and n == "cv"):
             if isinstance(n, bool) or not isinstance(n, numbers.Real):
