@@ -34,7 +34,7 @@ import sklearn
 from sklearn.feature_selection import RFE
 from sklearn.svm import SVC
 
-from rankfusion._data import check_target
+from rankfusion._utils.data import check_target
 from rankfusion.datasets import load_artificial, load_stjude_leukemia
 from rankfusion.rankers import binary_problems, rfe_lists, rfe_schedule
 

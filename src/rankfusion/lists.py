@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from ._validation import check_names, check_score_matrix
+from ._utils.validation import check_names, check_score_matrix
 
 __all__ = ["RankedLists", "TIES"]
 

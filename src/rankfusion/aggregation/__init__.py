@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._validation import check_weights
+from .._utils.validation import check_weights
 from ..lists import as_ranked_lists
 from . import cross_entropy, genetic, kemeny, rra, statistics, voting  # noqa: F401 (rules)
-from ._registry import available_methods, get_rule, register
+from ._registry import Rule, available_methods, get_rule, register
 from ._result import Consensus
 from .voting import pairwise_matrix, schulze_strengths
 
 __all__ = [
     "aggregate",
     "available_methods",
+    "get_rule",
+    "Rule",
     "register",
     "Consensus",
     "pairwise_matrix",

@@ -2,69 +2,44 @@
 
 A rule is a function ``rule(lists: RankedLists, *, weights: ndarray | None, **params) ->
 Consensus``. Registering it makes it available to :func:`rankfusion.aggregate`, the estimators
-and the command line under its name and aliases.
+and the command line under its name and aliases. The registry is one instance of
+:class:`rankfusion._utils.registry.Registry`.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
 
-__all__ = ["register", "get_rule", "available_methods", "Rule"]
+from .._utils.registry import Entry, Registry
 
+__all__ = ["RULES", "Rule", "register", "get_rule", "available_methods"]
 
-@dataclass(frozen=True)
-class Rule:
-    name: str
-    func: Callable
-    weights: bool  # whether the rule accepts list weights
-    needs_scores: bool  # whether the rule needs raw scores (not only positions)
-    params: tuple[str, ...]  # keyword parameters beyond ``weights``
-    summary: str
+#: The registered aggregation rules.
+RULES = Registry("aggregation method", plural="methods", positional=1)
 
-
-_RULES: dict[str, Rule] = {}
-_ALIASES: dict[str, str] = {}
+#: A registered rule (name, func, weights, needs_scores, params, summary, …).
+Rule = Entry
 
 
 def register(name: str, *, aliases: tuple[str, ...] = (), weights: bool = True,
-             needs_scores: bool = False) -> Callable[[Callable], Callable]:
-    """Decorator registering an aggregation rule under ``name`` (and ``aliases``)."""
+             needs_scores: bool = False, tags: dict | None = None,
+             ) -> Callable[[Callable], Callable]:
+    """Decorator registering an aggregation rule under ``name`` (and ``aliases``).
 
-    def deco(func: Callable) -> Callable:
-        if name in _RULES or name in _ALIASES:
-            raise ValueError(f"aggregation method {name!r} is already registered")
-        sig = inspect.signature(func)
-        params = tuple(
-            p.name for p in sig.parameters.values()
-            if p.kind == p.KEYWORD_ONLY and p.name != "weights"
-        )
-        doc = (func.__doc__ or "").strip().splitlines()
-        _RULES[name] = Rule(name, func, weights, needs_scores, params, doc[0] if doc else "")
-        for a in aliases:
-            if a in _RULES or a in _ALIASES:
-                raise ValueError(f"alias {a!r} is already registered")
-            _ALIASES[a] = name
-        return func
-
-    return deco
+    ``weights`` says whether the rule accepts list weights, ``needs_scores`` whether it needs
+    raw scores (not only positions); ``tags`` is free metadata.
+    """
+    return RULES.register(name, aliases=aliases, weights=weights, needs_scores=needs_scores,
+                          tags=tags)
 
 
 def available_methods(*, aliases: bool = False) -> list[str]:
     """Names of the registered aggregation rules (with their aliases if asked)."""
-    names = sorted(_RULES)
-    if aliases:
-        names = sorted(names + list(_ALIASES))
-    return names
+    return RULES.available(aliases=aliases)
 
 
 def get_rule(method: str) -> Rule:
-    """The rule registered as ``method``; an unknown name lists the known ones."""
+    """The rule registered as ``method``; an unknown name suggests and lists the known ones."""
     if not isinstance(method, str):
         raise TypeError(f"method must be a string, got {type(method).__name__}")
-    key = _ALIASES.get(method, method)
-    if key not in _RULES:
-        known = ", ".join(available_methods(aliases=True))
-        raise ValueError(f"unknown aggregation method {method!r}; known methods: {known}")
-    return _RULES[key]
+    return RULES.get(method)

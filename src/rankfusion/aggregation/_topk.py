@@ -19,7 +19,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from .._validation import (  # noqa: F401  (re-exported for genetic and cross_entropy)
+from .._utils.validation import (  # noqa: F401  (re-exported for genetic and cross_entropy)
     check_bool,
     check_fraction,
     check_positive_int,

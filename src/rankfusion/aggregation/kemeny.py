@@ -60,7 +60,7 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import connected_components
 
-from .._validation import check_bool, check_positive_int, check_seed
+from .._utils.validation import check_bool, check_positive_int, check_seed
 from ._registry import get_rule, register
 from ._result import build_consensus
 from .voting import pairwise_matrix
@@ -364,7 +364,7 @@ def _heuristic_part(D, starts, restarts, seed):
 
 def kemeny_objective(lists, order, weights=None) -> float:
     """Φ(σ) = Σ_l w_l · Kendall(σ, L_l) for a full order ``σ`` of feature indices."""
-    from .._validation import check_weights
+    from .._utils.validation import check_weights
     from ..lists import as_ranked_lists
 
     lists = as_ranked_lists(lists)

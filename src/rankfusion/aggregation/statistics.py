@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_top_k
+from .._utils.validation import check_top_k
 from ._exact import list_sum
 from ._registry import register
 from ._result import build_consensus

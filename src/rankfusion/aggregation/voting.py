@@ -63,7 +63,7 @@ def pairwise_matrix(lists, weights=None) -> np.ndarray:
     the matrix is float64, each cell summed over the lists in ascending order of weight (so
     the sums do not depend on the order of the lists).
     """
-    from .._validation import check_weights
+    from .._utils.validation import check_weights
     from ..lists import as_ranked_lists
 
     lists = as_ranked_lists(lists)

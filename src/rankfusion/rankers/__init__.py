@@ -5,7 +5,7 @@ that can also give one list per binary problem registers a list producer
 (:class:`MultiListRanker`, :func:`ranker_lists`; see :mod:`rankfusion.rankers.multilist`).
 """
 
-from ._registry import available_rankers, get_ranker, register_ranker
+from ._registry import available_rankers, get_ranker, ranker_info, register_ranker
 from .cfs import cfs, cfs_subset
 from .discretize import mdl_cut_points
 from .ilfs import ilfs
@@ -35,7 +35,7 @@ from .rfe import (  # registers the "svm_rfe" ranker and its list producer
 )
 from .sklearn_adapters import estimator_ranker, score_func_ranker
 
-__all__ = ["available_rankers", "get_ranker", "register_ranker",
+__all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
            "mdl_cut_points", "info_gain", "gain_ratio", "symmetric_uncertainty",
            "chi_square", "relieff", "relief", "score_func_ranker", "estimator_ranker"]
 __all__ += ["label_changes", "nlc", "mifs", "mifs_order", "cfs", "cfs_subset", "ilfs"]

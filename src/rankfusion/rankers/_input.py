@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .._data import ClassificationData, check_classification_data, check_target
+from .._utils.data import ClassificationData, check_classification_data, check_target
 
 __all__ = ["weka_classes", "prepare"]
 

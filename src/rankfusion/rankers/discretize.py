@@ -40,7 +40,7 @@ import math
 import numba
 import numpy as np
 
-from .._data import check_features
+from .._utils.data import check_features
 from ._input import weka_classes
 
 __all__ = ["mdl_cut_points", "discretize"]

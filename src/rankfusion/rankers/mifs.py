@@ -6,7 +6,7 @@ import numbers
 
 import numpy as np
 
-from .._data import check_classification_data
+from .._utils.data import check_classification_data
 from ._registry import register_ranker
 
 __all__ = ["mifs", "mifs_order", "equal_width_codes"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .._data import check_classification_data
+from .._utils.data import check_classification_data
 from ._registry import register_ranker
 
 __all__ = ["label_changes", "nlc"]

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._data import check_classification_data
+from .._utils.data import check_classification_data
 from ._registry import register_ranker
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]

@@ -65,7 +65,7 @@ def _check_class_weight(class_weight, classes):
 
 
 def _codes(y):
-    from ..._data import check_target
+    from ..._utils.data import check_target
 
     return check_target(y)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._data import check_classification_data
-from ..._validation import check_seed
+from ..._utils.data import check_classification_data
+from ..._utils.seeding import seed_int
 from ...lists import RankedLists
 from .._registry import register_ranker
 from ..multilist import register_list_producer
@@ -63,7 +63,7 @@ def svm_rfe_scores(X, y, *, criterion: str = "average", decomposition: str = "ov
     if data.n_classes == 2:
         ranking = svm_rfe(data.values, data.y, keep_weights=False, **common).ranking
     else:
-        seed = check_seed(random_state) if criterion == "crammer_singer" else 0
+        seed = seed_int(random_state) if criterion == "crammer_singer" else 0
         ranking = joint_rfe(data.values, data.y, criterion=criterion,
                             decomposition=decomposition, warm_start=warm_start,
                             random_state=seed, **common).ranking

@@ -1,4 +1,4 @@
-"""Validation at the public boundary (GUIDE §3 "Inputs").
+"""Validation at the public boundary (docs/design.md, "Validation").
 
 Every public function checks its arguments here, once, and raises a ``ValueError`` or a
 ``TypeError`` that names the argument and the problem. Nothing here modifies the caller's data.
@@ -12,11 +12,14 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from .seeding import seed_int
+
 __all__ = [
     "check_names",
     "check_score_matrix",
     "check_weights",
     "check_top_k",
+    "resolve_n_features",
     "check_positive_int",
     "check_bool",
     "check_fraction",
@@ -148,29 +151,55 @@ def check_weights(weights, n_lists: int, *, name: str = "weights") -> np.ndarray
     return arr
 
 
-def check_top_k(k, p: int, *, name: str = "k") -> int:
-    """Resolve GUIDE §4's ``k``: an int ≥ 1 is a count (≤ p); a float in (0, 1] a fraction.
+def resolve_n_features(value, p: int, *, name: str = "n_features") -> int:
+    """The one fraction rule: a number of features from a count or a fraction of ``p``.
 
-    A fraction gives ``max(1, floor(k·p + 0.5))``, so 1.0 means p. Any other value is an error.
+    An int ``≥ 1`` is a count (at most ``p``); a float ``f`` in ``(0, 1]`` is a fraction of the
+    ``p`` features and becomes
+
+    .. math:: \\max(1, \\lfloor f \\cdot p + 0.5 \\rfloor),
+
+    i.e. ``f·p`` rounded half up, never below one feature, so ``1.0`` means ``p`` (docs/design.md,
+    "Fractions"). scikit-learn's ``RFE`` truncates instead (``int(f·p)``): 0.1 of 985 features is
+    99 here and 98 there.
+
+    Raises
+    ------
+    TypeError
+        For a bool or a non-number.
+    ValueError
+        For a count below 1 or above ``p``, or a float outside ``(0, 1]``.
+
+    Examples
+    --------
+    >>> resolve_n_features(0.1, 985, name="k"), resolve_n_features(5, 985, name="k")
+    (99, 5)
     """
-    if isinstance(k, (bool, np.bool_)):
+    if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be an int ≥ 1 or a float in (0, 1], got a bool")
-    if isinstance(k, numbers.Integral):
-        k = int(k)
-        if k < 1:
-            raise ValueError(f"{name} must be ≥ 1 when given as a count; got {k}")
-        if k > p:
-            raise ValueError(f"{name}={k} exceeds the number of features ({p})")
-        return k
-    if isinstance(k, numbers.Real):
-        k = float(k)
-        if not (0.0 < k <= 1.0):
+    if isinstance(value, numbers.Integral):
+        value = int(value)
+        if value < 1:
+            raise ValueError(f"{name} must be ≥ 1 when given as a count; got {value}")
+        if value > p:
+            raise ValueError(f"{name}={value} exceeds the number of features ({p})")
+        return value
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        if not (0.0 < value <= 1.0):
             raise ValueError(
                 f"{name} as a float is a fraction of the features and must lie in (0, 1]; "
-                f"got {k}. Give an int for a count"
+                f"got {value}. Give an int for a count"
             )
-        return max(1, int(np.floor(k * p + 0.5)))
-    raise TypeError(f"{name} must be an int ≥ 1 or a float in (0, 1], got {type(k).__name__}")
+        return max(1, int(np.floor(value * p + 0.5)))
+    raise TypeError(
+        f"{name} must be an int ≥ 1 or a float in (0, 1], got {type(value).__name__}"
+    )
+
+
+def check_top_k(k, p: int, *, name: str = "k") -> int:
+    """``k`` of the top-k rules: :func:`resolve_n_features` under the name ``k``."""
+    return resolve_n_features(k, p, name=name)
 
 
 def check_bool(value, name: str) -> bool:
@@ -194,20 +223,9 @@ def check_fraction(value, name: str) -> float:
     return value
 
 
-def check_seed(random_state) -> int:
-    """A uint32 seed from None (fresh entropy), an int or a numpy Generator."""
-    if random_state is None:
-        return int(np.random.default_rng().integers(0, 2**32 - 1))
-    if isinstance(random_state, np.random.Generator):
-        return int(random_state.integers(0, 2**32 - 1))
-    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, numbers.Integral):
-        raise TypeError(
-            f"random_state must be None, an int or a numpy Generator, got "
-            f"{type(random_state).__name__}"
-        )
-    if not 0 <= random_state < 2**32:
-        raise ValueError(f"random_state must lie in [0, 2**32), got {random_state}")
-    return int(random_state)
+def check_seed(random_state, *, name: str = "random_state") -> int:
+    """A uint32 seed from ``random_state`` (see :func:`rankfusion._utils.seeding.seed_int`)."""
+    return seed_int(random_state, name=name)
 
 
 def check_positive_int(value, *, name: str, minimum: int = 1) -> int:
