@@ -24,6 +24,11 @@ __all__ = [
     "check_bool",
     "check_fraction",
     "check_seed",
+    "check_choice",
+    "check_real",
+    "check_order",
+    "check_position_weights",
+    "as_name_list",
 ]
 
 
@@ -240,3 +245,60 @@ def as_name_list(values: Sequence, *, name: str) -> list:
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must be a sequence of feature names, got a single string")
     return list(values)
+
+
+def check_choice(value, choices, *, name: str) -> str:
+    """One of ``choices`` (strings); anything else is a ``ValueError`` listing them."""
+    if value not in tuple(choices):
+        listed = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"{name} must be one of {listed}; got {value!r}")
+    return value
+
+
+def check_real(value, *, name: str, low: float | None = None, high: float | None = None) -> float:
+    """A real number (not a bool) in ``[low, high]``: ``TypeError`` for the type,
+    ``ValueError`` for the range or a non-finite value."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        span = f" in [{low:g}, {high:g}]" if low is not None and high is not None else ""
+        raise TypeError(f"{name} must be a number{span}, got {type(value).__name__}")
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        lo = "-inf" if low is None else f"{low:g}"
+        hi = "inf" if high is None else f"{high:g}"
+        raise ValueError(f"{name} must lie in [{lo}, {hi}], got {value}")
+    return value
+
+
+def check_order(x, *, name: str) -> list:
+    """An order: a non-empty sequence of distinct feature ids, best first (returned as a list)."""
+    if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of feature ids (an order, best first)")
+    out = list(x.tolist() if isinstance(x, np.ndarray) else x)
+    if not out:
+        raise ValueError(f"{name} must not be empty")
+    seen = set()
+    for v in out:
+        if v in seen:
+            raise ValueError(f"{name} names {v!r} twice; an order lists each element once")
+        seen.add(v)
+    return out
+
+
+def check_position_weights(scores, k: int, *, name: str = "scores") -> np.ndarray:
+    """The first ``k`` of a 1-D array of finite real weights, one per position (a copy)."""
+    arr = np.asarray(scores)
+    if arr.dtype == bool or not (
+        np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)
+    ):
+        raise TypeError(f"{name} must be real numbers, got dtype {arr.dtype}")
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D: one score weight per position of b")
+    if arr.shape[0] < k:
+        raise ValueError(f"{name} must hold a weight for each of the first {k} positions of b; "
+                         f"got {arr.shape[0]}")
+    arr = np.array(arr[:k], dtype=np.float64)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite")
+    return np.ascontiguousarray(arr)

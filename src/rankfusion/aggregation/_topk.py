@@ -12,7 +12,6 @@ solves the footrule problem exactly, polishes a candidate by local search and bu
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 import numba
@@ -21,12 +20,15 @@ import pandas as pd
 
 from .._utils.validation import (  # noqa: F401  (re-exported for genetic and cross_entropy)
     check_bool,
+    check_choice,
     check_fraction,
     check_positive_int,
+    check_real,
     check_seed,
     check_top_k,
 )
-from ..distances import _kendall_one, _objective_kernel, _position_table, _spearman_one
+from ..distances import DISTANCES
+from ..distances._kernels import kendall_one, objective_kernel, position_table, spearman_one
 from ._registry import get_rule
 from ._result import build_consensus
 
@@ -52,7 +54,7 @@ class TopKProblem:
 
     def evaluate(self, cands: np.ndarray) -> np.ndarray:
         out = np.zeros(cands.shape[0])
-        return _objective_kernel(np.ascontiguousarray(cands, dtype=np.int64), self.lpos,
+        return objective_kernel(np.ascontiguousarray(cands, dtype=np.int64), self.lpos,
                                  self.litems, self.k, self.w, self.weighted, self.imp,
                                  self.kendall, self.penalty, out)
 
@@ -63,15 +65,9 @@ def check_int(value, name: str, minimum: int = 1) -> int:
 
 def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKProblem:
     """Top-k orders, union codes, position table and score weights of ``lists``."""
-    if distance not in ("spearman", "kendall"):
-        raise ValueError(f"distance must be 'spearman' or 'kendall', got {distance!r}")
-    if score_weights not in SCORE_WEIGHTS:
-        raise ValueError(
-            f"score_weights must be None, 'list' or 'feature', got {score_weights!r}"
-        )
-    if isinstance(penalty, (bool, np.bool_)) or not isinstance(penalty, numbers.Real) \
-            or not 0.0 <= float(penalty) <= 1.0:
-        raise ValueError(f"penalty must be a number in [0, 1], got {penalty!r}")
+    check_choice(distance, DISTANCES, name="distance")
+    check_choice(score_weights, SCORE_WEIGHTS, name="score_weights")
+    penalty = check_real(penalty, name="penalty", low=0.0, high=1.0)
     p, m = lists.shape
     shortest = int(lists.lengths.min())
     if k is None:
@@ -89,7 +85,7 @@ def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKP
     code = np.full(p, -1, dtype=np.int64)
     code[items] = np.arange(items.size)
     litems = np.ascontiguousarray(code[top])
-    lpos = _position_table(litems, items.size, k)
+    lpos = position_table(litems, items.size, k)
     weighted = score_weights is not None
     w = np.zeros((m, k))
     if weighted:
@@ -181,7 +177,7 @@ def evaluate_fast(cands, use_costs, C, c0, lpos, litems, k, w, weighted, imp, ke
                 s += C[cands[c, i], i]
             out[c] = s
         return out
-    return _objective_kernel(cands, lpos, litems, k, w, weighted, imp, kendall, penalty, out)
+    return objective_kernel(cands, lpos, litems, k, w, weighted, imp, kendall, penalty, out)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -190,9 +186,9 @@ def _eval(cand, lpos, litems, k, w, weighted, imp, kendall, penalty, found, cpos
     tot = 0.0
     for l in range(lpos.shape[0]):
         if kendall:
-            d = _kendall_one(cand, lpos[l], litems[l], k, w[l], weighted, penalty, cpos, v, tree)
+            d = kendall_one(cand, lpos[l], litems[l], k, w[l], weighted, penalty, cpos, v, tree)
         else:
-            d = _spearman_one(cand, lpos[l], litems[l], k, w[l], weighted, found)
+            d = spearman_one(cand, lpos[l], litems[l], k, w[l], weighted, found)
         tot += imp[l] * d
     return tot
 
