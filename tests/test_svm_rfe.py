@@ -1,4 +1,4 @@
-"""SVM-RFE engine (rankfusion.rankers.svm_rfe): schedule, exactness against scikit-learn,
+"""SVM-RFE engine (rankfusion.rankers.rfe): schedule, exactness against scikit-learn,
 decompositions, the joint Average baseline."""
 
 import numpy as np

@@ -24,7 +24,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.seeding import seed_int, spawn
 from .._utils.validation import check_top_k, resolve_n_features
-from ..aggregation import aggregate, get_rule
+from ..aggregation import aggregate, available_methods, get_rule
 from ..lists import RankedLists
 from ..rankers import joint_rfe, rfe_lists, rfe_schedule
 from ..rankers.rfe import check_step
@@ -128,11 +128,9 @@ def _check_methods(methods) -> list[str]:
     for m in methods:
         if not isinstance(m, str):
             raise TypeError(f"aggregation must be a rule name, got {m!r}")
-        if m != "average":
-            try:
-                get_rule(m)
-            except ValueError as exc:
-                raise ValueError(f"unknown aggregation {m!r} (or 'average'): {exc}") from None
+        if m != "average" and m not in available_methods(aliases=True):
+            raise ValueError(f"unknown aggregation {m!r}; known: average, "
+                             f"{', '.join(available_methods())}")
     return methods
 
 
