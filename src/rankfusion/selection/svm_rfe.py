@@ -225,11 +225,18 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
         raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
     p = X.shape[1]
     per_rule = _rule_params(methods, p, aggregation_params, rule_params)
-    liblinear_seed, rule_seed = spawn(random_state, 2)
-    C_cv = None
     if isinstance(C, str):
         if C != "cv":
             raise ValueError(f"C must be a positive number or 'cv', got {C!r}")
+        _check_cv(cv)
+    elif isinstance(C, bool) or not isinstance(C, numbers.Real) or not (np.isfinite(C) and C > 0):
+        raise ValueError(f"C must be a positive finite number or 'cv', got {C!r}")
+    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (
+            np.isfinite(tol) and tol > 0):
+        raise ValueError(f"tol must be a positive finite number, got {tol!r}")
+    liblinear_seed, rule_seed = spawn(random_state, 2)
+    C_cv = None
+    if isinstance(C, str):
         C, C_cv = choose_C(X, y, cv=cv, class_weight=class_weight)
     n_classes = np.unique(y).shape[0]
     common = dict(C=C, step=step, step_until=step_until, class_weight=class_weight, tol=tol,
