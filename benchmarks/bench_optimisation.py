@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from rankfusion import RankedLists, aggregate
-from rankfusion.cli._common import read_lists
+from rankfusion.io import read_lists
 
 ROOT = Path(__file__).resolve().parents[1]
 FIX = ROOT / "tests" / "fixtures" / "rankaggreg"

@@ -13,8 +13,8 @@ import pytest
 
 from rankfusion import RankedLists, aggregate
 from rankfusion.aggregation import _topk
-from rankfusion.cli._common import read_lists
 from rankfusion.distances import distance_matrix, kendall_tau, spearman_footrule
+from rankfusion.io import read_lists
 
 FIX = Path(__file__).parent / "fixtures" / "rankaggreg"
 

@@ -73,28 +73,6 @@ def test_from_positions_with_missing_entries():
     np.testing.assert_array_equal(lists.ranked[:, 1], [False, True, False])
 
 
-@pytest.mark.parametrize("values", ["positions", "scores"])
-def test_csv_round_trip(tmp_path, values):
-    rng = np.random.default_rng(2)
-    frame = pd.DataFrame(rng.integers(0, 5, (8, 3)).astype(float),
-                         index=[f"gene{i}" for i in range(8)], columns=["a", "b", "c"])
-    lists = RankedLists.from_scores(frame)
-    path = tmp_path / "lists.csv"
-    lists.to_csv(path, values=values)
-    back = RankedLists.from_csv(path, values=values)
-    assert back == lists
-    if values == "scores":
-        np.testing.assert_array_equal(back.scores, lists.scores)
-
-
-def test_csv_round_trip_top_k(tmp_path):
-    lists = RankedLists.from_orders([["a", "b"], ["c", "a", "d"]])
-    lists.to_csv(tmp_path / "t.csv")
-    back = RankedLists.from_csv(tmp_path / "t.csv")
-    np.testing.assert_array_equal(back.positions, lists.positions)
-    np.testing.assert_array_equal(back.ranked, lists.ranked)
-
-
 @pytest.mark.parametrize(
     "bad, exc, match",
     [

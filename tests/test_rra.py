@@ -13,7 +13,7 @@ from scipy import stats
 
 from rankfusion import RankedLists, aggregate
 from rankfusion.aggregation.rra import normalized_ranks, rho_scores, stuart_scores
-from rankfusion.cli._common import read_lists
+from rankfusion.io import read_lists
 
 FIX = Path(__file__).parent / "fixtures" / "rra"
 CASES = {"topk5": 100, "uneven": 26, "full8": None, "signal12": 500, "cellcycle": 6206}

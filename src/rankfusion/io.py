@@ -8,6 +8,10 @@ column named (or numbered) by ``target``; by default the last column, as Weka do
 attributes with their declared values, ``?`` for missing, quoted names and values, comments),
 written because ``scipy.io.arff`` drops the declared category order of nominal attributes
 (it returns bytes) and cannot read sparse rows or quoted values containing commas reliably.
+
+:func:`read_lists` and :func:`write_lists` read and write ranked lists (scores, positions or
+orders) as CSV files; :class:`~rankfusion.RankedLists` itself reads and writes no files.
+:func:`standardize` z-scores the columns of a feature matrix.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ import re
 import numpy as np
 import pandas as pd
 
-__all__ = ["read_arff", "load_data"]
+from .lists import RankedLists
+
+__all__ = ["read_arff", "load_data", "read_lists", "write_lists", "LIST_KINDS", "standardize"]
 
 _NUMERIC = {"numeric", "real", "integer"}
 
@@ -346,3 +352,178 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     y = frame.iloc[:, t]
     X = frame.drop(columns=frame.columns[t])
     return X, y
+
+
+# --------------------------------------------------------------------------- ranked lists
+#: The kinds of list files :func:`read_lists` reads (``"auto"`` guesses scores or orders).
+LIST_KINDS = ("auto", "scores", "positions", "orders")
+
+
+def _is_number(v) -> bool:
+    if isinstance(v, (int, float, np.number)) and not isinstance(v, bool):
+        return True
+    try:
+        float(v)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _guess_kind(raw: pd.DataFrame) -> str:
+    """``"scores"`` when every cell after the header row and the first column is a number,
+    ``"orders"`` otherwise."""
+    body = raw.iloc[1:, 1:].to_numpy().ravel()
+    cells = [c for c in body if c != ""]
+    return "scores" if cells and all(_is_number(c) for c in cells) else "orders"
+
+
+def _read_orders(raw: pd.DataFrame, path) -> RankedLists:
+    """One row per list: the list name, then the feature names best first (rows may be shorter:
+    top-k lists). A header row is present when the first row looks like column labels (a first
+    cell such as ``list`` or ``name``, or rank numbers 1, 2, … after it); the first column names
+    the lists unless its values are themselves ranked features."""
+    first = [str(c).strip() for c in raw.iloc[0].tolist()]
+    has_header = first[0].lower() in ("list", "lists", "name", "list_name", "") or all(
+        c.isdigit() for c in first[1:] if c != ""
+    ) and any(c != "" for c in first[1:])
+    rows = [list(r) for r in (raw.iloc[1:] if has_header else raw).itertuples(index=False)]
+    if not rows:
+        raise ValueError(f"{path}: no lists found")
+    firsts = {r[0] for r in rows}
+    rest = {c for r in rows for c in r[1:] if c != ""}
+    named = (has_header and first[0] != "") or (not (firsts & rest) and len(firsts) == len(rows)
+                                                and len(rows) > 1)
+    if named:
+        names = [r[0] for r in rows]
+        orders = [[c for c in r[1:] if c != ""] for r in rows]
+    else:
+        names = None
+        orders = [[c for c in r if c != ""] for r in rows]
+    return RankedLists.from_orders(orders, list_names=names)
+
+
+def _read_matrix(path) -> pd.DataFrame:
+    frame = pd.read_csv(path, index_col=0)
+    frame.index = frame.index.astype(str)
+    return frame
+
+
+def _read_positions(path) -> RankedLists:
+    return RankedLists.from_positions(_read_matrix(path))
+
+
+def _read_scores(path) -> RankedLists:
+    frame = _read_matrix(path)
+    non_numeric = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
+    if non_numeric:
+        raise ValueError(f"{path}: column {non_numeric[0]!r} is not numeric scores")
+    if frame.isna().any().any():
+        raise ValueError(f"{path}: empty or NaN score cells; scores must be finite")
+    return RankedLists.from_scores(frame)
+
+
+def read_lists(path: str | os.PathLike, kind: str = "auto") -> RankedLists:
+    """Read ranked lists from a CSV file.
+
+    Parameters
+    ----------
+    path : str or path
+        The file.
+    kind : {"auto", "scores", "positions", "orders"}
+        How to read it:
+
+        * ``"scores"``: features × lists, the first column the feature names, a header row of
+          list names; higher = better.
+        * ``"positions"``: the same layout with positions (1 = best; empty = not ranked), as
+          :func:`write_lists` writes by default.
+        * ``"orders"``: one row per list, the list name first, then the feature names best
+          first (rows may be shorter: top-k lists).
+        * ``"auto"``: orders when the cells after the first row and column are names rather
+          than numbers, scores otherwise.
+
+    Returns
+    -------
+    RankedLists
+        Feature names are read as strings.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from rankfusion import RankedLists
+    >>> lists = RankedLists.from_orders([["a", "b", "c"], ["b", "a", "c"]], list_names=["x", "y"])
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_lists(lists, os.path.join(d, "l.csv"))
+    ...     back = read_lists(os.path.join(d, "l.csv"), kind="positions")
+    >>> back == lists
+    True
+    """
+    if kind not in LIST_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(LIST_KINDS)}; got {kind!r}")
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"no such file: {path}")
+    raw = pd.read_csv(path, header=None, dtype=str, keep_default_na=False)
+    if raw.shape[0] < 2 and kind != "orders":
+        raise ValueError(f"{path}: expected a header row and at least one feature row")
+    if kind == "auto":
+        kind = _guess_kind(raw)
+    if kind == "orders":
+        return _read_orders(raw, path)
+    if kind == "positions":
+        return _read_positions(path)
+    return _read_scores(path)
+
+
+def write_lists(lists: RankedLists, path: str | os.PathLike, *,
+                values: str = "positions") -> None:
+    """Write ranked lists as a features × lists CSV, read back by :func:`read_lists` with
+    ``kind=values``.
+
+    Parameters
+    ----------
+    lists : RankedLists
+    path : str or path
+    values : {"positions", "scores"}
+        Positions (1 = best, empty where a list did not rank the feature) or the raw scores
+        (lists built from scores only); floats are written with 17 significant digits, so
+        they read back exactly.
+    """
+    if not isinstance(lists, RankedLists):
+        raise TypeError(f"lists must be a RankedLists, got {type(lists).__name__}")
+    if values not in ("positions", "scores"):
+        raise ValueError(f"values must be 'positions' or 'scores', got {values!r}")
+    lists.to_frame(values).to_csv(path, float_format="%.17g")
+
+
+# --------------------------------------------------------------------------- preparation
+def standardize(X, *, name: str = "X") -> np.ndarray:
+    """Z-score every column: ``(x − mean) / sd`` with the population SD (``ddof=0``).
+
+    A constant column (sd = 0) is centred only (divided by 1). Returns a new float64 array;
+    the caller's data are not modified.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, p)
+        Finite real numbers.
+
+    Examples
+    --------
+    >>> standardize([[1.0, 5.0], [3.0, 5.0]])
+    array([[-1.,  0.],
+           [ 1.,  0.]])
+    """
+    if isinstance(X, pd.DataFrame):
+        bad = [c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c].dtype)
+               or pd.api.types.is_bool_dtype(X[c].dtype)]
+        if bad:
+            raise TypeError(f"{name} column {bad[0]!r} is not numeric; z-scoring needs numbers")
+    arr = np.asarray(X)
+    if arr.dtype == object or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (samples × features); got shape {arr.shape}")
+    values = np.array(arr, dtype=np.float64, copy=True)
+    if not np.isfinite(values).all():
+        raise ValueError(f"{name} must be finite (no NaN or inf) to be z-scored")
+    sd = values.std(axis=0)
+    return (values - values.mean(axis=0)) / np.where(sd > 0, sd, 1.0)

@@ -92,8 +92,9 @@ def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> 
 class RankedLists:
     """p features × M ranked lists, with names, positions and (optionally) scores.
 
-    Build it with :meth:`from_scores`, :meth:`from_orders`, :meth:`from_positions` or
-    :meth:`from_csv`; the plain constructor is internal.
+    Build it with :meth:`from_scores`, :meth:`from_orders` or :meth:`from_positions`; the
+    plain constructor is internal. Files are read and written by :func:`rankfusion.io.read_lists`
+    and :func:`rankfusion.io.write_lists`.
 
     Attributes
     ----------
@@ -302,17 +303,6 @@ class RankedLists:
         list_names = check_names(list_names, m, name="list_names", default_prefix="L")
         return cls(pos2, ranked, features, list_names, scores=None, ties="average")
 
-    @classmethod
-    def from_csv(cls, path: str | os.PathLike, *, values: str = "positions") -> RankedLists:
-        """Read lists written by :meth:`to_csv` (``values="positions"`` or ``"scores"``)."""
-        if values not in ("positions", "scores"):
-            raise ValueError(f"values must be 'positions' or 'scores', got {values!r}")
-        frame = pd.read_csv(path, index_col=0)
-        frame.index = frame.index.astype(object)
-        if values == "scores":
-            return cls.from_scores(frame)
-        return cls.from_positions(frame)
-
     # ------------------------------------------------------------------ accessors
     @property
     def features(self) -> np.ndarray:
@@ -426,12 +416,6 @@ class RankedLists:
         frame = pd.DataFrame(data, index=pd.Index(self._features, name="feature"),
                              columns=list(self._list_names))
         return frame
-
-    def to_csv(self, path: str | os.PathLike, *, values: str = "positions") -> None:
-        """Write the lists as a features × lists CSV (read back with :meth:`from_csv`)."""
-        if values not in ("positions", "scores"):
-            raise ValueError(f"values must be 'positions' or 'scores', got {values!r}")
-        self.to_frame(values).to_csv(path, float_format="%.17g")
 
     def __repr__(self) -> str:
         kind = "full" if self.is_full else "top-k"

@@ -255,14 +255,15 @@ def check_choice(value, choices, *, name: str) -> str:
     return value
 
 
-def check_real(value, *, name: str, low: float | None = None, high: float | None = None) -> float:
+def check_real(value, *, name: str, low: float | None = None, high: float | None = None,
+               allow_inf: bool = False) -> float:
     """A real number (not a bool) in ``[low, high]``: ``TypeError`` for the type,
-    ``ValueError`` for the range or a non-finite value."""
+    ``ValueError`` for the range, NaN, or an infinity unless ``allow_inf``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         span = f" in [{low:g}, {high:g}]" if low is not None and high is not None else ""
         raise TypeError(f"{name} must be a number{span}, got {type(value).__name__}")
     value = float(value)
-    if not np.isfinite(value):
+    if np.isnan(value) or (np.isinf(value) and not allow_inf):
         raise ValueError(f"{name} must be finite, got {value}")
     if (low is not None and value < low) or (high is not None and value > high):
         lo = "-inf" if low is None else f"{low:g}"

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 # ruff: noqa: NPY002 - np.random inside the numba kernels is numba's own per-thread generator,
 # seeded from random_state at the start of each call (deterministic).
-import numbers
 import time
 
 import numba
@@ -60,7 +59,7 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import connected_components
 
-from .._utils.validation import check_bool, check_positive_int, check_seed
+from .._utils.validation import check_bool, check_positive_int, check_real, check_seed
 from ._registry import get_rule, register
 from ._result import build_consensus
 from .voting import pairwise_matrix
@@ -408,8 +407,9 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
         Branch-and-bound nodes per ILP solve (a deterministic limit).
     restarts : int
         KwikSort restarts of the heuristic (each improved by local search).
-    random_state : int or Generator
-        Seed of the KwikSort pivots.
+    random_state : None, int or Generator
+        Seed of the KwikSort pivots (docs/design.md, "Seeds"): the default 0 is deterministic;
+        ``None`` draws fresh entropy, so two calls may differ when the heuristic decides.
 
     Examples
     --------
@@ -427,10 +427,10 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     restarts = check_positive_int(restarts, name="restarts", minimum=0)
     if node_limit is not None:
         node_limit = check_positive_int(node_limit, name="node_limit")
-    if isinstance(time_limit, (bool, np.bool_)) or not isinstance(time_limit, numbers.Real) \
-            or not time_limit > 0:
+    time_limit = check_real(time_limit, name="time_limit", low=0.0, allow_inf=True)
+    if not time_limit > 0:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-    seed = 0 if random_state is None else check_seed(random_state)
+    seed = check_seed(random_state)
     p = lists.n_features
     d = pairwise_matrix(lists, weights)
     D = np.asarray(d, dtype=np.float64)

@@ -33,7 +33,7 @@ def _total_weight(lists, weights) -> float:
     return float(lists.n_lists if weights is None else weights.sum())
 
 
-def _borda_key(lists, weights):
+def borda_key(lists, weights):
     """Σ_l w_l · P2 (lower = better) and the weighted mean relative ranking."""
     s = list_sum(lists.positions2, weights)
     mean_r = 1.0 - s / (2.0 * _total_weight(lists, weights) * lists.n_features)
@@ -83,7 +83,7 @@ def borda(lists, *, weights=None):
     ``R_i = Σ_l w_l r_il / Σ_l w_l`` with ``r = 1 - pos/p``; the key is the exact integer
     ``Σ_l w_l · 2·pos_il`` (lower = better). Ties: the lower feature index.
     """
-    key, mean_r = _borda_key(lists, weights)
+    key, mean_r = borda_key(lists, weights)
     return build_consensus(lists, keys=[key], scores=mean_r, method="borda", params={})
 
 
@@ -104,7 +104,7 @@ def median(lists, *, weights=None):
     lo, hi = (m - 1) // 2, m // 2
     key = sp[:, lo].astype(np.int64) + sp[:, hi]
     med_r = 1.0 - key / (4.0 * p)
-    bkey, mean_r = _borda_key(lists, None)
+    bkey, mean_r = borda_key(lists, None)
     return build_consensus(lists, keys=[key, bkey], scores=med_r, method="median", params={},
                            tiebreak=mean_r, tiebreak_name="mean_relative")
 
@@ -117,7 +117,7 @@ def average_sd(lists, *, weights=None):
     positions a larger Σ_l w_l · pos² means a larger SD, so that exact sum is the secondary key.
     ``tiebreak`` reports the (weighted, population) SD of r.
     """
-    key, mean_r = _borda_key(lists, weights)
+    key, mean_r = borda_key(lists, weights)
     p2 = lists.positions2
     sq = list_sum(p2 * p2, weights)
     return build_consensus(lists, keys=[key, -sq], scores=mean_r, method="average_sd",
@@ -131,7 +131,7 @@ def best_rank(lists, *, weights=None):
     _no_weights("best_rank", weights)
     p = lists.n_features
     best2 = lists.positions2.min(axis=1)
-    bkey, mean_r = _borda_key(lists, None)
+    bkey, mean_r = borda_key(lists, None)
     return build_consensus(lists, keys=[best2, bkey], scores=1.0 - best2 / (2.0 * p),
                            method="best_rank", params={}, tiebreak=mean_r,
                            tiebreak_name="mean_relative")
@@ -184,7 +184,7 @@ def kfirst(lists, *, k=0.1, weights=None):
     credit2 = np.maximum(2 * kk + 2 - lists.positions2, 0)
     total = list_sum(credit2, weights)
     score = total / (2.0 * kk * _total_weight(lists, weights))
-    bkey, mean_r = _borda_key(lists, weights)
+    bkey, mean_r = borda_key(lists, weights)
     return build_consensus(lists, keys=[-total, bkey], scores=score, method="kfirst",
                            params={"k": kk}, tiebreak=mean_r, tiebreak_name="mean_relative")
 
@@ -202,7 +202,7 @@ def rrf(lists, *, k_rrf=60, weights=None):
         raise ValueError(f"k_rrf must be a finite number ≥ 0, got {k_rrf}")
     terms = 1.0 / (k_rrf + lists.positions2 / 2.0)
     total = list_sum(terms, weights)
-    bkey, mean_r = _borda_key(lists, weights)
+    bkey, mean_r = borda_key(lists, weights)
     return build_consensus(lists, keys=[-total, bkey], scores=total, method="rrf",
                            params={"k_rrf": k_rrf}, tiebreak=mean_r,
                            tiebreak_name="mean_relative")
@@ -229,6 +229,6 @@ def combmnz(lists, *, weights=None):
     total = list_sum(norm, weights)
     hits = ranked.sum(axis=1)
     key = total * hits
-    bkey, mean_r = _borda_key(lists, weights)
+    bkey, mean_r = borda_key(lists, weights)
     return build_consensus(lists, keys=[-key, bkey], scores=key, method="combmnz", params={},
                            tiebreak=mean_r, tiebreak_name="mean_relative")

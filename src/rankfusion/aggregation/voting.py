@@ -16,7 +16,7 @@ import numpy as np
 
 from ._registry import register
 from ._result import build_consensus
-from .statistics import _borda_key
+from .statistics import borda_key
 
 __all__ = ["pairwise_matrix", "copeland", "schulze", "schulze_strengths"]
 
@@ -107,7 +107,7 @@ def copeland(lists, *, weights=None):
     """
     d = pairwise_matrix(lists, weights)
     score = _copeland_scores(d)
-    bkey, mean_r = _borda_key(lists, weights)
+    bkey, mean_r = borda_key(lists, weights)
     return build_consensus(lists, keys=[-score, bkey], scores=score.astype(np.float64),
                            method="copeland", params={}, tiebreak=mean_r,
                            tiebreak_name="mean_relative")
@@ -211,7 +211,7 @@ def schulze(lists, *, weights=None):
     """
     P = schulze_strengths(lists, weights)
     wins = _beats_count(P)
-    bkey, mean_r = _borda_key(lists, weights)
+    bkey, mean_r = borda_key(lists, weights)
     return build_consensus(lists, keys=[-wins, bkey], scores=wins.astype(np.float64),
                            method="schulze", params={}, tiebreak=mean_r,
                            tiebreak_name="mean_relative")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..aggregation import aggregate, available_methods
-from ._common import number, parse_params, print_frame, read_lists
+from ..io import read_lists
+from ._common import number, parse_params, print_frame
 
 
 def add_parser(sub) -> None:

@@ -11,11 +11,11 @@ rules agree and differ.
 from __future__ import annotations
 
 import time
-from importlib import resources
 
 import pandas as pd
 
 from ..aggregation import aggregate
+from ..datasets import load_wine_lists
 from ..lists import RankedLists
 from ._common import print_frame
 
@@ -34,14 +34,6 @@ def add_parser(sub) -> None:
                    help="binary problems solved in parallel (default: one at a time)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.set_defaults(func=run)
-
-
-def example_lists() -> RankedLists:
-    """The bundled example lists: five scikit-learn rankers' scores on the UCI Wine data."""
-    path = resources.files("rankfusion").joinpath("data/wine_ranker_scores.csv")
-    with resources.as_file(path) as f:
-        frame = pd.read_csv(f, index_col=0)
-    return RankedLists.from_scores(frame)
 
 
 def _short(name: str, width: int = 14) -> str:
@@ -68,7 +60,7 @@ def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.Data
 
 def run_lists_demo(top: int = 5) -> int:
     t0 = time.perf_counter()
-    lists = example_lists()
+    lists = load_wine_lists()
     print(f"# {lists.n_lists} rankers on the UCI Wine data ({lists.n_features} features, "
           "3 classes): their top features")
     inputs = pd.DataFrame({name: [_short(str(f)) for f in lists.ranked_features(name)[:top]]

@@ -55,6 +55,7 @@ def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = No
     from ..aggregation import aggregate
     from ..datasets import load_stjude_leukemia
     from ..distances import spearman_footrule
+    from ..io import standardize as zscore
     from ..rankers import joint_rfe, rfe_lists, rfe_schedule
 
     out = sys.stdout if file is None else file
@@ -66,8 +67,7 @@ def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = No
     data = load_stjude_leukemia()
     X, y, names = data.data, data.target, list(data.feature_names)
     if standardize:
-        sd = X.std(axis=0)
-        X = (X - X.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
+        X = zscore(X)
     classes, counts = np.unique(y, return_counts=True)
     say("rankfusion demo: multiclass SVM-RFE with list combination (Izetta et al. 2017)")
     say(f"data: St. Jude pediatric leukemia (Yeoh et al. 2002; Monti et al. 2003), "

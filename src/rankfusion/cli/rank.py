@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..io import load_data
-from ..rankers import available_rankers, get_ranker
+from ..rankers import available_rankers, get_ranker, rank_features
 from ._common import parse_params, print_frame
 
 
@@ -40,20 +40,6 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-_params = parse_params
-
-
-def _accepts(func, key: str) -> bool:
-    import inspect
-
-    try:
-        sig = inspect.signature(func)
-    except (TypeError, ValueError):  # pragma: no cover
-        return True
-    params = sig.parameters
-    return key in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
-
-
 def _target(text):
     if text is None:
         return None
@@ -65,20 +51,13 @@ def _target(text):
 
 def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataFrame:
     """Scores and positions of every feature under each ranker, sorted by the first one."""
-    params = params or {}
-    funcs = [(name, get_ranker(name)) for name in rankers]
-    for key in params:
-        if not any(_accepts(f, key) for _, f in funcs):
-            raise ValueError(f"--param {key}: none of the rankers {', '.join(rankers)} takes it")
-    names = [str(c) for c in X.columns]
-    table = pd.DataFrame(index=pd.Index(names, name="feature"))
-    for name, func in funcs:
-        kw = {k: v for k, v in params.items() if _accepts(func, k)}
-        table[name] = np.asarray(func(X, y, **kw), dtype=np.float64)
-    for name, _ in funcs:
-        table[f"{name}_pos"] = table[name].rank(method="average", ascending=False)
-    first = funcs[0][0]
-    order = np.lexsort((np.arange(len(names)), -table[first].to_numpy()))
+    lists = rank_features(X, y, rankers, params=params)
+    table = lists.to_frame("scores")
+    table.index.name = "feature"
+    for name, col in zip(lists.list_names, lists.positions.T):
+        table[f"{name}_pos"] = col
+    first = lists.scores[:, 0]
+    order = np.lexsort((np.arange(lists.n_features), -first))
     return table.iloc[order]
 
 
@@ -89,7 +68,7 @@ def run(args) -> int:
     for name in rankers:
         get_ranker(name)  # unknown names fail before the data are read
     X, y = load_data(args.data, _target(args.target), format=args.format)
-    table = rank_table(X, y, rankers, _params(args.param))
+    table = rank_table(X, y, rankers, parse_params(args.param))
     if args.out:
         table[[r for r in rankers]].to_csv(args.out)
     classes = pd.Series(y).astype(str).value_counts()

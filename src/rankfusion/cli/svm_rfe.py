@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..aggregation import available_methods
-from ..io import load_data
+from ..io import load_data, standardize
 from ..selection import svm_rfe_rankings
 from ._common import number, parse_params, print_frame
 
@@ -86,8 +86,7 @@ def _read(args):
         raise ValueError("the class column has missing values")
     values = X.to_numpy(dtype=np.float64)
     if args.standardize:
-        sd = values.std(axis=0)
-        values = (values - values.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
+        values = standardize(values)
     return values, y.astype(str).to_numpy(), [str(c) for c in X.columns]
 
 

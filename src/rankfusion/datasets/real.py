@@ -8,7 +8,10 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import Bunch
 
-__all__ = ["load_stjude_leukemia"]
+from ..io import read_lists
+from ..lists import RankedLists
+
+__all__ = ["load_stjude_leukemia", "load_wine_lists"]
 
 
 def load_stjude_leukemia(*, as_frame: bool = False, return_X_y: bool = False):
@@ -46,3 +49,26 @@ def load_stjude_leukemia(*, as_frame: bool = False, return_X_y: bool = False):
     descr = resources.files("rankfusion").joinpath("data/stjude_README.md").read_text()
     return Bunch(data=data, target=tgt, feature_names=names,
                  sample_names=np.array(frame.index, dtype=object), DESCR=descr)
+
+
+def load_wine_lists() -> RankedLists:
+    """Five feature rankings of the UCI Wine data (178 × 13, 3 classes), as ranked lists.
+
+    The scores of five scikit-learn rankers on the 13 Wine features, one list per ranker, as
+    bundled in ``rankfusion/data/wine_ranker_scores.csv`` (higher = more relevant). They are
+    the example lists of ``rankfusion demo --lists``.
+
+    Returns
+    -------
+    RankedLists
+        13 features × 5 lists, with scores.
+
+    Examples
+    --------
+    >>> lists = load_wine_lists()
+    >>> lists.shape
+    (13, 5)
+    """
+    ref = resources.files("rankfusion").joinpath("data/wine_ranker_scores.csv")
+    with resources.as_file(ref) as path:
+        return read_lists(path, kind="scores")

@@ -5,6 +5,7 @@ that can also give one list per binary problem registers a list producer
 (:class:`MultiListRanker`, :func:`ranker_lists`; see :mod:`rankfusion.rankers.multilist`).
 """
 
+from ._rank import rank_features
 from ._registry import available_rankers, get_ranker, ranker_info, register_ranker
 from .cfs import cfs, cfs_subset
 from .discretize import mdl_cut_points
@@ -44,3 +45,4 @@ __all__ += ["MultiListRanker", "register_list_producer", "list_producer",
 __all__ += ["svm_rfe", "rfe_lists", "joint_rfe", "rfe_schedule", "binary_problems",
             "BinaryProblem", "RFEResult", "JOINT_CRITERIA", "DECOMPOSITIONS",
             "svm_rfe_scores", "svm_rfe_lists"]
+__all__ += ["rank_features"]

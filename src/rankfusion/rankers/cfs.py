@@ -44,9 +44,9 @@ import math
 import numba
 import numpy as np
 
-from ._input import prepare
+from .._utils.data import prepare_ranker_data as prepare
 from ._registry import register_ranker
-from .discretize import _lnf, discretize, mdl_cut_points
+from .discretize import discretize, lnf, mdl_cut_points
 
 __all__ = ["cfs_subset", "cfs", "CFSMerit"]
 
@@ -72,19 +72,19 @@ def _su_table(counts):
         s = 0.0
         for r in range(ni):
             s += counts[r, c]
-        col_ent += _lnf(s)
+        col_ent += lnf(s)
         total += s
-    col_ent -= _lnf(total)
+    col_ent -= lnf(total)
     row_ent = 0.0
     cond = 0.0
     for r in range(ni):
         s = 0.0
         for c in range(nj):
             s += counts[r, c]
-            cond += _lnf(counts[r, c])
-        row_ent += _lnf(s)
+            cond += lnf(counts[r, c])
+        row_ent += lnf(s)
     cond -= row_ent
-    row_ent -= _lnf(total)
+    row_ent -= lnf(total)
     gain = col_ent - cond
     if _eq(col_ent, 0.0) or _eq(row_ent, 0.0):
         return 0.0

@@ -40,8 +40,7 @@ import math
 import numba
 import numpy as np
 
-from .._utils.data import check_features
-from ._input import weka_classes
+from .._utils.data import check_features, weka_classes
 
 __all__ = ["mdl_cut_points", "discretize"]
 
@@ -49,7 +48,7 @@ _LN2 = math.log(2.0)
 
 
 @numba.njit(cache=True)
-def _lnf(x):
+def lnf(x):
     # Weka 3.6.14 ContingencyTables.lnFunc (checked with javap): 0 for x <= 0, else x ln x
     if x <= 0.0:
         return 0.0
@@ -62,11 +61,11 @@ def _entropy(counts):
     rv = 0.0
     s = 0.0
     for j in range(counts.shape[0]):
-        rv -= _lnf(counts[j])
+        rv -= lnf(counts[j])
         s += counts[j]
     if s - 0.0 < 1e-6 and 0.0 - s < 1e-6:
         return 0.0
-    return (rv + _lnf(s)) / (s * _LN2)
+    return (rv + lnf(s)) / (s * _LN2)
 
 
 @numba.njit(cache=True)
@@ -180,7 +179,7 @@ def _all_cuts(values_t, order_t, n_valid, yc, n_classes, better, cuts_t, n_cuts)
     n = values_t.shape[1]
     table = np.empty(n + 1)
     for k in range(n + 1):
-        table[k] = _lnf(float(k))
+        table[k] = lnf(float(k))
     v = np.empty(n)
     c = np.empty(n, dtype=np.int64)
     for j in range(values_t.shape[0]):
@@ -192,7 +191,7 @@ def _all_cuts(values_t, order_t, n_valid, yc, n_classes, better, cuts_t, n_cuts)
         n_cuts[j] = _column_cuts(v[:m], c[:m], n_classes, better, cuts_t[j], table)
 
 
-def _mdl_cuts_values(values: np.ndarray, y: np.ndarray, n_classes: int,
+def mdl_cuts_values(values: np.ndarray, y: np.ndarray, n_classes: int,
                      numeric: np.ndarray, better_encoding: bool = True) -> list:
     """Cut points for validated data: ``values`` float (n, p) with NaN missing, ``y`` class
     codes; nominal columns (``numeric`` False) get ``None``."""
@@ -246,7 +245,7 @@ def mdl_cut_points(X, y, *, better_encoding: bool = True) -> list:
     """
     values, nominal, _, _ = check_features(X)
     yc, n_classes = weka_classes(y, values.shape[0])
-    return _mdl_cuts_values(values, yc, n_classes, ~nominal, better_encoding)
+    return mdl_cuts_values(values, yc, n_classes, ~nominal, better_encoding)
 
 
 @numba.njit(cache=True)
@@ -272,7 +271,7 @@ def _codes_kernel(values, flat, start, nominal, codes):
                 codes[i, j] = lo - start[j]
 
 
-def _discretize_values(values: np.ndarray, cut_points) -> np.ndarray:
+def discretize_values(values: np.ndarray, cut_points) -> np.ndarray:
     p = values.shape[1]
     nominal = np.array([c is None for c in cut_points], dtype=np.bool_)
     sizes = np.array([0 if c is None else len(c) for c in cut_points], dtype=np.int64)
@@ -311,4 +310,4 @@ def discretize(X, cut_points) -> np.ndarray:
         if np.isnan(arr).any():
             raise ValueError(f"cut_points[{j}] contains NaN")
         clean.append(np.sort(arr))
-    return _discretize_values(values, clean)
+    return discretize_values(values, clean)

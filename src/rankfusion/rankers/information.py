@@ -43,9 +43,9 @@ import math
 import numba
 import numpy as np
 
-from ._input import prepare
+from .._utils.data import prepare_ranker_data as prepare
 from ._registry import register_ranker
-from .discretize import _discretize_values, _mdl_cuts_values
+from .discretize import discretize_values, mdl_cuts_values
 
 __all__ = [
     "info_gain",
@@ -62,7 +62,7 @@ _LN2 = math.log(2.0)
 _SMALL = 1e-6  # Weka's Utils.SMALL
 
 
-def _lnf(x: np.ndarray) -> np.ndarray:
+def lnf(x: np.ndarray) -> np.ndarray:
     """Weka 3.6.14's ``ContingencyTables.lnFunc``: ``x·ln x`` for ``x > 0``, else 0 (checked
     with ``javap``; later Weka versions cut at 1e-6 instead)."""
     x = np.asarray(x, dtype=np.float64)
@@ -82,14 +82,14 @@ def attribute_codes(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarra
     numeric = ~nominal
     if binarize:
         cuts: list = [None] * values.shape[1]
-        codes = _discretize_values(values, cuts)  # nominal codes pass through
+        codes = discretize_values(values, cuts)  # nominal codes pass through
         num = values[:, numeric]
         bin_codes = np.where(np.isnan(num), -1, (num != 0).astype(np.int64))
         codes[:, numeric] = bin_codes
         nv = np.where(numeric, 2, n_values)
     else:
-        cuts = _mdl_cuts_values(values, y, n_classes, numeric)
-        codes = _discretize_values(values, cuts)
+        cuts = mdl_cuts_values(values, y, n_classes, numeric)
+        codes = discretize_values(values, cuts)
         nv = np.array([len(c) + 1 if c is not None else n_values[j]
                        for j, c in enumerate(cuts)], dtype=np.int64)
     return codes, np.maximum(nv, 1).astype(np.int64)  # an all-missing nominal: 1 value
@@ -158,10 +158,10 @@ def table_entropies(tables: np.ndarray):
     col = tables.sum(axis=1)
     row = tables.sum(axis=2)
     n = row.sum(axis=1)
-    ln_n = _lnf(n)
-    h_c = ln_n - _lnf(col).sum(axis=1)
-    h_a = ln_n - _lnf(row).sum(axis=1)
-    h_ca = ln_n - _lnf(tables).sum(axis=(1, 2))
+    ln_n = lnf(n)
+    h_c = ln_n - lnf(col).sum(axis=1)
+    h_a = ln_n - lnf(row).sum(axis=1)
+    h_ca = ln_n - lnf(tables).sum(axis=(1, 2))
     return h_c, h_a, h_ca, n
 
 

@@ -56,7 +56,9 @@ import numbers
 import numba
 import numpy as np
 
-from ._input import prepare
+from .._utils.data import prepare_ranker_data as prepare
+from .._utils.seeding import check_random_state
+from .._utils.validation import check_positive_int
 from ._registry import register_ranker
 
 __all__ = ["relieff", "relief"]
@@ -301,13 +303,10 @@ def _prepare_relief(X, y):
 def _sample(n, n_samples, random_state):
     if n_samples is None:
         return np.arange(n, dtype=np.int64)
-    if not isinstance(n_samples, numbers.Integral) or isinstance(n_samples, bool):
-        raise TypeError(f"n_samples must be an int or None, got {n_samples!r}")
-    if n_samples <= 0:
-        raise ValueError(f"n_samples must be positive, got {n_samples}")
+    n_samples = check_positive_int(n_samples, name="n_samples")
+    rng = check_random_state(random_state)
     if n_samples >= n:  # Weka: more samples than instances means all of them, in order
         return np.arange(n, dtype=np.int64)
-    rng = np.random.default_rng(random_state)
     return rng.integers(0, n, size=int(n_samples)).astype(np.int64)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._utils.data import check_classification_data
+from .._utils.data import check_callable, check_classification_data
 from ._registry import register_ranker
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
@@ -61,8 +61,7 @@ def score_func_ranker(score_func: Callable, *, allow_missing: bool = False) -> C
     >>> rank([[1.0, 5.0], [2.0, 4.0], [8.0, 5.0], [9.0, 4.0]], [0, 0, 1, 1]).round(2)
     array([98.,  0.])
     """
-    if not callable(score_func):
-        raise TypeError(f"score_func must be callable, got {type(score_func).__name__}")
+    check_callable(score_func, name="score_func")
     who = getattr(score_func, "__name__", repr(score_func))
 
     def ranker(X, y, **params) -> np.ndarray:
@@ -107,8 +106,7 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     """
     from sklearn.base import clone
 
-    if not hasattr(estimator, "fit"):
-        raise TypeError(f"estimator must have a fit method, got {type(estimator).__name__}")
+    check_callable(estimator, name="estimator", needs="fit")
     name = type(estimator).__name__
 
     def ranker(X, y, **params) -> np.ndarray:
