@@ -10,15 +10,15 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.svm import SVC
 
 from rankfusion import aggregate
-from rankfusion.rankers import get_ranker
-from rankfusion.rankers.rfe._linear_svm import smo_gram
 from rankfusion.rankers import (
     binary_problems,
+    get_ranker,
     joint_rfe,
     rfe_lists,
     rfe_schedule,
     svm_rfe,
 )
+from rankfusion.rankers.rfe._linear_svm import smo_gram
 
 
 def pair_agreement(a, b):
