@@ -3,9 +3,10 @@
 Peer: scikit-learn's ``SVC(kernel="linear", C=1)`` driven through the *same* schedule on each
 binary problem (remove max(1, ⌊0.1·n⌋) while n ≥ 20, then one at a time; stable argsort of
 ``coef_²``) — what ``RFE(SVC(kernel="linear"))`` does inside, since RFE's own float ``step`` is
-a fraction of the *starting* number of features (GUIDE §5). Each ``SVC`` fit sees the binary
-problem's samples with their original labels (as ``RFE`` would). Rankings are compared problem
-by problem: the fraction of feature pairs in the same order, and whether the top five agree.
+a fraction of the *starting* number of features (docs/design.md, 'SVM-RFE'). Each ``SVC`` fit
+sees the binary problem's samples with their original labels (as ``RFE`` would). Rankings are
+compared problem by problem: the fraction of feature pairs in the same order, and whether the
+top five agree.
 A second peer is the literal reading of "RFE driven in a loop": one
 ``RFE(SVC(kernel="linear"), n_features_to_select=n − r, step=r)`` per iteration (RFE refits its
 final ``estimator_`` each time, so about two SVC fits per iteration); it is timed only.
@@ -36,7 +37,7 @@ from sklearn.svm import SVC
 
 from rankfusion._utils.data import check_target
 from rankfusion.datasets import load_artificial, load_stjude_leukemia
-from rankfusion.rankers.svm_rfe import binary_problems, rfe_lists, rfe_schedule
+from rankfusion.rankers import binary_problems, rfe_lists, rfe_schedule
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED = os.path.join(HERE, "..", "..", "shared", "datasets")
@@ -153,7 +154,7 @@ def run_case(name, X, y, *, max_problems=None, rfe_objects=True):
 
 def golub_vs_rfe(X, y, name):
     """Golub (binary): our schedule vs scikit-learn's own RFE(step=0.1) and the same loop."""
-    from rankfusion.rankers.svm_rfe import svm_rfe
+    from rankfusion.rankers import svm_rfe
 
     svm_rfe(X[:, :30], y)
     t0 = time.perf_counter()
@@ -177,7 +178,7 @@ def golub_vs_rfe(X, y, name):
 def artificial_positions(seeds=(0, 1, 2), sizes=(3000, 1000)):
     """Mean position of the relevant features under each rule (Izetta Tables 4–5)."""
     from rankfusion import aggregate
-    from rankfusion.rankers.svm_rfe import joint_rfe
+    from rankfusion.rankers import joint_rfe
 
     rows = []
     for name in ("Artificial-1-8C", "Artificial-2-8C"):

@@ -48,11 +48,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 SHARED_PRIVATE = frozenset({"_utils", "distances._kernels"})
 
 #: Known violations, each named: (importing file relative to the package, imported module).
-#: removed when the SVM-RFE split lands
 ALLOWED: frozenset[tuple[str, str]] = frozenset({
-    ("rankers/svm_rfe.py", "rankfusion.selection.svm_rfe"),  # upward import, rankers ↔ selection
-    ("selection/svm_rfe.py", "rankfusion.rankers.svm_rfe"),  # private _check_step
-    ("selection/svm_rfe.py", "rankfusion.aggregation._registry"),  # private registry module
 })
 
 

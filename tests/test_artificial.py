@@ -6,7 +6,7 @@ import pytest
 
 from rankfusion import aggregate
 from rankfusion.datasets import ARTIFICIAL_DATASETS, load_artificial, make_artificial
-from rankfusion.rankers.svm_rfe import joint_rfe, rfe_lists
+from rankfusion.rankers import joint_rfe, rfe_lists
 
 
 def test_table_3_shapes():

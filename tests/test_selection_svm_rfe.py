@@ -11,7 +11,7 @@ from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import check_estimator
 
 from rankfusion import aggregate
-from rankfusion.rankers.svm_rfe import joint_rfe, rfe_lists
+from rankfusion.rankers import joint_rfe, rfe_lists
 from rankfusion.selection import SVMRFE
 
 
@@ -38,7 +38,7 @@ def test_ranking_is_the_aggregated_ovo_lists():
     sel = SVMRFE(n_features_to_select=4).fit(X, y)
     lists, _ = rfe_lists(X, y)
     assert sel.lists_ == lists
-    np.testing.assert_array_equal(sel.ranking_, aggregate(lists, "kfirst").ranks)
+    np.testing.assert_array_equal(sel.positions_, aggregate(lists, "kfirst").ranks)
     assert sel.support_.sum() == 4 and sel.n_features_ == 4
     assert set(np.flatnonzero(sel.support_)) == {0, 1, 2, 3}
     assert list(sel.lists_.list_names) == ["0_vs_1", "0_vs_2", "0_vs_3", "1_vs_2", "1_vs_3",
@@ -52,7 +52,7 @@ def test_any_rule(rule):
     X, y = data(1)
     sel = SVMRFE(aggregation=rule).fit(X, y)
     lists, _ = rfe_lists(X, y)
-    np.testing.assert_array_equal(sel.ranking_, aggregate(lists, rule).ranks)
+    np.testing.assert_array_equal(sel.positions_, aggregate(lists, rule).ranks)
 
 
 def test_aggregation_params_reach_the_rule():
@@ -66,7 +66,7 @@ def test_aggregation_params_reach_the_rule():
 def test_average_is_the_joint_rfe():
     X, y = data(3)
     sel = SVMRFE(aggregation="average").fit(X, y)
-    np.testing.assert_array_equal(sel.ranking_, joint_rfe(X, y, criterion="average").ranking)
+    np.testing.assert_array_equal(sel.positions_, joint_rfe(X, y, criterion="average").ranking)
     assert list(sel.lists_.list_names) == ["average"] and sel.consensus_ is None
 
 
@@ -83,7 +83,7 @@ def test_binary_data_uses_the_single_ranking_as_is():
     ref = RFE(SVC(kernel="linear", C=0.5), n_features_to_select=1, step=1).fit(X, y).ranking_
     for agg in ("kfirst", "schulze", "average"):
         sel = SVMRFE(aggregation=agg, step=1, C=0.5).fit(X, y)
-        np.testing.assert_array_equal(sel.ranking_, ref)
+        np.testing.assert_array_equal(sel.positions_, ref)
         assert sel.lists_.n_lists == 1
 
 
@@ -154,9 +154,9 @@ def test_class_weight_and_estimator_pass_through():
     from sklearn.linear_model import LogisticRegression
 
     sel = SVMRFE(class_weight="balanced").fit(X, y)
-    assert sel.ranking_.shape == (20,)
+    assert sel.positions_.shape == (20,)
     sel = SVMRFE(estimator=LogisticRegression(max_iter=500)).fit(X, y)
-    assert set(np.argsort(sel.ranking_)[:3]) == {0, 1, 2}
+    assert set(np.argsort(sel.positions_)[:3]) == {0, 1, 2}
 
 
 def test_refit_drops_the_cv_results_of_an_earlier_fit():

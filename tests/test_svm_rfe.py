@@ -1,4 +1,4 @@
-"""SVM-RFE engine (rankfusion.rankers.svm_rfe): schedule, exactness against scikit-learn,
+"""SVM-RFE engine (rankfusion.rankers.rfe): schedule, exactness against scikit-learn,
 decompositions, the joint Average baseline."""
 
 import numpy as np
@@ -10,15 +10,15 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.svm import SVC
 
 from rankfusion import aggregate
-from rankfusion.rankers import get_ranker
-from rankfusion.rankers._linear_svm import smo_gram
-from rankfusion.rankers.svm_rfe import (
+from rankfusion.rankers import (
     binary_problems,
+    get_ranker,
     joint_rfe,
     rfe_lists,
     rfe_schedule,
     svm_rfe,
 )
+from rankfusion.rankers.rfe._linear_svm import smo_gram
 
 
 def pair_agreement(a, b):
@@ -290,7 +290,7 @@ def test_joint_average_equals_sklearn_rfe_on_ovo_svc_with_mean_abs_weights():
 def test_ova_class_weight_goes_to_the_class_with_a_replacement_estimator():
     from sklearn.svm import SVC
 
-    from rankfusion.rankers.svm_rfe import rfe_lists
+    from rankfusion.rankers import rfe_lists
 
     rng = np.random.default_rng(0)
     y = np.repeat(np.array(["a", "b", "c"]), 30)
@@ -304,7 +304,7 @@ def test_ova_class_weight_goes_to_the_class_with_a_replacement_estimator():
 
 
 def test_identical_features_tie_and_the_lower_index_leaves_first():
-    from rankfusion.rankers.svm_rfe import svm_rfe
+    from rankfusion.rankers import svm_rfe
 
     for seed in range(15):
         rng = np.random.default_rng(seed)

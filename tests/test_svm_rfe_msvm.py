@@ -9,8 +9,8 @@ import pytest
 from scipy.optimize import minimize
 from sklearn.svm import LinearSVC
 
-from rankfusion.rankers._weston_watkins import weston_watkins_fit
-from rankfusion.rankers.svm_rfe import joint_rfe, rfe_schedule
+from rankfusion.rankers import joint_rfe, rfe_schedule
+from rankfusion.rankers.rfe._weston_watkins import weston_watkins_fit
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "svm", "ww_reference.json")
 

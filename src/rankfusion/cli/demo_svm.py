@@ -22,12 +22,6 @@ def _overlap(a, b, n) -> int:
     return len(set(a[:n]) & set(b[:n]))
 
 
-def _footrule(r1, r2) -> float:
-    """Normalised Spearman footrule between two full rankings (0 = identical, 1 = reversed)."""
-    p = r1.shape[0]
-    return float(np.abs(r1 - r2).sum() / (p * p // 2))
-
-
 def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = None,
              C: float = 1.0, k: float = 0.1, progress: bool = True, file=None) -> dict:
     """Run OVO SVM-RFE on the St. Jude leukemia data and compare K-First, Schulze and Average.
@@ -60,7 +54,9 @@ def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = No
 
     from ..aggregation import aggregate
     from ..datasets import load_stjude_leukemia
-    from ..rankers.svm_rfe import joint_rfe, rfe_lists, rfe_schedule
+    from ..distances import spearman_footrule
+    from ..io import standardize as zscore
+    from ..rankers import joint_rfe, rfe_lists, rfe_schedule
 
     out = sys.stdout if file is None else file
 
@@ -71,8 +67,7 @@ def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = No
     data = load_stjude_leukemia()
     X, y, names = data.data, data.target, list(data.feature_names)
     if standardize:
-        sd = X.std(axis=0)
-        X = (X - X.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
+        X = zscore(X)
     classes, counts = np.unique(y, return_counts=True)
     say("rankfusion demo: multiclass SVM-RFE with list combination (Izetta et al. 2017)")
     say(f"data: St. Jude pediatric leukemia (Yeoh et al. 2002; Monti et al. 2003), "
@@ -116,7 +111,9 @@ def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = No
     say("")
     pairs = [("K-First", "Schulze"), ("K-First", "Average"), ("Schulze", "Average")]
     overlap = {f"{a} ∩ {b}": _overlap(tops[a], tops[b], top) for a, b in pairs}
-    foot = {f"{a} ~ {b}": _footrule(rankings[a], rankings[b]) for a, b in pairs}
+    orders = {m: np.argsort(r, kind="stable").tolist() for m, r in rankings.items()}
+    foot = {f"{a} ~ {b}": spearman_footrule(orders[a], orders[b], normalize=True)
+            for a, b in pairs}
     say(f"agreement: genes shared by the two top-{top} lists, and the normalised Spearman "
         "footrule of the full rankings (0 = same order)")
     for (a, b) in pairs:

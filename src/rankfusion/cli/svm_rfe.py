@@ -15,9 +15,10 @@ import time
 import numpy as np
 import pandas as pd
 
-from ..aggregation import aggregate, available_methods
-from ..io import load_data
-from ._common import number, print_frame
+from ..aggregation import available_methods
+from ..io import load_data, standardize
+from ..selection import svm_rfe_rankings
+from ._common import number, parse_params, print_frame
 
 
 def add_parser(sub) -> None:
@@ -40,6 +41,12 @@ def add_parser(sub) -> None:
                    f"the joint RFE on mean |w|; rules: {', '.join(available_methods())}")
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int) or fraction of the features (float; default 0.1)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter of the rules, repeatable (numbers are parsed); each rule "
+                   "of --aggregate gets the ones it takes")
+    p.add_argument("--random-state", type=int, default=None,
+                   help="seed of every random step (rules such as ce, ga, kemeny; the "
+                   "Crammer–Singer solver); default: fresh entropy")
     p.add_argument("--C", default="1.0", help="SVM C (default 1.0), or 'cv' (5-fold CV "
                    "over 10^-3…10^3)")
     p.add_argument("--step", type=number, default=0.1,
@@ -79,52 +86,37 @@ def _read(args):
         raise ValueError("the class column has missing values")
     values = X.to_numpy(dtype=np.float64)
     if args.standardize:
-        sd = values.std(axis=0)
-        values = (values - values.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
+        values = standardize(values)
     return values, y.astype(str).to_numpy(), [str(c) for c in X.columns]
 
 
 def run(args) -> int:
-    from ..rankers.svm_rfe import joint_rfe, rfe_lists
-    from ..selection.svm_rfe import SVMRFE
-
+    if args.top < 0:
+        raise ValueError(f"--top must be ≥ 0 (0 = all rows), got {args.top}")
+    if args.C != "cv":
+        try:
+            float(args.C)
+        except ValueError:
+            raise ValueError(f"--C must be a positive number or 'cv', got {args.C!r}") from None
+    methods = [m.strip() for m in args.aggregate.split(",") if m.strip()]
     X, y, names = _read(args)
     C = args.C if args.C == "cv" else float(args.C)
-    if C == "cv":
-        C = SVMRFE(C="cv")._choose_C(X, y)
-        print(f"# C chosen by 5-fold CV: {C:g}")
-    methods = [m.strip() for m in args.aggregate.split(",") if m.strip()]
-    for m in methods:
-        if m != "average" and m not in available_methods(aliases=True):
-            raise ValueError(f"unknown aggregation {m!r}; known: average, "
-                             f"{', '.join(available_methods())}")
-    common = dict(C=C, step=args.step, step_until=args.step_until)
-    positions = {}
     t0 = time.perf_counter()
-    n_classes = np.unique(y).shape[0]
-    if args.decomposition in ("crammer_singer", "weston_watkins") and n_classes > 2:
-        res = joint_rfe(X, y, criterion=args.decomposition, **common)
-        positions[args.decomposition] = res.ranking
-        lists = None
-    else:
-        # two classes: one binary problem, whatever the decomposition (as SVMRFE)
-        decomposition = args.decomposition if args.decomposition in ("ovo", "ova") else "ovo"
-        lists, _ = rfe_lists(X, y, decomposition=decomposition, n_jobs=args.n_jobs,
-                             feature_names=names, **common)
-        for m in methods:
-            if m == "average":
-                positions[m] = (joint_rfe(X, y, criterion="average",
-                                          decomposition=decomposition, **common).ranking
-                                if n_classes > 2 else lists.positions[:, 0].astype(np.int64))
-                continue
-            params = {"k": args.k} if (args.k is not None and m == "kfirst") else {}
-            positions[m] = (aggregate(lists, m, **params).ranks if lists.n_lists > 1
-                            else lists.positions[:, 0].astype(np.int64))
+    out = svm_rfe_rankings(
+        X, y, methods, decomposition=args.decomposition, C=C, step=args.step,
+        step_until=args.step_until, n_jobs=args.n_jobs,
+        aggregation_params=parse_params(args.param),
+        rule_params={"kfirst": {"k": args.k}} if args.k is not None and "kfirst" in methods
+        else None,
+        random_state=args.random_state, feature_names=names, problem_lists=True)
     elapsed = time.perf_counter() - t0
+    if out.C_cv_results is not None:
+        print(f"# C chosen by 5-fold CV: {out.C:g}")
+    positions = out.positions
     table = pd.DataFrame(positions, index=pd.Index(names, name="feature"))
-    n_lists = 1 if lists is None else lists.n_lists
+    n_lists, n_classes = out.n_lists, np.unique(y).shape[0]
     print(f"# SVM-RFE ({args.decomposition}, {n_lists} list{'s' if n_lists > 1 else ''}) on "
-          f"{X.shape[0]} samples × {X.shape[1]} features, {n_classes} classes; C={C:g}; "
+          f"{X.shape[0]} samples × {X.shape[1]} features, {n_classes} classes; C={out.C:g}; "
           f"{elapsed:.2f} s")
     top = args.top if args.top else X.shape[1]
     side = pd.DataFrame({m: [names[i] for i in np.argsort(pos, kind="stable")[:top]]
@@ -134,7 +126,7 @@ def run(args) -> int:
     if args.out:
         table.to_csv(args.out)
         print(f"# positions written to {args.out}")
-    if args.lists_out and lists is not None:
-        lists.to_frame("positions").to_csv(args.lists_out)
+    if args.lists_out and out.lists is not None:
+        out.lists.to_frame("positions").to_csv(args.lists_out)
         print(f"# per-problem lists written to {args.lists_out}")
     return 0

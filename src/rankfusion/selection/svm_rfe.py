@@ -1,10 +1,20 @@
-"""``SVMRFE``: multiclass SVM-RFE with list combination as a scikit-learn selector
-(Izetta et al. 2017; GUIDE §5)."""
+"""Multiclass SVM-RFE with list combination (Izetta et al. 2017): the consensus layer.
+
+The rankers layer gives the lists (:func:`rankfusion.rankers.rfe_lists`, one per binary
+problem) and the joint baselines (:func:`rankfusion.rankers.joint_rfe`); this module combines
+them. :func:`svm_rfe_rankings` is the one place that decides which run each method needs
+(the per-problem lists and a rule, the joint Average RFE, or an MSVM-RFE run) and how seeds
+reach every random step; :class:`SVMRFE` (the scikit-learn selector) and the ``svm-rfe``
+command both call it. :func:`choose_C` is ``C="cv"``. The rules are stated in docs/design.md,
+'SVM-RFE', 'Seeds' and 'Fractions'.
+"""
 
 from __future__ import annotations
 
 import numbers
 import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.base import BaseEstimator, clone
@@ -12,21 +22,259 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..aggregation import aggregate, available_methods
-from ..aggregation._registry import get_rule
+from .._utils.seeding import seed_int, spawn
+from .._utils.validation import check_top_k, resolve_n_features
+from ..aggregation import aggregate, available_methods, get_rule
 from ..lists import RankedLists
-from ..rankers.svm_rfe import _check_step, joint_rfe, rfe_lists, rfe_schedule
+from ..rankers import joint_rfe, rfe_lists, rfe_schedule
+from ..rankers.rfe import check_step
 
-__all__ = ["SVMRFE", "C_GRID"]
+__all__ = ["SVMRFE", "C_GRID", "SVMRFE_DECOMPOSITIONS", "SVMRFERankings", "svm_rfe_rankings",
+           "choose_C"]
 
 #: The C values searched by ``C="cv"`` (Izetta et al. §3.1: 10^-3 … 10^3).
 C_GRID = tuple(10.0 ** k for k in range(-3, 4))
 
-_DECOMPOSITIONS = ("ovo", "ova", "crammer_singer", "weston_watkins")
+#: The decompositions of :class:`SVMRFE`: binary problems (``ovo``, ``ova``) or one MSVM.
+SVMRFE_DECOMPOSITIONS = ("ovo", "ova", "crammer_singer", "weston_watkins")
+_MSVM = ("crammer_singer", "weston_watkins")
 
 
+# ---------------------------------------------------------------------------------- C by CV
+def choose_C(X, y, *, cv: int = 5, class_weight=None,
+             grid: Sequence[float] = C_GRID) -> tuple[float, dict]:
+    """The C of a linear SVM by stratified ``cv``-fold cross-validated accuracy (Izetta §3.1).
+
+    A linear ``SVC(C=c, class_weight=class_weight)`` is scored on unshuffled stratified folds
+    for every ``c`` of ``grid`` (default 10^-3 … 10^3); the best mean accuracy wins, ties
+    (to 12 decimals) to the smaller C.
+
+    Returns
+    -------
+    C : float
+    results : dict
+        ``C``, ``mean_test_score``, ``std_test_score`` (arrays over the grid).
+    """
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+    from sklearn.svm import SVC
+
+    _check_cv(cv)
+    folds = StratifiedKFold(n_splits=cv, shuffle=False)
+    means, sds = [], []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        for c in grid:
+            s = cross_val_score(SVC(kernel="linear", C=c, class_weight=class_weight), X, y,
+                                cv=folds)
+            means.append(s.mean())
+            sds.append(s.std())
+    best = int(np.argmax(np.round(means, 12)))  # first maximum = smallest C
+    results = {"C": np.array(grid, dtype=np.float64), "mean_test_score": np.array(means),
+               "std_test_score": np.array(sds)}
+    return float(grid[best]), results
+
+
+def _check_cv(cv) -> int:
+    if isinstance(cv, bool) or not isinstance(cv, numbers.Integral) or cv < 2:
+        raise ValueError(f"cv must be an int ≥ 2, got {cv!r}")
+    return int(cv)
+
+
+# ---------------------------------------------------------------------------------- rankings
+@dataclass
+class SVMRFERankings:
+    """What :func:`svm_rfe_rankings` computed.
+
+    Attributes
+    ----------
+    positions : dict of str → ndarray of int
+        Method → position of each feature (1 = best, a full ranking without ties). For the MSVM
+        decompositions on more than two classes the one key is the decomposition.
+    consensus : dict of str → Consensus or None
+        Method → the rule's :class:`~rankfusion.Consensus` (None where no rule was applied:
+        ``"average"``, MSVM-RFE, or a single list).
+    lists : RankedLists or None
+        The per-problem lists (``"A_vs_B"`` / ``"A_vs_rest"``), when computed.
+    results : list of RFEResult
+        The runs behind :attr:`lists`.
+    joint : dict of str → RFEResult
+        The joint runs (``"average"``, ``"crammer_singer"``, ``"weston_watkins"``).
+    C : float
+        The C used.
+    C_cv_results : dict or None
+        With ``C="cv"``: :func:`choose_C`'s results.
+    """
+
+    positions: dict
+    consensus: dict
+    lists: RankedLists | None
+    results: list = field(default_factory=list)
+    joint: dict = field(default_factory=dict)
+    C: float = 1.0
+    C_cv_results: dict | None = None
+
+    @property
+    def n_lists(self) -> int:
+        """The number of per-problem lists (1 for a joint run alone)."""
+        return 1 if self.lists is None else self.lists.n_lists
+
+
+def _check_methods(methods) -> list[str]:
+    if isinstance(methods, str):
+        methods = [methods]
+    methods = list(methods)
+    if not methods:
+        raise ValueError("methods must name at least one aggregation rule or 'average'")
+    for m in methods:
+        if not isinstance(m, str):
+            raise TypeError(f"aggregation must be a rule name, got {m!r}")
+        if m != "average" and m not in available_methods(aliases=True):
+            raise ValueError(f"unknown aggregation {m!r}; known: average, "
+                             f"{', '.join(available_methods())}")
+    return methods
+
+
+def _rule_params(methods, p, aggregation_params, rule_params) -> dict[str, dict]:
+    """Per rule, the parameters it takes; unknown names and bad ``k`` fail here, before any
+    elimination."""
+    rules = [m for m in methods if m != "average"]
+    shared = dict(aggregation_params or {})
+    per = {m: {} for m in rules}
+    if rule_params:
+        for m, params in rule_params.items():
+            if m not in per:
+                raise ValueError(f"rule_params names {m!r}, not among the rules {rules}")
+            per[m].update(params)
+    if rules and shared:
+        entries = {m: get_rule(m) for m in rules}
+        unknown = [k for k in shared if not any(e.accepts(k) for e in entries.values())]
+        if unknown:
+            known = sorted({q for e in entries.values() for q in e.params})
+            raise TypeError(
+                f"unknown parameter(s) {unknown} for aggregation rule(s) {', '.join(rules)}; "
+                f"they take: {', '.join(known) or 'no parameters'}")
+        for m, e in entries.items():
+            per[m] = {**{k: v for k, v in shared.items() if e.accepts(k)}, **per[m]}
+    for params in per.values():
+        if "k" in params:
+            check_top_k(params["k"], p, name="k")
+    return per
+
+
+def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
+                     decomposition: str = "ovo", C: float | str = 1.0,
+                     step: int | float = 0.1, step_until: int = 20, estimator=None,
+                     class_weight=None, tol: float = 1e-3, warm_start: bool = False,
+                     n_jobs: int | None = None, aggregation_params: Mapping | None = None,
+                     rule_params: Mapping[str, Mapping] | None = None, random_state=None,
+                     feature_names=None, problem_lists: bool = False, cv: int = 5,
+                     progress: Callable | None = None) -> SVMRFERankings:
+    """Multiclass SVM-RFE rankings for one or several combination methods.
+
+    Which runs are made (Izetta et al. 2017):
+
+    * ``decomposition`` ``"crammer_singer"`` / ``"weston_watkins"`` on more than two classes:
+      one MSVM-RFE run (:func:`~rankfusion.rankers.joint_rfe`); ``methods`` do not apply and
+      the result has the one key ``decomposition``.
+    * otherwise (``"ovo"``/``"ova"``; two classes are always one binary problem): the
+      per-problem lists (:func:`~rankfusion.rankers.rfe_lists`) when a rule needs them or
+      ``problem_lists`` asks, combined by each rule of ``methods``; ``"average"`` is the joint
+      RFE on mean ``|w_ij|``. A single list (two classes) is every method's ranking as it is.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    methods : str or sequence of str
+        Rules of :func:`rankfusion.available_methods` and/or ``"average"``.
+    decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}
+    C : float or "cv"
+        The SVM's C; ``"cv"`` = :func:`choose_C` (``cv`` folds), after every other check.
+    step, step_until, estimator, class_weight, tol, warm_start, n_jobs
+        As :func:`~rankfusion.rankers.rfe_lists`.
+    aggregation_params : dict, optional
+        Parameters for the rules: each rule gets the ones it takes; a name no rule of
+        ``methods`` takes is a ``TypeError``. A ``k`` is checked against the number of features
+        (docs/design.md, 'Fractions') before any elimination.
+    rule_params : dict of rule → dict, optional
+        Parameters for one rule only (e.g. ``{"kfirst": {"k": 5}}``); they win over
+        ``aggregation_params``.
+    random_state : None, int, SeedSequence or Generator
+        None = fresh entropy, otherwise deterministic (docs/design.md, 'Seeds'). Two child
+        streams are spawned: the first seeds liblinear's Crammer–Singer solver, the second every
+        rule that takes a ``random_state`` (unless the parameters give one).
+    feature_names : sequence, optional
+    problem_lists : bool
+        Compute the per-problem lists even when no rule needs them.
+    cv : int
+        Folds of ``C="cv"``.
+    progress : callable, optional
+        Called with each finished per-problem :class:`~rankfusion.rankers.RFEResult`.
+
+    Returns
+    -------
+    SVMRFERankings
+    """
+    methods = _check_methods(methods)
+    if decomposition not in SVMRFE_DECOMPOSITIONS:
+        raise ValueError(f"decomposition must be one of {list(SVMRFE_DECOMPOSITIONS)}, "
+                         f"got {decomposition!r}")
+    check_step(step, step_until)
+    X = np.asarray(X)
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
+    p = X.shape[1]
+    per_rule = _rule_params(methods, p, aggregation_params, rule_params)
+    if isinstance(C, str):
+        if C != "cv":
+            raise ValueError(f"C must be a positive number or 'cv', got {C!r}")
+        _check_cv(cv)
+    elif isinstance(C, bool) or not isinstance(C, numbers.Real) or not (np.isfinite(C) and C > 0):
+        raise ValueError(f"C must be a positive finite number or 'cv', got {C!r}")
+    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (
+            np.isfinite(tol) and tol > 0):
+        raise ValueError(f"tol must be a positive finite number, got {tol!r}")
+    liblinear_seed, rule_seed = spawn(random_state, 2)
+    C_cv = None
+    if isinstance(C, str):
+        C, C_cv = choose_C(X, y, cv=cv, class_weight=class_weight)
+    n_classes = np.unique(y).shape[0]
+    common = dict(C=C, step=step, step_until=step_until, class_weight=class_weight, tol=tol,
+                  keep_weights=True)
+    if decomposition in _MSVM and n_classes > 2:
+        res = joint_rfe(X, y, criterion=decomposition, random_state=seed_int(liblinear_seed),
+                        **common)
+        return SVMRFERankings({decomposition: res.ranking}, {decomposition: None}, None, [],
+                              {decomposition: res}, float(C), C_cv)
+    binary = decomposition if decomposition in ("ovo", "ova") else "ovo"
+    lists, results = None, []
+    if problem_lists or n_classes == 2 or any(m != "average" for m in methods):
+        lists, results = rfe_lists(X, y, decomposition=binary, estimator=estimator,
+                                   n_jobs=n_jobs, feature_names=feature_names,
+                                   warm_start=warm_start, progress=progress, **common)
+    positions, consensus, joint = {}, {}, {}
+    for m in methods:
+        consensus[m] = None
+        if lists is not None and lists.n_lists == 1:
+            positions[m] = results[0].ranking.copy()
+        elif m == "average":
+            if "average" not in joint:
+                joint["average"] = joint_rfe(X, y, criterion="average", decomposition=binary,
+                                             estimator=estimator, warm_start=warm_start,
+                                             **common)
+            positions[m] = joint["average"].ranking
+        else:
+            params = dict(per_rule[m])
+            if get_rule(m).accepts("random_state") and "random_state" not in params:
+                params["random_state"] = seed_int(rule_seed)
+            consensus[m] = aggregate(lists, m, **params)
+            positions[m] = consensus[m].ranks.astype(np.int64)
+    return SVMRFERankings(positions, consensus, lists, results, joint, float(C), C_cv)
+
+
+# ---------------------------------------------------------------------------------- selector
 class SVMRFE(SelectorMixin, BaseEstimator):
-    """Multiclass SVM-RFE with list combination (Izetta, Verdes & Granitto 2017).
+    """Multiclass SVM-RFE with list combination as a scikit-learn selector (Izetta et al. 2017).
 
     The multiclass problem is decomposed into binary ones — one-vs-one (``"ovo"``, c(c−1)/2
     problems, each on its two classes' samples) or one-vs-all (``"ova"``, c problems) — SVM-RFE
@@ -38,7 +286,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     ``decomposition="crammer_singer"`` (scikit-learn's ``LinearSVC``) or
     ``"weston_watkins"`` (our solver). Two classes give one binary problem whose ranking is used
     as it is, whatever ``aggregation`` says (with the MSVM decompositions too: two classes are
-    one binary SVM).
+    one binary SVM). The runs are those of :func:`svm_rfe_rankings`.
 
     RFE schedule (Izetta §3.1): while ``n ≥ step_until`` features remain remove
     ``max(1, ⌊step·n⌋)``, then one at a time; an integer ``step`` removes that many each time.
@@ -53,11 +301,15 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         ``|w|``). Ignored for the MSVM decompositions and for binary data.
     n_features_to_select : None, int, float or "cv", default=None
         None keeps half (as scikit-learn's ``RFE``); an int is a count (capped at the number of
-        features); a float in (0, 1] a fraction (``max(1, int(f·p))``); ``"cv"`` chooses the
-        size by cross-validation like ``RFECV``: on each of ``cv`` stratified folds the ranking
-        is recomputed on the training part and a linear ``SVC`` (same C) is scored on the top-k
-        features of the held-out part, for every size the RFE schedule visits; the best mean
-        accuracy wins, ties to the smaller size (:attr:`cv_results_`).
+        features); a float ``f`` in (0, 1] a fraction of the p features, ``max(1, ⌊f·p + 0.5⌋)``
+        — rounded half up, the one fraction rule of the package (docs/design.md, 'Fractions';
+        K-First's ``k`` follows it too). This differs from scikit-learn's ``RFE``, which
+        truncates (``int(f·p)``): 0.1 of 985 features keeps 99 here, 98 in scikit-learn.
+        ``"cv"`` chooses the size by cross-validation like ``RFECV``: on each of ``cv``
+        stratified folds the ranking is recomputed on the training part and a linear ``SVC``
+        (same C) is scored on the top-k features of the held-out part, for every size the RFE
+        schedule visits; the best mean accuracy wins, ties to the smaller size
+        (:attr:`cv_results_`).
     C : float or "cv", default=1.0
         The SVM's C. ``"cv"``: stratified 5-fold CV accuracy of a linear ``SVC`` on the training
         data over 10^-3 … 10^3 (Izetta §3.1), ties to the smaller C (:attr:`C_`).
@@ -68,7 +320,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     n_jobs : int, default=None
         Binary problems in parallel (joblib).
     aggregation_params : dict, default=None
-        Parameters of the rule (e.g. ``{"k": 0.1}`` for K-First).
+        Parameters of the rule (e.g. ``{"k": 0.1}`` for K-First); a name the rule does not take
+        is a ``TypeError``. Ignored for ``"average"`` and the MSVM decompositions.
     class_weight : None, "balanced" or dict, default=None
         Passed to the SVM(s), as ``SVC(class_weight=...)``.
     cv : int, default=5
@@ -79,17 +332,24 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     warm_start : bool, default=False
         Warm-start each RFE iteration's dual from the previous one (faster; cold starts
         reproduce ``RFE(SVC(kernel="linear"))`` exactly).
-    random_state : int or None, default=None
-        Seeds the only randomness: liblinear's Crammer–Singer solver (None → 0).
+    random_state : None, int or Generator, default=None
+        None = fresh entropy (each fit may differ where a step is random); an int or a
+        Generator = deterministic. The seed reaches every random step through independent child
+        streams (:func:`svm_rfe_rankings`): liblinear's Crammer–Singer solver and any rule that
+        takes a ``random_state`` (``ce``, ``ga``, ``kemeny``, …) unless ``aggregation_params``
+        gives one (docs/design.md, 'Seeds').
     verbose : bool, default=False
         A tqdm progress bar over the binary problems (OVO/OVA lists).
 
     Attributes
     ----------
     ranking_ : ndarray of int, shape (n_features,)
-        Consensus position of each feature, 1 = best (full, no ties).
+        As scikit-learn's ``RFE.ranking_``: 1 for every selected feature, then 2, 3, … for the
+        others in consensus order (``X[:, sel.ranking_ == 1]`` keeps the selection).
+    positions_ : ndarray of int, shape (n_features,)
+        The full consensus position of each feature, 1 = best (no ties).
     support_ : ndarray of bool
-        The ``n_features_`` best features.
+        The ``n_features_`` best features (``positions_ <= n_features_``).
     n_features_ : int
     lists_ : RankedLists
         One full ranking per binary problem (``"A_vs_B"``, ``"A_vs_rest"``); for the joint
@@ -98,7 +358,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         The runs behind :attr:`lists_`, with each iteration's weights (``weights``,
         ``weights_matrix()``) and the numbers of features fitted and removed.
     consensus_ : Consensus or None
-        The aggregation's result (None when no rule was applied).
+        The aggregation's result, the full consensus (None when no rule was applied: binary
+        data, ``"average"``, MSVM-RFE).
     classes_ : ndarray
     C_ : float
         The C used.
@@ -116,8 +377,10 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     >>> sel = SVMRFE(n_features_to_select=2).fit(X, y)
     >>> sel.lists_.list_names.tolist()
     ['0_vs_1', '0_vs_2', '1_vs_2']
-    >>> sel.ranking_
+    >>> sel.positions_
     array([4, 3, 1, 2])
+    >>> sel.ranking_
+    array([3, 2, 1, 1])
 
     References
     ----------
@@ -154,17 +417,15 @@ class SVMRFE(SelectorMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ checks
     def _check_params(self):
-        if self.decomposition not in _DECOMPOSITIONS:
-            raise ValueError(
-                f"decomposition must be one of {list(_DECOMPOSITIONS)}, got {self.decomposition!r}"
-            )
+        if self.decomposition not in SVMRFE_DECOMPOSITIONS:
+            raise ValueError(f"decomposition must be one of {list(SVMRFE_DECOMPOSITIONS)}, "
+                             f"got {self.decomposition!r}")
         if not isinstance(self.aggregation, str):
             raise TypeError(f"aggregation must be a rule name, got {self.aggregation!r}")
-        if self.aggregation != "average":
-            get_rule(self.aggregation)  # unknown names list the known ones
+        _check_methods([self.aggregation])
         if self.aggregation_params is not None and not isinstance(self.aggregation_params, dict):
             raise TypeError("aggregation_params must be a dict or None")
-        _check_step(self.step, self.step_until)
+        check_step(self.step, self.step_until)
         n = self.n_features_to_select
         if n is not None and not (isinstance(n, str) and n == "cv"):
             if isinstance(n, bool) or not isinstance(n, numbers.Real):
@@ -181,50 +442,39 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         if isinstance(self.tol, bool) or not isinstance(self.tol, numbers.Real) or not (
                 np.isfinite(self.tol) and self.tol > 0):
             raise ValueError(f"tol must be a positive finite number, got {self.tol!r}")
-        if isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral) or self.cv < 2:
-            raise ValueError(f"cv must be an int ≥ 2, got {self.cv!r}")
+        _check_cv(self.cv)
         if self.estimator is not None and self.decomposition not in ("ovo", "ova"):
             raise ValueError("estimator= applies to the ovo and ova decompositions only")
 
     # ------------------------------------------------------------------ core
-    def _rank(self, X, y, C, feature_names):
-        """(ranking, lists, results, consensus) for data X, y at this C."""
-        rs = 0 if self.random_state is None else self.random_state
+    def _rank(self, X, y, C, feature_names, seed):
+        """(positions, lists, results, consensus) for data X, y at this C and seed."""
         n_classes = np.unique(y).shape[0]
-        common = dict(C=C, step=self.step, step_until=self.step_until,
-                      class_weight=self.class_weight, tol=self.tol, keep_weights=True)
-        p = X.shape[1]
-        if self.decomposition in ("crammer_singer", "weston_watkins") and n_classes > 2:
-            res = joint_rfe(X, y, criterion=self.decomposition, random_state=rs, **common)
-            lists = RankedLists.from_scores((p - res.ranking)[:, None].astype(np.float64),
-                                            ties="ordinal", features=feature_names,
-                                            list_names=[res.name])
-            return res.ranking, lists, [res], None
-        decomposition = self.decomposition if self.decomposition in ("ovo", "ova") else "ovo"
-        if self.aggregation == "average" and n_classes > 2:
-            res = joint_rfe(X, y, criterion="average", decomposition=decomposition,
-                            estimator=self.estimator, warm_start=self.warm_start, **common)
-            lists = RankedLists.from_scores((p - res.ranking)[:, None].astype(np.float64),
-                                            ties="ordinal", features=feature_names,
-                                            list_names=["average"])
-            return res.ranking, lists, [res], None
         bar = None
-        if self.verbose:
+        if self.verbose and self.decomposition in ("ovo", "ova"):
             from tqdm.auto import tqdm
 
-            m = n_classes * (n_classes - 1) // 2 if decomposition == "ovo" else n_classes
+            m = (n_classes * (n_classes - 1) // 2 if self.decomposition == "ovo"
+                 else n_classes)
             bar = tqdm(total=1 if n_classes == 2 else m, desc="SVM-RFE", unit="problem")
-        lists, results = rfe_lists(X, y, decomposition=decomposition, estimator=self.estimator,
-                                   n_jobs=self.n_jobs, feature_names=feature_names,
-                                   warm_start=self.warm_start,
-                                   progress=None if bar is None else (lambda r: bar.update(1)),
-                                   **common)
+        out = svm_rfe_rankings(
+            X, y, [self.aggregation], decomposition=self.decomposition, C=C, step=self.step,
+            step_until=self.step_until, estimator=self.estimator,
+            class_weight=self.class_weight, tol=self.tol, warm_start=self.warm_start,
+            n_jobs=self.n_jobs, aggregation_params=self.aggregation_params, random_state=seed,
+            feature_names=feature_names,
+            progress=None if bar is None else (lambda r: bar.update(1)))
         if bar is not None:
             bar.close()
-        if len(results) == 1:
-            return results[0].ranking.copy(), lists, results, None
-        cons = aggregate(lists, self.aggregation, **(self.aggregation_params or {}))
-        return cons.ranks.astype(np.int64), lists, results, cons
+        p = X.shape[1]
+        positions = next(iter(out.positions.values()))
+        if out.lists is not None:
+            return positions, out.lists, out.results, next(iter(out.consensus.values()))
+        (name, res), = out.joint.items()
+        lists = RankedLists.from_scores((p - res.ranking)[:, None].astype(np.float64),
+                                        ties="ordinal", features=feature_names,
+                                        list_names=[name])
+        return positions, lists, [res], None
 
     def _n_select(self, p):
         n = self.n_features_to_select
@@ -232,30 +482,14 @@ class SVMRFE(SelectorMixin, BaseEstimator):
             return max(1, p // 2)
         if isinstance(n, numbers.Integral):
             return int(min(n, p))
-        return max(1, int(n * p))
+        return resolve_n_features(n, p, name="n_features_to_select")
 
     def _scorer_model(self, C):
         from sklearn.svm import SVC
 
         return SVC(kernel="linear", C=C, class_weight=self.class_weight)
 
-    def _choose_C(self, X, y):
-        from sklearn.model_selection import StratifiedKFold, cross_val_score
-
-        cv = StratifiedKFold(n_splits=self.cv, shuffle=False)
-        means, sds = [], []
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
-            for c in C_GRID:
-                s = cross_val_score(self._scorer_model(c), X, y, cv=cv)
-                means.append(s.mean())
-                sds.append(s.std())
-        best = int(np.argmax(np.round(means, 12)))  # first maximum = smallest C
-        self.C_cv_results_ = {"C": np.array(C_GRID), "mean_test_score": np.array(means),
-                              "std_test_score": np.array(sds)}
-        return float(C_GRID[best])
-
-    def _choose_size(self, X, y, C, feature_names):
+    def _choose_size(self, X, y, C, feature_names, seed):
         from sklearn.model_selection import StratifiedKFold
 
         p = X.shape[1]
@@ -266,8 +500,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             for f, (tr, te) in enumerate(cv.split(X, y)):
-                ranking = self._rank(X[tr], y[tr], C, feature_names)[0]
-                order = np.argsort(ranking, kind="stable")
+                positions = self._rank(X[tr], y[tr], C, feature_names, seed)[0]
+                order = np.argsort(positions, kind="stable")
                 for s, k in enumerate(sizes):
                     cols = order[:k]
                     model = clone(self._scorer_model(C)).fit(X[tr][:, cols], y[tr])
@@ -293,23 +527,27 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                 f"y has 1 class ({self.classes_[0]!r}); SVM-RFE needs at least 2 classes")
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(X.shape[1])])
-        self.C_ = self._choose_C(X, y) if isinstance(self.C, str) else float(self.C)
-        ranking, lists, results, cons = self._rank(X, y, self.C_, names)
-        self.ranking_ = ranking
+        # one seed per fit: the full fit and every CV fold see the same child streams
+        seed = seed_int(self.random_state)
+        if isinstance(self.C, str):
+            self.C_, self.C_cv_results_ = choose_C(X, y, cv=self.cv,
+                                                   class_weight=self.class_weight)
+        else:
+            self.C_ = float(self.C)
+        positions, lists, results, cons = self._rank(X, y, self.C_, names, seed)
+        self.positions_ = positions
         self.lists_ = lists
         self.rfe_results_ = results
         self.consensus_ = cons
         if isinstance(self.n_features_to_select, str):
-            self.n_features_ = self._choose_size(X, y, self.C_, names)
+            self.n_features_ = self._choose_size(X, y, self.C_, names, seed)
         else:
             self.n_features_ = self._n_select(X.shape[1])
-        self.support_ = self.ranking_ <= self.n_features_
+        self.support_ = self.positions_ <= self.n_features_
+        k = self.n_features_
+        self.ranking_ = np.where(self.support_, 1, self.positions_ - k + 1).astype(np.int64)
         return self
 
     def _get_support_mask(self):
         check_is_fitted(self, "support_")
         return self.support_
-
-
-def _rules_help() -> str:  # used by the CLI
-    return ", ".join(["average", *available_methods()])

@@ -1,0 +1,71 @@
+"""Argument checks shared by the public RFE entry points (private to this package)."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from .schedule import rfe_schedule
+
+
+def _check_X(X) -> tuple[np.ndarray, np.ndarray]:
+    """float64 X (n × p) and its transpose p × n, both C-contiguous; finite values only."""
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
+    if not np.isfinite(X).all():
+        raise ValueError("X contains NaN or inf; SVM-RFE needs finite numeric values")
+    return np.ascontiguousarray(X), np.ascontiguousarray(X.T)
+
+
+def _prepare(X, y, C, tol, class_weight, step, step_until):
+    """The checks every public entry shares: (C, tol, X, Xᵀ, class codes, classes, class
+    weights, elimination chunks)."""
+    C = _check_C(C)
+    tol = _check_tol(tol)
+    Xa, Xt = _check_X(X)
+    codes, classes = _codes(y)
+    if codes.shape[0] != Xa.shape[0]:
+        raise ValueError(f"y has {codes.shape[0]} labels but X has {Xa.shape[0]} samples")
+    cw = _check_class_weight(class_weight, classes)
+    chunks = rfe_schedule(Xa.shape[1], step, step_until)
+    return C, tol, Xa, Xt, codes, classes, cw, chunks
+
+
+def _check_tol(tol) -> float:
+    if isinstance(tol, bool) or not isinstance(tol, (int, float, np.integer, np.floating)):
+        raise TypeError(f"tol must be a positive number, got {tol!r}")
+    if not (np.isfinite(tol) and tol > 0):
+        raise ValueError(f"tol must be a positive finite number, got {tol!r}")
+    return float(tol)
+
+
+def _check_C(C) -> float:
+    if isinstance(C, bool) or not isinstance(C, numbers.Real) or not np.isfinite(C) or C <= 0:
+        raise ValueError(f"C must be a positive finite number, got {C!r}")
+    return float(C)
+
+
+def _check_class_weight(class_weight, classes):
+    """None, "balanced" or a dict by class label → dict by class code."""
+    if class_weight is None or (isinstance(class_weight, str) and class_weight == "balanced"):
+        return class_weight
+    if not isinstance(class_weight, dict):
+        raise ValueError(f"class_weight must be None, 'balanced' or a dict, got {class_weight!r}")
+    lut = {k: i for i, k in enumerate(list(classes))}
+    out = {}
+    for k, v in class_weight.items():
+        if k not in lut:
+            raise ValueError(f"class_weight names class {k!r}, not among {list(classes)}")
+        if not np.isfinite(v) or v <= 0:
+            raise ValueError(f"class_weight[{k!r}] must be positive, got {v!r}")
+        out[lut[k]] = float(v)
+    return out
+
+
+def _codes(y):
+    from ..._utils.data import check_target
+
+    return check_target(y)
+
