@@ -25,7 +25,9 @@ _EXPORTS = {
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
-_SUBMODULES = ("aggregation", "datasets", "distances", "io", "lists", "rankers", "selection")
+_SUBMODULES = (
+    "aggregation", "datasets", "distances", "io", "lists", "rankers", "selection", "stability",
+)
 
 __all__ = [
     "Consensus",
