@@ -197,10 +197,14 @@ def discretize_scores(values: np.ndarray) -> np.ndarray:
     """
     lo = values.min(axis=0, keepdims=True)
     span = values.max(axis=0, keepdims=True) - lo
-    t = np.zeros_like(values)
-    np.divide(100.0 * (values - lo), span, out=t, where=span > 0)
-    g = np.floor(t + (0.5 + _HALF_TOL)).astype(np.int64)
-    return np.clip(g, 0, _GRID - 1, out=g)
+    # a constant list has values − lo = 0 everywhere: dividing by 1 instead of 0 gives 0
+    span[span == 0] = 1.0
+    t = values - lo
+    t *= 100.0
+    t /= span
+    t += 0.5 + _HALF_TOL
+    np.floor(t, out=t)
+    return t.astype(np.int32)  # 0 … 100: t ≤ 100·(1 + ε) floors to 100 at most
 
 
 def _counts(g: np.ndarray) -> np.ndarray:
@@ -208,14 +212,14 @@ def _counts(g: np.ndarray) -> np.ndarray:
     p, m, n_boot = g.shape
     base = (np.arange(p * m, dtype=np.int64) * _GRID).reshape(p, m, 1)
     flat = np.bincount((base + g).ravel(), minlength=p * m * _GRID)
-    return flat.reshape(p, m, _GRID)
+    return flat.reshape(p, m, _GRID).astype(np.int32)
 
 
 def _sd(g: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """SD(F^i_j) with ``ddof=1`` from exact integer sums, and the exact zero-spread mask."""
     n_boot = g.shape[2]
-    s1 = g.sum(axis=2)
-    s2 = (g * g).sum(axis=2)
+    s1 = g.sum(axis=2, dtype=np.int64)
+    s2 = np.einsum("ijl,ijl->ij", g, g, dtype=np.int64)
     num = n_boot * s2 - s1 * s1  # exact: L·Σg² − (Σg)² = L(L−1)·var(g)
     sd = np.sqrt(num / (n_boot * (n_boot - 1.0))) / 100.0
     return sd, num == 0
@@ -248,7 +252,13 @@ def _weights(weighting: str, counts: np.ndarray, g: np.ndarray):
     # MW, eqs. 9–12. Row p (1..L) of BinaryMatrix^i_j has s_{p,q} = 1 iff p/L ≤ μ^i_j(q), i.e.
     # iff p ≤ count^i_j(q): column q holds count(q) ones. Then
     # ‖B_j ∘ comMatrix‖₁ = Σ_q Σ_k min(count_j(q), count_k(q)) and ‖comMatrix‖₁ = M·L.
-    overlap = np.minimum(counts[:, :, None, :], counts[:, None, :, :]).sum(axis=(2, 3))
+    # Σ_q min(count_j, count_j) = L; each other pair (j, k) is computed once.
+    overlap = np.full((p, m), n_boot, dtype=np.int64)
+    for j in range(m):
+        for k in range(j + 1, m):
+            ov = np.minimum(counts[:, j], counts[:, k]).sum(axis=1, dtype=np.int64)
+            overlap[:, j] += ov
+            overlap[:, k] += ov
     v = overlap / float(m * n_boot)  # eq. 11 (integers / M·L)
     return _normalise_rows(v), sd
 
@@ -364,11 +374,13 @@ def aggregate_fuzzy(scores, weighting: str = "OW") -> FuzzyConsensus:
     w, sd = _weights(weighting, counts, g)
     mu = counts / float(n_boot)  # eq. 4
     # eq. 5, the terms of each sum sorted so that the order of the methods changes nothing
-    mu_com = np.sort(w[:, :, None] * mu, axis=1).sum(axis=1)
+    terms = w[:, None, :] * mu.transpose(0, 2, 1)  # (p, 101, M)
+    terms.sort(axis=2)
+    mu_com = terms.sum(axis=2)
     x = np.arange(_GRID) / 100.0
     c = (mu_com @ x) / mu_com.sum(axis=1)  # eq. 13
     if weighting == "EW":
-        keys = [-g.sum(axis=(1, 2))]
+        keys = [-g.sum(axis=(1, 2), dtype=np.int64)]
     else:
         keys = [-c]
     order = order_from_keys(keys)
