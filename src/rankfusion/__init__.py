@@ -15,6 +15,8 @@ __version__ = "0.1.0.dev0"
 _EXPORTS = {
     "RankedLists": ".lists",
     "aggregate": ".aggregation",
+    "aggregate_fuzzy": ".aggregation",
+    "FuzzyConsensus": ".aggregation",
     "available_methods": ".aggregation",
     "Consensus": ".aggregation",
     "load_data": ".io",
@@ -30,18 +32,22 @@ _EXPORTS = {
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
-_SUBMODULES = ("aggregation", "datasets", "distances", "evaluation", "io", "lists", "rankers",
-               "selection")
+_SUBMODULES = (
+    "aggregation", "datasets", "distances", "evaluation", "io", "lists", "rankers", "selection",
+    "stability",
+)
 
 __all__ = [
     "Consensus",
     "RankedLists",
     "SVMRFE",
     "aggregate",
+    "aggregate_fuzzy",
     "available_methods",
     "cross_validate_selection",
     "error_curve",
     "friedman",
+    "FuzzyConsensus",
     "kendall_tau",
     "load_data",
     "nemenyi",
@@ -52,7 +58,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .aggregation import Consensus, aggregate, available_methods
+    from .aggregation import (
+        Consensus,
+        FuzzyConsensus,
+        aggregate,
+        aggregate_fuzzy,
+        available_methods,
+    )
     from .distances import kendall_tau, spearman_footrule
     from .evaluation import cross_validate_selection, error_curve, friedman, nemenyi, paired_ttest
     from .io import load_data, read_arff

@@ -58,22 +58,75 @@ def _sd_relative(lists, weights) -> np.ndarray:
     return np.sqrt(np.maximum(var, 0.0))
 
 
-@register("mean_score", needs_scores=True)
-def mean_score(lists, *, weights=None):
-    """Mean of the raw scores (Izetta et al. 2017 "Average" when scores are |w| of the SVMs).
+_MEAN_SCORE_NORMALIZE = ("minmax", "rank")
 
-    ``R_i = Σ_l w_l s_il / Σ_l w_l``; ties: the lower feature index. Needs lists built from
-    scores; the weighted sum is taken over each feature's sorted terms, so permuting the lists
-    changes nothing.
+
+def _check_normalize(normalize) -> str | None:
+    """``None``, ``"minmax"`` or ``"rank"`` (the command line's ``none`` is ``None``)."""
+    if normalize is None:
+        return None
+    if not isinstance(normalize, str):
+        raise TypeError(f"normalize must be None, 'minmax' or 'rank'; got "
+                        f"{type(normalize).__name__}")
+    key = normalize.strip().lower()
+    if key == "none":
+        return None
+    if key not in _MEAN_SCORE_NORMALIZE:
+        raise ValueError(f"unknown normalize {normalize!r}; known: None, 'minmax', 'rank'")
+    return key
+
+
+def _minmax_columns(values: np.ndarray) -> np.ndarray:
+    """Each list (column) mapped to [0, 1] by ``(s − min) / (max − min)``; a constant one to 0."""
+    lo = values.min(axis=0, keepdims=True)
+    span = values.max(axis=0, keepdims=True) - lo
+    return (values - lo) / np.where(span > 0, span, 1.0)
+
+
+@register("mean_score", needs_scores=True)
+def mean_score(lists, *, weights=None, normalize=None):
+    """Mean of the scores, raw or normalised per list (Izetta et al. 2017 "Average").
+
+    ``R_i = Σ_l w_l ŝ_il / Σ_l w_l`` with, by ``normalize``:
+
+    - ``None`` (default): ``ŝ = s``, the raw scores — Izetta et al.'s "Average" when the scores
+      are |w| of SVMs on one scale. Rankers on different scales do not mix well this way: the
+      one with the largest scores dominates.
+    - ``"minmax"``: each list min–max normalised over the features,
+      ``ŝ_il = (s_il − min_l) / (max_l − min_l)`` (a constant list gives 0) — the papers'
+      "average of the normalised scores", which puts every ranker on [0, 1].
+    - ``"rank"``: the relative ranking ``ŝ_il = r_il = 1 − pos_il / p`` (average positions for
+      ties); the mean is then Borda's score and the key the exact integer ``Σ_l w_l · 2·pos``.
+
+    Ties: the lower feature index. Needs lists built from scores; the weighted sum is taken
+    over each feature's sorted terms, so permuting the lists changes nothing.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankfusion import aggregate
+    >>> s = np.array([[0.9, 10.0], [0.5, 7000.0], [0.1, 3000.0]])  # two scales
+    >>> aggregate(s, "mean_score").order  # the large scale decides alone
+    array([1, 2, 0])
+    >>> aggregate(s, "mean_score", normalize="minmax").scores.round(4)
+    array([0.5   , 0.75  , 0.2139])
     """
     if not lists.has_scores:
         raise ValueError(
             "mean_score needs raw scores; these lists were built from orders or positions. "
             "Use borda for positions"
         )
-    total = list_sum(lists.scores, weights)
+    normalize = _check_normalize(normalize)
+    params = {"normalize": normalize}
+    if normalize == "rank":
+        key, mean_r = _borda_key(lists, weights)
+        return build_consensus(lists, keys=[key], scores=mean_r, method="mean_score",
+                               params=params)
+    values = lists.scores if normalize is None else _minmax_columns(lists.scores)
+    total = list_sum(values, weights)
     mean = total / _total_weight(lists, weights)
-    return build_consensus(lists, keys=[-total], scores=mean, method="mean_score", params={})
+    return build_consensus(lists, keys=[-total], scores=mean, method="mean_score",
+                           params=params)
 
 
 @register("borda")
