@@ -403,7 +403,8 @@ SOURCES: dict[str, Source] = {
                     "Vowel", citation="Deterding, D. (1989). Speaker normalisation for "
                     "automatic speech recognition. PhD thesis, University of Cambridge.",
                     notes="V1 is nominal with 15 values of 66 rows each (the speaker, as "
-                    "mlbench codes it); V2-V10 numeric. Weka's copy has 13 attributes.", options={"target": "Class"}, group="nlc",
+                    "mlbench codes it); V2-V10 numeric. Weka's copy has 13 attributes.",
+                    options={"target": "Class"}, group="nlc",
                     **_MLBENCH),
     "splice": Source("uci_mlbench", ("dna.csv.gz",), "mlbench",
                      origin="UCI Molecular Biology (Splice-junction Gene Sequences), StatLog "

@@ -117,8 +117,7 @@ def _read_bundled(entry: dict) -> pd.DataFrame:
     ref = resources.files("rankfusion").joinpath(f"data/{entry['file']}")
     with resources.as_file(ref) as path, gzip.open(path, "rt", encoding="utf-8") as fh:
         dtype = {c: str for c in [*nominal, "class"]}
-        frame = pd.read_csv(fh, dtype=dtype, keep_default_na=False, na_values=[""],
-                            float_precision="round_trip")
+        frame = pd.read_csv(fh, dtype=dtype, keep_default_na=False, na_values=[""])
     return frame
 
 
