@@ -107,7 +107,7 @@ def _weka_precision(col: np.ndarray) -> float:
     v = np.unique(col[~np.isnan(col)])
     if v.size < 2:
         return _DEFAULT_PRECISION
-    return float(np.sum(np.diff(v)) / (v.size - 1))
+    return float(np.add.accumulate(np.diff(v))[-1] / (v.size - 1))  # Weka sums in order
 
 
 class WekaNaiveBayes(ClassifierMixin, BaseEstimator):
