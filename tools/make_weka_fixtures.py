@@ -15,7 +15,8 @@ is run as::
     java -cp weka.jar weka.classifiers.trees.J48 -t train.arff -T test.arff -p 0
     java -cp weka.jar weka.classifiers.lazy.IBk -t train.arff -T test.arff -p 0
 
-(default options). The predicted class index of each test row is read from ``-p 0``'s output.
+(default options). Class values are written as ``c0, c1, …`` (declared order). The
+predicted class index of each test row is read from ``-p 0``'s output.
 """
 
 from __future__ import annotations
@@ -85,9 +86,13 @@ def main() -> None:
                              text=True).stdout.splitlines()[0].strip()
     print("Weka", version)
     for name in SETS:
+        if os.path.exists(os.path.join(OUT, f"{name}.csv")):
+            continue
         b = load(name, as_frame=True)
-        frame = b.frame
         y = b.target
+        # class values renamed c0, c1, ... so that -p 0's output splits on white space
+        frame = b.frame.assign(**{"class": y.cat.rename_categories(
+            [f"c{i}" for i in range(len(y.cat.categories))])})
         folds = np.empty(len(y), dtype=np.int64)
         skf = StratifiedKFold(10, shuffle=True, random_state=0)
         for k, (_, te) in enumerate(skf.split(np.zeros(len(y)), y.cat.codes)):

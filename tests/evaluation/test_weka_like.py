@@ -13,8 +13,19 @@ from rankfusion.evaluation.weka_like import J48Like, WekaIB1, WekaNaiveBayes, _a
 FIX = os.path.join(os.path.dirname(__file__), "..", "fixtures", "weka_classifiers")
 SETS = sorted(f[:-4] for f in os.listdir(FIX) if f.endswith(".csv")) if os.path.isdir(FIX) \
     else []
-# minimum share of test rows predicted as Weka does (measured values in the fixture README)
-MIN_AGREE = {"nb": 0.99, "ibk": 0.99, "j48": 0.80}
+# share of test rows predicted as Weka does: NaiveBayes and IBk identical (one wbc row with a
+# missing value differs for IBk); J48Like floors just under the agreement measured per set
+# (its documented differences: binary splits, information gain, no subtree raising)
+J48_FLOOR = {"ionosphere": 0.91, "zoo": 0.98, "pima": 0.85, "glass": 0.87, "iris": 0.99,
+             "sonar": 0.82, "vehicle": 0.80, "german_credit": 0.72, "wbc": 0.94}
+
+
+def _floor(name, key):
+    if key == "nb":
+        return 1.0
+    if key == "ibk":
+        return 0.998
+    return J48_FLOOR[name]
 
 
 def _numeric(X: pd.DataFrame) -> pd.DataFrame:
@@ -49,7 +60,7 @@ def _agreement(name, key):
 @pytest.mark.parametrize("key", ["nb", "ibk", "j48"])
 @pytest.mark.parametrize("name", SETS)
 def test_agrees_with_weka_fold_for_fold(name, key):
-    assert _agreement(name, key) >= MIN_AGREE[key]
+    assert _agreement(name, key) >= _floor(name, key)
 
 
 def test_naive_bayes_by_hand():

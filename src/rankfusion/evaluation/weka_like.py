@@ -13,7 +13,10 @@ Weka 3.6.14 on the fixtures in ``tests/fixtures/weka_classifiers/``).
   What differs from J48: splits are binary on every attribute (scikit-learn's CART grower on
   information gain, not gain ratio; no multiway splits on nominal attributes: encode them, e.g.
   one-hot), missing values go with scikit-learn's learned direction instead of C4.5's
-  fractional instances, and there is no subtree raising.
+  fractional instances, C4.5's node-size-dependent minimum branch size
+  (``min(25, max(M, 0.1·n/c))``) and gain correction for numeric splits are absent, and there is
+  no subtree raising (collapse of splits without training gain and subtree replacement are
+  done).
 * :class:`WekaIB1`: ``weka.classifiers.lazy.IBk`` with its defaults (k = 1, Euclidean
   distance on attributes min–max scaled by the training ranges, Weka's missing-value
   distances, ties among equally near neighbours by majority then class order). With
@@ -189,8 +192,7 @@ class WekaNaiveBayes(ClassifierMixin, BaseEstimator):
         if A.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {A.shape[1]} features, the model was fitted with "
                              f"{self.n_features_in_}")
-        n, c = A.shape[0], self.classes_.shape[0]
-        probs = np.tile(self.class_prior_, (n, 1))
+        probs = np.tile(self.class_prior_, (A.shape[0], 1))
         for j in range(A.shape[1]):
             col = A[:, j]
             ok = ~np.isnan(col)
@@ -311,11 +313,19 @@ class J48Like(ClassifierMixin, BaseEstimator):
         if self.confidence is not None:
             cf = float(self.confidence)
 
+            def train_errors(v):
+                if left[v] < 0:
+                    return counts[v].sum() - counts[v].max()
+                return train_errors(left[v]) + train_errors(right[v])
+
             def prune(v):
                 n = counts[v].sum()
                 e = n - counts[v].max()
                 leaf_est = e + _add_errs(np.array([n]), np.array([e]), cf)[0]
                 if left[v] < 0:
+                    return leaf_est
+                if train_errors(v) >= e - 1e-3:  # C4.5's collapse: no gain on training data
+                    left[v] = right[v] = -1
                     return leaf_est
                 sub = prune(left[v]) + prune(right[v])
                 if leaf_est <= sub + 0.1:
