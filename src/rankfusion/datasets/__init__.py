@@ -1,4 +1,4 @@
-"""Datasets: the artificial problems of Izetta et al. (2017) and the bundled real data."""
+"""Datasets: the artificial problems of Izetta et al. (2017) and the papers' real data."""
 
 from .artificial import (
     ARTIFICIAL_DATASETS,
@@ -7,7 +7,9 @@ from .artificial import (
     load_artificial,
     make_artificial,
 )
+from .loaders import available_datasets, load
 from .real import load_stjude_leukemia, load_wine_lists
 
 __all__ = ["make_artificial", "load_artificial", "ARTIFICIAL_DATASETS", "ARTIFICIAL_DIFFICULTY",
-           "artificial_bayes_error", "load_stjude_leukemia", "load_wine_lists"]
+           "artificial_bayes_error", "load_stjude_leukemia", "load_wine_lists", "load",
+           "available_datasets"]

@@ -2,7 +2,8 @@
 
 * protocols — :func:`error_curve` (repeated random splits, error against the number of
   features), :func:`cross_validate_selection` (k-fold CV of selector + classifier),
-  :func:`relevant_rank_stats`; classifiers by name (:func:`available_classifiers`);
+  :func:`relevant_rank_stats`; classifiers by name (:func:`available_classifiers`), with
+  Weka-like ones (:class:`WekaNaiveBayes`, :class:`J48Like`, :class:`WekaIB1`);
 * statistics — :func:`paired_ttest`, :func:`friedman`, :func:`nemenyi`, :func:`win_matrix`,
   :func:`robustness_index`, :func:`rule_agreement`;
 * plots (optional extra ``rankfusion[plot]``) — :func:`plot_error_curves`,
@@ -45,6 +46,7 @@ from .statistics import (
     studentized_range_q,
     win_matrix,
 )
+from .weka_like import J48Like, WekaIB1, WekaNaiveBayes
 
 __all__ = [
     "CrossValidationResult",
@@ -75,4 +77,7 @@ __all__ = [
     "rule_agreement",
     "studentized_range_q",
     "win_matrix",
+    "J48Like",
+    "WekaIB1",
+    "WekaNaiveBayes",
 ]
