@@ -22,6 +22,7 @@ _EXPORTS = {
     "spearman_footrule": ".distances",
     "read_arff": ".io",
     "SVMRFE": ".selection",
+    "EnsembleSelector": ".selection",
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
@@ -29,6 +30,7 @@ _SUBMODULES = ("aggregation", "datasets", "distances", "io", "lists", "rankers",
 
 __all__ = [
     "Consensus",
+    "EnsembleSelector",
     "RankedLists",
     "SVMRFE",
     "aggregate",
@@ -45,7 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .distances import kendall_tau, spearman_footrule
     from .io import load_data, read_arff
     from .lists import RankedLists
-    from .selection import SVMRFE
+    from .selection import SVMRFE, EnsembleSelector
 
 
 def __getattr__(name: str):

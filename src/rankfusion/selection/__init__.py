@@ -1,5 +1,6 @@
-"""Feature selectors with the scikit-learn API (GUIDE §2 "selection/")."""
+"""Feature selectors with the scikit-learn API: ``SVMRFE`` and ``EnsembleSelector``."""
 
+from .ensemble import EnsembleSelector
 from .svm_rfe import SVMRFE
 
-__all__ = ["SVMRFE"]
+__all__ = ["EnsembleSelector", "SVMRFE"]
