@@ -25,7 +25,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_top_k
 from ..lists import RankedLists
-from .estimators import classifier_pipeline, default_estimators
+from .estimators import default_estimators
 from .ranker_specs import resolve_rankers, run_ranker
 from .resampling import bootstrap_indices
 from .subset_size import (
@@ -444,7 +444,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     def _accuracy_weights(self, lists, X, y, estimators, k, seq):
         name, est = next(iter(estimators.items()))
         folds = self._folds(y, _int_seed(seq))
-        model = classifier_pipeline(est, X)
+        model = est
         acc = np.empty(lists.n_lists)
         pos = lists.positions
         for j in range(lists.n_lists):
@@ -593,7 +593,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 orders.append(np.asarray(cons.order))
         else:
             orders = [np.asarray(consensus.order)] * len(folds)
-        models = {name: classifier_pipeline(e, X) for name, e in estimators.items()}
+        models = dict(estimators)
         if method == "learning-curve":
             first = next(iter(models))
             models = {first: models[first]}

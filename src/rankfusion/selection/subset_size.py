@@ -77,14 +77,16 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFra
     orders : list of ndarray
         For each fold, the feature indices best first, ranked on that fold's training part (or
         the same order for every fold).
-    estimators : dict name → classifier (already wrapped for the data's encoding)
+    estimators : dict name → classifier
+        Each is wrapped by :func:`~rankfusion.selection.estimators.classifier_pipeline` for
+        the encoding its columns need (nominal columns, missing values).
     grid : sequence of int
 
     Returns
     -------
     DataFrame with ``k``, ``estimator``, ``mean``, ``sd``, ``fold0 …``.
     """
-    from sklearn.base import clone
+    from .estimators import classifier_pipeline
 
     frame = isinstance(X, pd.DataFrame)
     grid = [int(k) for k in grid]
@@ -97,7 +99,7 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFra
             else:
                 Xtr, Xte = X[np.ix_(train, cols)], X[np.ix_(test, cols)]
             for e, est in enumerate(estimators.values()):
-                model = clone(est).fit(Xtr, y[train])
+                model = classifier_pipeline(est, Xtr).fit(Xtr, y[train])
                 acc[g, e, f] = float(np.mean(model.predict(Xte) == y[test]))
     rows = []
     names = list(estimators)
