@@ -15,6 +15,8 @@ __version__ = "0.1.0.dev0"
 _EXPORTS = {
     "RankedLists": ".lists",
     "aggregate": ".aggregation",
+    "aggregate_fuzzy": ".aggregation",
+    "FuzzyConsensus": ".aggregation",
     "available_methods": ".aggregation",
     "Consensus": ".aggregation",
     "load_data": ".io",
@@ -26,7 +28,9 @@ _EXPORTS = {
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
-_SUBMODULES = ("aggregation", "datasets", "distances", "io", "lists", "rankers", "selection")
+_SUBMODULES = (
+    "aggregation", "datasets", "distances", "io", "lists", "rankers", "selection", "stability",
+)
 
 __all__ = [
     "Consensus",
@@ -34,7 +38,9 @@ __all__ = [
     "RankedLists",
     "SVMRFE",
     "aggregate",
+    "aggregate_fuzzy",
     "available_methods",
+    "FuzzyConsensus",
     "kendall_tau",
     "load_data",
     "read_arff",
@@ -43,7 +49,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .aggregation import Consensus, aggregate, available_methods
+    from .aggregation import (
+        Consensus,
+        FuzzyConsensus,
+        aggregate,
+        aggregate_fuzzy,
+        available_methods,
+    )
     from .distances import kendall_tau, spearman_footrule
     from .io import load_data, read_arff
     from .lists import RankedLists

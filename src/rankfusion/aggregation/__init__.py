@@ -13,11 +13,15 @@ from ..lists import as_ranked_lists
 from . import cross_entropy, genetic, kemeny, rra, statistics, voting  # noqa: F401 (rules)
 from ._registry import available_methods, get_rule, register
 from ._result import Consensus
+from .fuzzy import FUZZY_WEIGHTINGS, FuzzyConsensus, aggregate_fuzzy
 from .voting import pairwise_matrix, schulze_strengths
 
 __all__ = [
     "aggregate",
+    "aggregate_fuzzy",
     "available_methods",
+    "FuzzyConsensus",
+    "FUZZY_WEIGHTINGS",
     "register",
     "Consensus",
     "pairwise_matrix",

@@ -1,0 +1,388 @@
+"""Weighted combination of fuzzy sets built from bootstrap scores (the fuzzy paper, eqs. 1–13).
+
+M feature-selection methods each score the N features on L bootstrap samples. Per feature i
+and method j, the L normalised, discretised scores form a type-1 fuzzy set on the grid
+U = {0, 0.01, …, 1}; the M fuzzy sets of a feature are combined with weights w^i_j (equal,
+reciprocal-SD, one-minus-SD or matrix-similarity) and defuzzified by the centre of average.
+
+Reference: "Weighted combination of feature selection methods based on bootstrap and fuzzy
+sets" (the fuzzy paper), §III, eqs. 1–13. Our readings of its ambiguous points are stated in
+:func:`aggregate_fuzzy` and in docs/design.md, "Fuzzy combination".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..lists import RankedLists
+from ._result import Consensus, order_from_keys
+
+__all__ = ["aggregate_fuzzy", "FuzzyConsensus", "FUZZY_WEIGHTINGS"]
+
+#: The weighting schemes of the fuzzy paper, §III-B (eqs. 6, 7, 8 and 9–12).
+FUZZY_WEIGHTINGS = ("EW", "RW", "OW", "MW")
+
+_GRID = 101  # |U|: 0, 0.01, …, 1
+# Halves up on the 0.01 grid, with a tolerance of 1e-9 grid steps (see aggregate_fuzzy, Notes).
+_HALF_TOL = 1e-9
+
+
+@dataclass(frozen=True, eq=False)
+class FuzzyConsensus(Consensus):
+    """A :class:`Consensus` from :func:`aggregate_fuzzy`, with the fuzzy sets behind it.
+
+    Attributes
+    ----------
+    memberships : ndarray of float, shape (n_features, 101)
+        The combined membership function μ^i_com(x) of each feature (eq. 5) on the grid
+        :attr:`grid` = 0, 0.01, …, 1.
+    weights : ndarray of float, shape (n_features, n_methods)
+        The weights w^i_j (each row sums to 1).
+    methods : ndarray of object, shape (n_methods,)
+        Names of the methods, in the order of the columns of :attr:`weights`.
+    sd : ndarray of float, shape (n_features, n_methods), or None
+        SD(F^i_j), the sample standard deviation (``ddof=1``) of the L discretised scores;
+        ``None`` with a single bootstrap.
+
+    Also: ``order``, ``scores`` (the defuzzified c_i), ``ranks``, ``features``, ``method``
+    (``"fuzzy"``), ``params`` (``weighting``, ``n_bootstraps``) — see :class:`Consensus`.
+    """
+
+    memberships: np.ndarray | None = None
+    weights: np.ndarray | None = None
+    methods: np.ndarray | None = None
+    sd: np.ndarray | None = None
+
+    @property
+    def grid(self) -> np.ndarray:
+        """U = {0, 0.01, …, 1} (eq. 1), the x of :attr:`memberships`."""
+        return np.arange(_GRID) / 100.0
+
+    def __repr__(self) -> str:
+        head = ", ".join(str(f) for f in self.top(5))
+        more = ", …" if self.n_features > 5 else ""
+        return (f"FuzzyConsensus(weighting={self.params.get('weighting')!r}, "
+                f"{self.n_features} features: {head}{more})")
+
+
+# --------------------------------------------------------------------------- input
+def _check_weighting(weighting) -> str:
+    if not isinstance(weighting, str):
+        raise TypeError(f"weighting must be a string, one of {', '.join(FUZZY_WEIGHTINGS)}; "
+                        f"got {type(weighting).__name__}")
+    key = weighting.strip().upper()
+    if key not in FUZZY_WEIGHTINGS:
+        raise ValueError(f"unknown weighting {weighting!r}; known weightings: "
+                         f"{', '.join(FUZZY_WEIGHTINGS)}")
+    return key
+
+
+def _method_name(lists: RankedLists, j: int) -> str:
+    """The common prefix before '@' of the list names (``relieff@b3`` → ``relieff``)."""
+    heads = {str(n).split("@", 1)[0] for n in lists.list_names}
+    return heads.pop() if len(heads) == 1 and "@" in str(lists.list_names[0]) else f"method{j}"
+
+
+def _from_ranked_lists(items, names) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if len(items) == 0:
+        raise ValueError("scores must hold at least one method; got an empty sequence")
+    blocks = []
+    features = None
+    n_boot = None
+    out_names = []
+    for j, lists in enumerate(items):
+        label = repr(names[j]) if names is not None else str(j)
+        if not isinstance(lists, RankedLists):
+            raise TypeError(
+                f"scores: method {label} must be a RankedLists built from scores (one list per "
+                f"bootstrap); got {type(lists).__name__}"
+            )
+        if not lists.has_scores:
+            raise ValueError(
+                f"scores: method {label} was built from orders or positions; the fuzzy "
+                "combination needs raw scores (RankedLists.from_scores)"
+            )
+        if features is None:
+            features = lists.features
+        elif list(lists.features) != list(features):
+            raise ValueError(
+                f"scores: method {label} ranks different features (or in another order) than "
+                "method 0; every method must score the same features in the same order"
+            )
+        if n_boot is None:
+            n_boot = lists.n_lists
+        elif lists.n_lists != n_boot:
+            raise ValueError(
+                f"scores: method {label} has {lists.n_lists} bootstrap lists, method 0 has "
+                f"{n_boot}; every method needs the same number L"
+            )
+        blocks.append(lists.scores)
+        out_names.append(names[j] if names is not None else _method_name(lists, j))
+    values = np.stack(blocks, axis=1)  # (p, M, L)
+    return values, np.asarray(features, dtype=object), np.array(out_names, dtype=object)
+
+
+def _from_array(scores) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if hasattr(scores, "toarray") or type(scores).__module__.startswith("scipy.sparse"):
+        raise TypeError("scores must be a dense array, got a sparse matrix")
+    try:
+        arr = np.asarray(scores)
+    except Exception as exc:  # ragged nested lists
+        raise ValueError(f"scores could not be read as a 3-D array: {exc}") from None
+    if arr.dtype == object:
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError("scores must hold real numbers; got non-numeric entries") from None
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"scores must hold real numbers; got dtype {arr.dtype}")
+    if arr.ndim != 3:
+        raise ValueError(
+            "scores must be 3-D (n_features, n_methods, n_bootstraps) or a sequence of "
+            f"RankedLists; got {arr.ndim}-D with shape {arr.shape}"
+        )
+    values = np.array(arr, dtype=np.float64, copy=True)
+    features = np.array([f"f{i}" for i in range(values.shape[0])], dtype=object)
+    names = np.array([f"method{j}" for j in range(values.shape[1])], dtype=object)
+    return values, features, names
+
+
+def _check_fuzzy_input(scores) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if isinstance(scores, RankedLists):
+        values, features, names = _from_ranked_lists([scores], None)
+    elif isinstance(scores, Mapping):
+        values, features, names = _from_ranked_lists(list(scores.values()), list(scores))
+    elif isinstance(scores, (pd.DataFrame, pd.Series)):
+        raise TypeError(
+            "scores must be a 3-D array (n_features, n_methods, n_bootstraps) or a sequence of "
+            f"RankedLists, one per method; got a {type(scores).__name__}"
+        )
+    elif isinstance(scores, Sequence) and len(scores) > 0 and all(
+        isinstance(s, RankedLists) for s in scores
+    ):
+        values, features, names = _from_ranked_lists(list(scores), None)
+    elif isinstance(scores, Sequence) and any(isinstance(s, RankedLists) for s in scores):
+        bad = next(i for i, s in enumerate(scores) if not isinstance(s, RankedLists))
+        raise TypeError(f"scores: method {bad} must be a RankedLists like the others; got "
+                        f"{type(scores[bad]).__name__}")
+    else:
+        values, features, names = _from_array(scores)
+    p, m, n_boot = values.shape
+    if p < 1 or m < 1 or n_boot < 1:
+        raise ValueError(
+            "scores needs at least one feature, one method and one bootstrap; got shape "
+            f"(n_features, n_methods, n_bootstraps) = {(p, m, n_boot)}"
+        )
+    bad = ~np.isfinite(values)
+    if bad.any():
+        i, j, b = np.argwhere(bad)[0]
+        raise ValueError(
+            f"scores must be finite; found {values[i, j, b]} at feature {i}, method {j}, "
+            f"bootstrap {b} ({int(bad.sum())} non-finite value(s) in all)"
+        )
+    return values, features, names
+
+
+# --------------------------------------------------------------------------- steps
+def discretize_scores(values: np.ndarray) -> np.ndarray:
+    """Steps 3–4 of §III-A: per-list min–max, then the 0.01 grid, halves up, as integers 0–100.
+
+    ``values`` is (p, M, L); each (method, bootstrap) list ``values[:, j, l]`` is normalised over
+    the features, ``t = 100 (s − min) / (max − min)`` (a list with max = min gives 0), and
+    ``g = ⌊t + 1/2 + 1e-9⌋`` — the grid value is ``g / 100``.
+    """
+    lo = values.min(axis=0, keepdims=True)
+    span = values.max(axis=0, keepdims=True) - lo
+    t = np.zeros_like(values)
+    np.divide(100.0 * (values - lo), span, out=t, where=span > 0)
+    g = np.floor(t + (0.5 + _HALF_TOL)).astype(np.int64)
+    return np.clip(g, 0, _GRID - 1, out=g)
+
+
+def _counts(g: np.ndarray) -> np.ndarray:
+    """freq(x, F^i_j) for every grid value: (p, M, 101) integer counts (eq. 4 times L)."""
+    p, m, n_boot = g.shape
+    base = (np.arange(p * m, dtype=np.int64) * _GRID).reshape(p, m, 1)
+    flat = np.bincount((base + g).ravel(), minlength=p * m * _GRID)
+    return flat.reshape(p, m, _GRID)
+
+
+def _sd(g: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """SD(F^i_j) with ``ddof=1`` from exact integer sums, and the exact zero-spread mask."""
+    n_boot = g.shape[2]
+    s1 = g.sum(axis=2)
+    s2 = (g * g).sum(axis=2)
+    num = n_boot * s2 - s1 * s1  # exact: L·Σg² − (Σg)² = L(L−1)·var(g)
+    sd = np.sqrt(num / (n_boot * (n_boot - 1.0))) / 100.0
+    return sd, num == 0
+
+
+def _normalise_rows(v: np.ndarray) -> np.ndarray:
+    """Rows divided by their sum, the sum taken over sorted terms (order of methods irrelevant)."""
+    return v / np.sort(v, axis=1).sum(axis=1, keepdims=True)
+
+
+def _weights(weighting: str, counts: np.ndarray, g: np.ndarray):
+    p, m, n_boot = g.shape
+    sd = zero = None
+    if n_boot >= 2:
+        sd, zero = _sd(g)
+    if weighting == "EW":  # eq. 6
+        return np.full((p, m), 1.0 / m), sd
+    if weighting in ("RW", "OW") and n_boot < 2:
+        raise ValueError(
+            f"weighting {weighting!r} needs n_bootstraps ≥ 2: it uses the sample standard "
+            "deviation (ddof=1) of each method's L scores, undefined for L = 1; use 'EW' or 'MW'"
+        )
+    if weighting == "RW":  # eq. 7; methods with SD = 0 share the weight equally
+        any_zero = zero.any(axis=1, keepdims=True)
+        inv = np.divide(1.0, sd, out=np.zeros_like(sd), where=~zero)
+        raw = np.where(any_zero, zero.astype(np.float64), inv)
+        return _normalise_rows(raw), sd
+    if weighting == "OW":  # eq. 8; for values in [0, 1], SD ≤ √(L/(4(L−1))) ≤ 1/√2 < 1
+        return _normalise_rows(1.0 - sd), sd
+    # MW, eqs. 9–12. Row p (1..L) of BinaryMatrix^i_j has s_{p,q} = 1 iff p/L ≤ μ^i_j(q), i.e.
+    # iff p ≤ count^i_j(q): column q holds count(q) ones. Then
+    # ‖B_j ∘ comMatrix‖₁ = Σ_q Σ_k min(count_j(q), count_k(q)) and ‖comMatrix‖₁ = M·L.
+    overlap = np.minimum(counts[:, :, None, :], counts[:, None, :, :]).sum(axis=(2, 3))
+    v = overlap / float(m * n_boot)  # eq. 11 (integers / M·L)
+    return _normalise_rows(v), sd
+
+
+def aggregate_fuzzy(scores, weighting: str = "OW") -> FuzzyConsensus:
+    r"""Combine bootstrap scores of several methods by weighted fuzzy sets (the fuzzy paper).
+
+    For feature i, method j and bootstrap l, with :math:`Score^i_{lj}` the raw score
+    (higher = better):
+
+    1. **Normalise** each (method, bootstrap) list over the features,
+       :math:`x = (s - \min)/(\max - \min)`; a list with :math:`\max = \min` becomes all 0.
+    2. **Discretise** to :math:`U = \{0, 0.01, …, 1\}` (eq. 1), halves up:
+       :math:`\lfloor 100x + 1/2\rfloor / 100`.
+    3. **Fuzzy set** (eqs. 2–4): :math:`F^i_j` = the L discretised values and
+       :math:`\mu^i_j(x) = freq(x, F^i_j)/L`.
+    4. **Combine** (eq. 5): :math:`\mu^i_{com}(x) = \sum_j w^i_j \mu^i_j(x)`,
+       :math:`\sum_j w^i_j = 1`, with the weighting
+
+       - ``"EW"`` (eq. 6): :math:`w^i_j = 1/M`;
+       - ``"RW"`` (eq. 7): :math:`w^i_j \propto 1/SD(F^i_j)`;
+       - ``"OW"`` (eq. 8): :math:`w^i_j \propto 1 - SD(F^i_j)`;
+       - ``"MW"`` (eqs. 9–12): :math:`w^i_j \propto v^i_j =
+         \lVert B^i_j \circ C^i\rVert_1 / \lVert C^i\rVert_1` with the binary matrix
+         :math:`B^i_j[p, q] = 1` iff :math:`p/L \le \mu^i_j(q)` (p = 1…L, q ∈ U) and
+         :math:`C^i = \sum_j B^i_j`.
+
+    5. **Defuzzify** (eq. 13), centre of average:
+       :math:`c_i = \sum_{x\in U} x\,\mu^i_{com}(x) / \sum_{x\in U}\mu^i_{com}(x)`.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_features, n_methods, n_bootstraps), or RankedLists
+        Either a 3-D array of raw scores, or a sequence (one per method) of
+        :class:`~rankfusion.RankedLists` built with ``from_scores`` whose lists are that
+        method's bootstraps (a mapping name → RankedLists names the methods; otherwise a
+        method is named by its list names' common prefix before ``@``, as in ``relieff@b3``).
+        All methods must score the same features in the same order, on the same number L of
+        bootstraps. Scores must be finite.
+    weighting : {"OW", "EW", "RW", "MW"}, default "OW"
+        The weighting scheme (case-insensitive). OW is the paper's marginally best one.
+
+    Returns
+    -------
+    FuzzyConsensus
+        A :class:`Consensus` whose ``scores`` are the defuzzified :math:`c_i`, with
+        ``memberships`` (n_features × 101, the :math:`\mu^i_{com}` on ``grid``), ``weights``
+        (n_features × n_methods, the :math:`w^i_j`), ``methods`` and ``sd``.
+
+    Raises
+    ------
+    ValueError
+        Wrong shape, non-finite scores, no feature / method / bootstrap, an unknown weighting
+        (the known ones are listed), RankedLists with different features or different L, and
+        ``"RW"``/``"OW"`` with a single bootstrap.
+    TypeError
+        Non-numeric scores, or a sequence mixing RankedLists with other things.
+
+    Notes
+    -----
+    Readings of the paper (see docs/design.md, "Fuzzy combination"):
+
+    - *Normalisation.* Step 3 of §III-A says "for each feature, normalize the feature scores";
+      normalising one feature over its own L bootstraps would stretch every feature to [0, 1]
+      and erase the differences between features, so each list (one method on one bootstrap)
+      is normalised over the features instead — the usual min–max of a score vector.
+    - *Rounding.* The grid is handled as integers 0…100: ``t = 100·(s − min)/(max − min)`` in
+      float64, ``g = ⌊t + 0.5 + 10⁻⁹⌋``. The tolerance of 10⁻⁹ grid steps makes a value that
+      is a half in decimal (0.285, stored as 0.28499999999999998) go up as "halves up" asks;
+      it moves nothing else farther than 10⁻¹¹ of the list's range. Counts, sums and SDs are
+      then computed from the integers exactly.
+    - *SD.* The sample standard deviation (``ddof=1``) of the L discretised values.
+      ``"RW"``: when some methods of a feature have SD = 0 (1/SD infinite), those methods share
+      the weight equally and the others get 0 (the limit of eq. 7). ``"OW"``: 1 − SD > 0
+      always, since the sample SD of values in [0, 1] is at most √(L/(4(L − 1))) ≤ 1/√2.
+      ``"RW"`` and ``"OW"`` need L ≥ 2; ``"EW"`` and ``"MW"`` accept L = 1.
+    - *Matrix similarity.* Table I has L rows p/L (p = 1…L) and 101 columns q ∈ U;
+      :math:`s_{p,q} = 1` iff :math:`p/L \le \mu(q)`, i.e. iff p ≤ freq(q): the matrix is
+      the bar chart of the membership function. :math:`\lVert\cdot\rVert_1` is the sum of the
+      (non-negative) entries. Hence :math:`v^i_j = \sum_q \sum_k \min(freq_j(q), freq_k(q)) /
+      (M L)`, computed in integers — the comparison p/L ≤ μ(q) never goes through floats.
+    - *Weights* are normalised with sums over sorted terms, so the order of the methods does not
+      change the result.
+    - *Ties.* Equal :math:`c_i` are broken by the lower feature index. With ``"EW"`` the key
+      is exact (the integer :math:`\sum_j\sum_l 100\,x_{ijl}`); with the other weightings it
+      is :math:`c_i` in float64.
+
+    References
+    ----------
+    "Weighted combination of feature selection methods based on bootstrap and fuzzy sets"
+    (the fuzzy paper), §III, eqs. 1–13.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankfusion import aggregate_fuzzy
+    >>> s = np.array([[[0.9, 0.8], [5.0, 4.0]],   # feature 0: two methods × two bootstraps
+    ...               [[0.5, 0.4], [9.0, 8.0]],
+    ...               [[0.1, 0.0], [1.0, 0.0]]])
+    >>> res = aggregate_fuzzy(s, "EW")
+    >>> res.scores.round(4)  # feature 0: mean of (1, 1) and (0.5, 0.5) = 0.75
+    array([0.75, 0.75, 0.  ])
+    >>> res.order  # an exact tie: the lower index first
+    array([0, 1, 2])
+    >>> res.weights[0]
+    array([0.5, 0.5])
+    """
+    weighting = _check_weighting(weighting)
+    values, features, methods = _check_fuzzy_input(scores)
+    p, m, n_boot = values.shape
+    g = discretize_scores(values)
+    counts = _counts(g)  # (p, M, 101)
+    w, sd = _weights(weighting, counts, g)
+    mu = counts / float(n_boot)  # eq. 4
+    # eq. 5, the terms of each sum sorted so that the order of the methods changes nothing
+    mu_com = np.sort(w[:, :, None] * mu, axis=1).sum(axis=1)
+    x = np.arange(_GRID) / 100.0
+    c = (mu_com @ x) / mu_com.sum(axis=1)  # eq. 13
+    if weighting == "EW":
+        keys = [-g.sum(axis=(1, 2))]
+    else:
+        keys = [-c]
+    order = order_from_keys(keys)
+    ranks = np.empty(p, dtype=np.int64)
+    ranks[order] = np.arange(1, p + 1)
+    return FuzzyConsensus(
+        order=order,
+        scores=c,
+        ranks=ranks,
+        features=features,
+        method="fuzzy",
+        params={"weighting": weighting, "n_bootstraps": n_boot},
+        memberships=mu_com,
+        weights=w,
+        methods=methods,
+        sd=sd,
+    )
