@@ -132,7 +132,7 @@ def _minmax(s):
 
 def test_results_do_not_depend_on_n_jobs():
     X, y = _data(n=40)
-    kw = dict(rankers=("relieff", anova), n_bootstraps=6, aggregation="kfirst", random_state=11)
+    kw = dict(rankers=(anova, variance), n_bootstraps=6, aggregation="kfirst", random_state=11)
     a = EnsembleSelector(n_jobs=1, **kw).fit(X, y)
     b = EnsembleSelector(n_jobs=2, **kw).fit(X, y)
     np.testing.assert_array_equal(a.lists_.scores, b.lists_.scores)
@@ -195,7 +195,10 @@ def test_minmax_normalisation_keeps_a_large_scale_from_dominating():
 # ---------------------------------------------------------------------------- list weights
 def test_accuracy_weights_equal_independent_cross_validation():
     X, y = _data(n=60, p=8)
-    sel = EnsembleSelector(rankers=(anova, variance), list_weights="accuracy",
+    def worst(X, y):  # the reverse of anova: its top 2 are the least informative features
+        return -anova(X, y)
+
+    sel = EnsembleSelector(rankers=(anova, worst), list_weights="accuracy",
                            estimators={"nb": GaussianNB()}, weight_k=2, cv=3,
                            random_state=4).fit(X, y)
     # recompute: same folds (seeded), top-2 of each list, GaussianNB accuracy
@@ -267,15 +270,14 @@ def test_learning_curve_uses_first_estimator_and_prefers_shorter_prefix():
 
 
 # ---------------------------------------------------------------------------- no leak
-class _Spy:
-    """A ranker recording the row ids (column 0) of every call."""
+_CALLS: list = []
 
-    def __init__(self):
-        self.calls = []
 
-    def __call__(self, X, y):
-        self.calls.append(frozenset(np.asarray(X)[:, 0].tolist()))
-        return anova(np.asarray(X)[:, 1:], y).tolist() + [0.0]
+def spy(X, y):
+    """A ranker recording the row ids (column 0) of every call (module-level, so that clones
+    of the selector share the record)."""
+    _CALLS.append(frozenset(np.asarray(X)[:, 0].tolist()))
+    return anova(np.asarray(X)[:, 1:], y).tolist() + [0.0]
 
 
 def _ids_data():
@@ -286,37 +288,37 @@ def _ids_data():
 @pytest.mark.parametrize("size", ["k-step", 2])
 def test_no_test_row_reaches_selection_in_a_pipeline(size):
     X, y = _ids_data()
-    spy = _Spy()
+    _CALLS.clear()
     pipe = Pipeline([("sel", EnsembleSelector(rankers=(spy,), n_features_to_select=size, cv=3,
                                               estimators={"nb": GaussianNB()}, random_state=0)),
                      ("clf", GaussianNB())])
     outer = list(StratifiedKFold(4, shuffle=True, random_state=1).split(X, y))
     for train, test in outer:
-        spy.calls.clear()
+        _CALLS.clear()
         clone(pipe).fit(X[train], y[train])
-        seen = frozenset().union(*spy.calls)
+        seen = frozenset().union(*_CALLS)
         assert seen == frozenset(X[train, 0].tolist())  # every call saw training rows only
     cross_validate(pipe, X, y, cv=outer)
 
 
 def test_nested_size_search_ranks_each_fold_on_its_training_part():
     X, y = _ids_data()
-    spy = _Spy()
+    _CALLS.clear()
     EnsembleSelector(rankers=(spy,), n_features_to_select="k-step", cv=3,
                      estimators={"nb": GaussianNB()}, random_state=0).fit(X, y)
     all_ids = frozenset(range(60))
     # one call on all rows, then one per fold, each missing exactly that fold's held-out third
-    assert spy.calls[0] == all_ids
-    assert len(spy.calls) == 4
-    assert sorted(len(all_ids - c) for c in spy.calls[1:]) == [20, 20, 20]
-    held_out = [all_ids - c for c in spy.calls[1:]]
+    assert _CALLS[0] == all_ids
+    assert len(_CALLS) == 4
+    assert sorted(len(all_ids - c) for c in _CALLS[1:]) == [20, 20, 20]
+    held_out = [all_ids - c for c in _CALLS[1:]]
     assert frozenset().union(*held_out) == all_ids  # the held-out parts partition the rows
 
     # the planted leak: ranking once on all the data is what the default must not do
-    spy.calls.clear()
+    _CALLS.clear()
     EnsembleSelector(rankers=(spy,), n_features_to_select="k-step", cv=3, subset_cv="ranked_once",
                      estimators={"nb": GaussianNB()}, random_state=0).fit(X, y)
-    assert spy.calls == [all_ids]
+    assert _CALLS == [all_ids]
 
 
 # ---------------------------------------------------------------------------- bad input

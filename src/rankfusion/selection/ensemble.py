@@ -455,17 +455,16 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             raise ValueError("list_weights='accuracy': every list's accuracy is 0")
         return acc / acc.sum()
 
-    def _combine(self, lists, scores3, weights, kind, seq):
+    def _combine(self, lists, groups, weights, kind, seq):
         from ..aggregation import Consensus, aggregate
 
         if kind[0] == "fuzzy":
             from ..aggregation import aggregate_fuzzy
 
-            res = aggregate_fuzzy(scores3, weighting=kind[1])
-            return Consensus(order=res.order, scores=res.scores, ranks=res.ranks,
-                             features=lists.features, method=res.method, params=res.params,
-                             tiebreak=res.tiebreak, tiebreak_name=res.tiebreak_name,
-                             info=res.info)
+            names = lists.list_names
+            by_method = {g: lists.select_lists([names[c] for c in cols])
+                         for g, cols in groups.items()}
+            return aggregate_fuzzy(by_method, weighting=kind[1])
         if kind[0] == "callable":
             out = kind[1](lists)
             if isinstance(out, Consensus):
@@ -500,12 +499,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         wk = self.weight_k if self.weight_k is not None else k_fixed
         wk = check_top_k(wk, p, name="weight_k")
         weights = self._weights(lists, scores, groups, X, y, estimators, wk, weight_seq)
-        scores3 = None
-        if kind[0] == "fuzzy":
-            L = len(next(iter(groups.values())))
-            scores3 = np.stack([scores[:, cols] for cols in groups.values()], axis=1)
-            assert scores3.shape == (p, len(groups), L)
-        consensus = self._combine(lists, scores3, weights, kind, agg_seq)
+        consensus = self._combine(lists, groups, weights, kind, agg_seq)
         return lists, consensus, weights, groups, samples, scores, agg_seq
 
     # ------------------------------------------------------------------ fit
