@@ -405,3 +405,54 @@ def test_caller_data_unchanged():
     EnsembleSelector(rankers=("relieff", anova), n_bootstraps=2, random_state=0).fit(X, y)
     np.testing.assert_array_equal(X, X0)
     np.testing.assert_array_equal(y, y0)
+
+
+# ---------------------------------------------------------------------------- fuzzy, stability
+@pytest.mark.parametrize("weighting", ["EW", "RW", "OW", "MW"])
+def test_fuzzy_rule_equals_aggregate_fuzzy_of_each_rankers_bootstraps(weighting):
+    from rankfusion import aggregate_fuzzy
+
+    X, y = _data(n=40)
+    sel = EnsembleSelector(rankers=(anova, variance, "info_gain"),
+                           aggregation=f"fuzzy:{weighting}", n_bootstraps=5,
+                           random_state=0).fit(X, y)
+    names = sel.lists_.list_names.tolist()
+    by_method = {r: sel.lists_.select_lists([n for n in names if n.startswith(r + "@")])
+                 for r in ("anova", "variance", "info_gain")}
+    expected = aggregate_fuzzy(by_method, weighting=weighting)
+    np.testing.assert_array_equal(sel.scores_, expected.scores)
+    np.testing.assert_array_equal(sel.positions_, expected.ranks)
+    assert sel.consensus_.weights.shape == (8, 3)
+    assert "consensus" not in sel.stability_.index  # needs all bootstraps at once
+
+
+def test_stability_equals_the_stability_functions():
+    from rankfusion.stability import apc, asd, nogueira
+
+    X, y = _data(n=40)
+    sel = EnsembleSelector(rankers=(anova, variance), n_bootstraps=6, n_features_to_select=3,
+                           aggregation="borda", random_state=1).fit(X, y)
+    st = sel.stability_
+    assert st.index.tolist() == ["anova", "variance", "consensus"]
+    rows = sel.lists_.scores[:, :6].T  # anova@b0 … anova@b5
+    Z = np.zeros((6, 8), dtype=int)
+    for b in range(6):
+        Z[b, np.lexsort((np.arange(8), -rows[b]))[:3]] = 1
+    res = nogueira(Z)
+    assert st.loc["anova", "nogueira"] == pytest.approx(res.statistic)
+    assert st.loc["anova", "nogueira_low"] == pytest.approx(res.low)
+    assert st.loc["anova", "asd"] == pytest.approx(asd(rows))
+    assert st.loc["anova", "apc"] == pytest.approx(apc(rows))
+    # the consensus row: each bootstrap's two lists combined by Borda
+    cons = [aggregate(sel.lists_.select_lists([f"anova@b{b}", f"variance@b{b}"]), "borda")
+            for b in range(6)]
+    Zc = np.zeros((6, 8), dtype=int)
+    for b, c in enumerate(cons):
+        Zc[b, c.order[:3]] = 1
+    assert st.loc["consensus", "nogueira"] == pytest.approx(nogueira(Zc).statistic)
+    assert st.loc["consensus", "asd"] == pytest.approx(asd(np.vstack([c.scores for c in cons])))
+
+
+def test_no_stability_without_bootstraps():
+    X, y = _data()
+    assert EnsembleSelector(rankers=(anova,)).fit(X, y).stability_ is None
