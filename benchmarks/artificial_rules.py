@@ -32,7 +32,7 @@ from sklearn.model_selection import train_test_split
 
 from rankfusion import aggregate
 from rankfusion.datasets import load_artificial
-from rankfusion.rankers.svm_rfe import joint_rfe, rfe_lists
+from rankfusion.rankers import joint_rfe, rfe_lists
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CACHE = os.environ.get("ARTIFICIAL_RULES_CACHE", os.path.join(HERE, "results", ".cache_rules"))

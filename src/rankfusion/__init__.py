@@ -29,6 +29,7 @@ _EXPORTS = {
     "friedman": ".evaluation",
     "nemenyi": ".evaluation",
     "paired_ttest": ".evaluation",
+    "EnsembleSelector": ".selection",
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
@@ -39,6 +40,7 @@ _SUBMODULES = (
 
 __all__ = [
     "Consensus",
+    "EnsembleSelector",
     "RankedLists",
     "SVMRFE",
     "aggregate",
@@ -69,7 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .evaluation import cross_validate_selection, error_curve, friedman, nemenyi, paired_ttest
     from .io import load_data, read_arff
     from .lists import RankedLists
-    from .selection import SVMRFE
+    from .selection import SVMRFE, EnsembleSelector
 
 
 def __getattr__(name: str):

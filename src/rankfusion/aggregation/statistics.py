@@ -119,7 +119,7 @@ def mean_score(lists, *, weights=None, normalize=None):
     normalize = _check_normalize(normalize)
     params = {"normalize": normalize}
     if normalize == "rank":
-        key, mean_r = _borda_key(lists, weights)
+        key, mean_r = borda_key(lists, weights)
         return build_consensus(lists, keys=[key], scores=mean_r, method="mean_score",
                                params=params)
     values = lists.scores if normalize is None else _minmax_columns(lists.scores)

@@ -1,6 +1,7 @@
-"""Feature selectors with the scikit-learn API, and the consensus of ranked lists
-(docs/design.md, 'Layers')."""
+"""Feature selectors with the scikit-learn API (``SVMRFE``, ``EnsembleSelector``), and the
+consensus of ranked lists (docs/design.md, 'Layers')."""
 
+from .ensemble import EnsembleSelector
 from .svm_rfe import (
     C_GRID,
     SVMRFE,
@@ -10,5 +11,5 @@ from .svm_rfe import (
     svm_rfe_rankings,
 )
 
-__all__ = ["SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "choose_C", "C_GRID",
-           "SVMRFE_DECOMPOSITIONS"]
+__all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "choose_C",
+           "C_GRID", "SVMRFE_DECOMPOSITIONS"]

@@ -1,0 +1,628 @@
+"""``EnsembleSelector``: rankers × resamples → consensus → subset, as a scikit-learn selector.
+
+One estimator covers the ensemble feature-selection systems of three papers:
+
+* the bootstrap ensembles of filters combined through fuzzy sets of the fuzzy paper (CFS, ILFS,
+  ReliefF and MIFS over 100 bootstrap samples, ``aggregation="fuzzy:OW"``);
+* the accuracy-weighted rank aggregation of Bouaguel et al. (2013): a ranker whose list
+  classifies better counts more (``list_weights="accuracy"``, ``aggregation="ga"`` or
+  ``"mean_score"``);
+* the filter ensembles of the robust-FS paper (IG, SU and χ² combined by Borda or Kemeny, the
+  subset size chosen by K-step: ``n_features_to_select="k-step"``).
+"""
+
+from __future__ import annotations
+
+import numbers
+import sys
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator
+from sklearn.feature_selection import SelectorMixin
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .._utils.seeding import spawn
+from .._utils.validation import resolve_n_features
+from ..lists import RankedLists
+from .estimators import default_estimators
+from .ranker_specs import resolve_rankers, run_ranker
+from .resampling import bootstrap_indices
+from .subset_size import (
+    choose_size,
+    evaluate_prefixes,
+    k_step_grid,
+    learning_curve_grid,
+)
+
+__all__ = ["EnsembleSelector"]
+
+_FUZZY = ("EW", "RW", "OW", "MW")
+_SEARCHES = ("k-step", "learning-curve")
+_NORMALIZE = ("minmax", "rank", None)
+
+
+def _root_children(random_state, n: int) -> list[np.random.SeedSequence]:
+    """The child streams of one fit (docs/design.md, 'Seeds'); they share the root's entropy."""
+    return spawn(random_state, n)
+
+
+def _int_seed(seq: np.random.SeedSequence) -> int:
+    return int(seq.generate_state(1, dtype=np.uint32)[0] >> 1)
+
+
+def _normalise(scores: np.ndarray, how) -> np.ndarray:
+    """Per-list normalisation of a p × M score matrix (``"minmax"``: (s − min)/(max − min), a
+    constant list becomes all 0; ``"rank"``: the relative ranking 1 − pos/p)."""
+    if how is None:
+        return scores
+    if how == "minmax":
+        lo = scores.min(axis=0, keepdims=True)
+        span = scores.max(axis=0, keepdims=True) - lo
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = np.where(span > 0, (scores - lo) / np.where(span > 0, span, 1.0), 0.0)
+        return out
+    return RankedLists.from_scores(scores).relative.copy()
+
+
+class EnsembleSelector(SelectorMixin, BaseEstimator):
+    """Ensemble feature selection: several rankers, optionally on bootstrap samples, combined
+    into one consensus ranking, from which a subset is kept.
+
+    Function perturbation (several rankers on the same data) and data perturbation (each
+    ranker on ``n_bootstraps`` bootstrap samples) give ``M × L`` ranked lists
+    (:attr:`lists_`), which an aggregation rule combines (:attr:`consensus_`). The subset is the
+    consensus's top ``n_features_`` features, a fixed number or one chosen by K-step (robust-FS
+    paper, Alg. 2) or by the learning curve (Ruiz et al. 2003).
+
+    Parameters
+    ----------
+    rankers : sequence, default=("info_gain", "relieff", "nlc")
+        Registered ranker names (:func:`rankfusion.rankers.available_rankers`), ``(name,
+        params)`` pairs, score functions ``f(X, y) -> scores``, estimators with ``coef_`` /
+        ``feature_importances_``, or callables returning a :class:`~rankfusion.RankedLists` of
+        several lists (all of which join the ensemble).
+    aggregation : str or callable, default="borda"
+        Any rule of :func:`rankfusion.aggregate` (:func:`rankfusion.available_methods`);
+        ``"fuzzy:EW"``, ``"fuzzy:RW"``, ``"fuzzy:OW"`` or ``"fuzzy:MW"`` for the fuzzy
+        combination of :func:`rankfusion.aggregate_fuzzy` (every ranker is one method, its
+        bootstrap lists its samples; needs ``n_bootstraps ≥ 2``); or a callable taking the
+        :class:`~rankfusion.RankedLists` and returning a :class:`~rankfusion.Consensus` or one
+        score per feature (higher = better).
+    aggregation_params : dict, default=None
+        The rule's parameters (``{"k": 0.1}`` for K-First …). A rule that takes
+        ``random_state`` receives one spawned from :attr:`random_state` unless given here.
+    list_weights : None, "accuracy", array-like or dict, default=None
+        Weights of the lists for rules that take them. ``"accuracy"`` (Bouaguel et al. 2013):
+        each list's top ``weight_k`` features are scored by the stratified ``cv``-fold accuracy
+        of the first of ``estimators`` on the fit data, and the accuracies, normalised to sum 1,
+        are the weights. An array gives one weight per list of :attr:`lists_`; a dict maps a
+        ranker's name to the weight of each of its lists.
+    n_bootstraps : int, default=0
+        0: every ranker once on all the data (function perturbation). L > 0: every ranker on
+        each of L bootstrap samples (data perturbation).
+    sample_fraction : float in (0, 1], default=1.0
+        Rows drawn with replacement per bootstrap sample, as a fraction of n
+        (:func:`rankfusion.selection.resampling.bootstrap_indices`).
+    stratify : bool, default=True
+        Draw every bootstrap sample (and the CV folds) within classes.
+    n_features_to_select : None, int, float, "k-step" or "learning-curve", default=None
+        None keeps half the features (as scikit-learn's ``RFE``); an int is a count (≤ p); a
+        float in (0, 1] a fraction, ``max(1, ⌊f·p + 0.5⌋)`` (docs/design.md, 'Fractions');
+        ``"k-step"`` or ``"learning-curve"`` search the size by cross-validation
+        (:mod:`rankfusion.selection.subset_size`, :attr:`subset_curve_`).
+    estimators : dict or list of classifiers, default=None
+        The classifiers of the size search and of the accuracy weights. None: the papers'
+        linear SVM, naive Bayes, 1-NN and entropy tree
+        (:func:`~rankfusion.selection.estimators.default_estimators`). The learning curve uses
+        the first only; K-step all of them. Nominal columns and missing values are encoded
+        inside each classifier's pipeline.
+    cv : int, default=5
+        Folds of the size search and of the accuracy weights (stratified, shuffled).
+    subset_cv : {"nested", "ranked_once"}, default="nested"
+        ``"nested"``: each fold's ranking is recomputed on the fold's training part, so no
+        held-out row reaches the ranking; ``"ranked_once"``: rank once on all the fit data (the
+        papers' reading; cheaper, optimistic).
+    subset_grid : sequence of int, default=None
+        The sizes the search tries (default: :func:`~rankfusion.selection.subset_size.
+        k_step_grid` or :func:`~rankfusion.selection.subset_size.learning_curve_grid`).
+    weight_k : int or float, default=None
+        Subset size of the accuracy weights (default: the fixed subset size, or half the
+        features when the size is searched).
+    normalize : {"minmax", "rank", None}, default="minmax"
+        How each list's scores are put on one scale before aggregation (only score-based rules,
+        ``mean_score`` and ``combmnz``, see the difference): ``"minmax"`` per list (the papers'
+        "average of normalised scores"), ``"rank"`` the relative ranking 1 − pos/p, None the raw
+        scores (a ranker on a large scale then dominates).
+    n_jobs : int, default=None
+        Ranker × bootstrap jobs in parallel (joblib; any backend, Dask included). The results
+        do not depend on it.
+    random_state : None, int, SeedSequence or Generator, default=None
+        None draws fresh entropy. Every random step (bootstrap samples, seeded rankers, the
+        rule, the CV folds) gets its own child stream spawned from it.
+    progress : bool, default=False
+        A tqdm progress bar over the ranking jobs (shown only on an interactive terminal).
+
+    Attributes
+    ----------
+    lists_ : RankedLists
+        Every ranker × bootstrap list; names ``relieff`` (no bootstraps) or ``relieff@b17``;
+        a producer of several lists gives ``name[list]@b17``.
+    consensus_ : Consensus
+    scores_ : ndarray of shape (n_features_in_,)
+        The consensus score of each feature (higher = better).
+    positions_ : ndarray of int
+        Consensus position of each feature, 1 = best, no ties.
+    ranking_ : ndarray of int
+        scikit-learn ``RFE``'s meaning: the selected features 1, the others 2, 3, … in
+        consensus order.
+    support_ : ndarray of bool
+    n_features_ : int
+    list_weights_ : ndarray or None
+        The weights given to the rule.
+    subset_curve_ : SubsetCurve or None
+        With a searched size: the curve (mean and SD of accuracy per k per estimator), the
+        chosen k and the deciding estimator.
+    stability_ : DataFrame or None
+        With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
+        stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
+        (``nogueira``, ``nogueira_low``, ``nogueira_high``, ``nogueira_variance``), and ASD and
+        APC of the bootstrap score vectors (:mod:`rankfusion.stability`). The consensus row
+        aggregates each bootstrap's lists with the same rule; it is left out for the fuzzy
+        rules, which need all bootstraps at once.
+    bootstrap_indices_ : list of ndarray
+        The rows of each bootstrap sample (empty without bootstraps).
+    seed_entropy_ : int
+        The entropy of the root seed, to reproduce a fit made with ``random_state=None``.
+    classes_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_wine
+    >>> from rankfusion import EnsembleSelector
+    >>> X, y = load_wine(return_X_y=True, as_frame=True)
+    >>> sel = EnsembleSelector(rankers=("info_gain", "relieff"), n_features_to_select=3)
+    >>> sel.fit(X, y).get_feature_names_out().tolist()
+    ['flavanoids', 'od280/od315_of_diluted_wines', 'proline']
+
+    References
+    ----------
+    Bouaguel, Bel Mufti & Limam (2013), A new feature selection technique applied to credit
+    scoring data using a rank aggregation approach based on optimization, genetic algorithm and
+    similarity. The fuzzy paper (fuzzy_weighted_combination_bootstrap). The robust-FS paper
+    (robust_fs_rank_aggregation_borda_kemeny), Algorithm 2. Ruiz, Riquelme & Aguilar-Ruiz
+    (2003), §4. Nogueira, Sechidis & Brown (2018), JMLR 18(174).
+    """
+
+    def __init__(self, rankers=("info_gain", "relieff", "nlc"), aggregation="borda",
+                 aggregation_params=None, list_weights=None, n_bootstraps=0, sample_fraction=1.0,
+                 stratify=True, n_features_to_select=None, estimators=None, cv=5,
+                 subset_cv="nested", subset_grid=None, weight_k=None, normalize="minmax",
+                 n_jobs=None, random_state=None, progress=False):
+        self.rankers = rankers
+        self.aggregation = aggregation
+        self.aggregation_params = aggregation_params
+        self.list_weights = list_weights
+        self.n_bootstraps = n_bootstraps
+        self.sample_fraction = sample_fraction
+        self.stratify = stratify
+        self.n_features_to_select = n_features_to_select
+        self.estimators = estimators
+        self.cv = cv
+        self.subset_cv = subset_cv
+        self.subset_grid = subset_grid
+        self.weight_k = weight_k
+        self.normalize = normalize
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+        self.progress = progress
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.required = True
+        tags.input_tags.allow_nan = True
+        return tags
+
+    # ------------------------------------------------------------------ parameters
+    def _check_params(self):
+        from ..aggregation import available_methods, get_rule
+
+        rankers = resolve_rankers(self.rankers)
+        agg = self.aggregation
+        rule = None
+        if isinstance(agg, str) and agg.lower().startswith("fuzzy:"):
+            weighting = agg.split(":", 1)[1].upper()
+            if weighting not in _FUZZY:
+                raise ValueError(f"aggregation {agg!r}: the fuzzy weighting must be one of "
+                                 f"{', '.join(_FUZZY)}")
+            if self.list_weights is not None:
+                raise ValueError(f"aggregation {agg!r} weighs the methods itself (eqs. 5–13); "
+                                 "drop list_weights")
+            kind = ("fuzzy", weighting)
+        elif isinstance(agg, str):
+            rule = get_rule(agg)  # unknown names list the known ones
+            if self.list_weights is not None and not rule.weights:
+                raise ValueError(f"aggregation method {rule.name!r} takes no list weights; "
+                                 "drop list_weights or choose a rule that takes them, e.g. "
+                                 "borda, mean_score, kemeny or ga")
+            kind = ("rule", rule.name)
+        elif callable(agg):
+            kind = ("callable", agg)
+        else:
+            raise TypeError(f"aggregation must be a rule name ({', '.join(available_methods())}"
+                            f", fuzzy:EW|RW|OW|MW) or a callable, got {type(agg).__name__}")
+        params = self.aggregation_params
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"aggregation_params must be a dict or None, got "
+                            f"{type(params).__name__}")
+        if params and kind[0] != "rule":
+            raise ValueError("aggregation_params applies to the rules of aggregate() only")
+        if params and rule is not None:
+            unknown = sorted(k for k in params if not rule.accepts(k))
+            if unknown:
+                raise ValueError(f"aggregation method {rule.name!r} got unknown parameter(s) "
+                                 f"{unknown}; its parameters: {', '.join(rule.params) or 'none'}")
+        nb = self.n_bootstraps
+        if isinstance(nb, (bool, np.bool_)) or not isinstance(nb, numbers.Integral):
+            raise TypeError(f"n_bootstraps must be an int ≥ 0, got {type(nb).__name__}")
+        if nb < 0:
+            raise ValueError(f"n_bootstraps must be ≥ 0, got {nb}")
+        if kind[0] == "fuzzy" and nb < 2:
+            raise ValueError(f"aggregation {agg!r} combines each ranker's bootstrap lists: "
+                             f"set n_bootstraps ≥ 2 (got {nb})")
+        sf = self.sample_fraction
+        if isinstance(sf, (bool, np.bool_)) or not isinstance(sf, numbers.Real):
+            raise TypeError(f"sample_fraction must be a number in (0, 1], got {sf!r}")
+        if not 0.0 < float(sf) <= 1.0:
+            raise ValueError(f"sample_fraction must lie in (0, 1], got {sf}")
+        if not isinstance(self.stratify, (bool, np.bool_)):
+            raise TypeError(f"stratify must be a bool, got {self.stratify!r}")
+        n = self.n_features_to_select
+        if isinstance(n, str):
+            if n not in _SEARCHES:
+                raise ValueError(f"n_features_to_select must be None, an int, a float in (0, 1],"
+                                 f" 'k-step' or 'learning-curve'; got {n!r}")
+        elif n is not None:
+            if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Real):
+                raise TypeError("n_features_to_select must be None, an int, a float, 'k-step' "
+                                f"or 'learning-curve'; got {type(n).__name__}")
+        cv = self.cv
+        if isinstance(cv, (bool, np.bool_)) or not isinstance(cv, numbers.Integral) or cv < 2:
+            raise ValueError(f"cv must be an int ≥ 2, got {cv!r}")
+        if self.subset_cv not in ("nested", "ranked_once"):
+            raise ValueError(f"subset_cv must be 'nested' or 'ranked_once', got "
+                             f"{self.subset_cv!r}")
+        if self.normalize not in _NORMALIZE:
+            raise ValueError(f"normalize must be 'minmax', 'rank' or None, got "
+                             f"{self.normalize!r}")
+        lw = self.list_weights
+        if isinstance(lw, str) and lw != "accuracy":
+            raise ValueError(f"list_weights must be None, 'accuracy', numbers or a dict; got "
+                             f"{lw!r}")
+        if not isinstance(self.progress, (bool, np.bool_)):
+            raise TypeError(f"progress must be a bool, got {self.progress!r}")
+        estimators = self._estimators()
+        return rankers, kind, estimators
+
+    def _estimators(self) -> dict:
+        est = self.estimators
+        if est is None:
+            return default_estimators()
+        if isinstance(est, dict):
+            items = list(est.items())
+        elif hasattr(est, "fit"):
+            items = [(type(est).__name__, est)]
+        else:
+            try:
+                items = [(type(e).__name__ + (f"#{i}" if i else ""), e)
+                         for i, e in enumerate(est)]
+            except TypeError:
+                raise TypeError("estimators must be None, a classifier, a list or a dict of "
+                                f"classifiers; got {type(est).__name__}") from None
+        if not items:
+            raise ValueError("estimators must hold at least one classifier")
+        for name, e in items:
+            if not (hasattr(e, "fit") and hasattr(e, "predict")):
+                raise TypeError(f"estimators[{name!r}] is not a classifier (needs fit and "
+                                "predict)")
+        return dict(items)
+
+    # ------------------------------------------------------------------ ensemble
+    def _rank_all(self, X, y, rankers, seq, p, names):
+        """Every ranker × resample; returns (lists, groups, sample indices)."""
+        from joblib import Parallel, delayed
+
+        boot_seq, rank_seq = seq.spawn(2)
+        B = int(self.n_bootstraps)
+        if B > 0:
+            samples = bootstrap_indices(y, boot_seq.spawn(B),
+                                        sample_fraction=float(self.sample_fraction),
+                                        stratify=bool(self.stratify))
+        else:
+            samples = [None]
+        ranker_seqs = [s.spawn(len(samples)) for s in rank_seq.spawn(len(rankers))]
+        frame = isinstance(X, pd.DataFrame)
+
+        def job_name(r, b):
+            return r.name if samples[b] is None else f"{r.name}@b{b}"
+
+        def take(idx):
+            if idx is None:
+                return X, y
+            return (X.iloc[idx] if frame else X[idx]), y[idx]
+
+        jobs = [(i, b) for i in range(len(rankers)) for b in range(len(samples))]
+
+        def call(i, b):
+            Xb, yb = take(samples[b])
+            return run_ranker(rankers[i], Xb, yb, ranker_seqs[i][b], p, job_name(rankers[i], b))
+
+        results = Parallel(n_jobs=self.n_jobs, return_as="generator")(
+            delayed(call)(i, b) for i, b in jobs)
+        if self.progress and sys.stderr.isatty():
+            from tqdm.auto import tqdm
+
+            results = tqdm(results, total=len(jobs), desc="ranking", unit="list")
+        cols, list_names, groups = [], [], {}
+        for (i, b), out in zip(jobs, results):
+            r = rankers[i]
+            suffix = "" if samples[b] is None else f"@b{b}"
+            if isinstance(out, RankedLists):
+                sub = out.scores if out.has_scores else -out.positions
+                for j, lname in enumerate(out.list_names):
+                    lname = str(lname)
+                    group = lname if lname.startswith(f"{r.name}[") else f"{r.name}[{lname}]"
+                    groups.setdefault(group, []).append(len(cols))
+                    cols.append(np.asarray(sub[:, j], dtype=np.float64))
+                    list_names.append(group + suffix)
+            else:
+                groups.setdefault(r.name, []).append(len(cols))
+                cols.append(out)
+                list_names.append(r.name + suffix)
+        scores = np.column_stack(cols)
+        return scores, list_names, groups, [s for s in samples if s is not None]
+
+    def _weights(self, lists, scores, groups, X, y, estimators, k, seq):
+        lw = self.list_weights
+        M = scores.shape[1]
+        if lw is None:
+            return None
+        if isinstance(lw, str):  # "accuracy"
+            return self._accuracy_weights(lists, X, y, estimators, k, seq)
+        if isinstance(lw, dict):
+            unknown = sorted(set(lw) - set(groups))
+            if unknown:
+                raise ValueError(f"list_weights names unknown ranker(s) {unknown}; rankers: "
+                                 f"{sorted(groups)}")
+            w = np.zeros(M)
+            for g, cols in groups.items():
+                if g not in lw:
+                    raise ValueError(f"list_weights gives no weight for ranker {g!r}")
+                w[cols] = float(lw[g])
+        else:
+            try:
+                w = np.asarray(lw, dtype=np.float64).reshape(-1)
+            except (TypeError, ValueError):
+                raise TypeError("list_weights must be None, 'accuracy', numbers or a dict"
+                                ) from None
+            if w.shape[0] != M:
+                raise ValueError(f"list_weights has {w.shape[0]} weights for {M} lists "
+                                 f"({', '.join(lists.list_names[:4])}, …)")
+        if not np.isfinite(w).all() or (w < 0).any() or not (w > 0).any():
+            raise ValueError("list_weights must be finite, non-negative and not all zero")
+        return w / w.sum()
+
+    def _folds(self, y, seed):
+        from sklearn.model_selection import KFold, StratifiedKFold
+
+        cv = int(self.cv)
+        if self.stratify:
+            _, counts = np.unique(y, return_counts=True)
+            if counts.min() < cv:
+                raise ValueError(f"cv={cv} stratified folds need at least {cv} samples of every "
+                                 f"class; the smallest class has {counts.min()}: lower cv")
+            split = StratifiedKFold(cv, shuffle=True, random_state=seed)
+        else:
+            if y.shape[0] < cv:
+                raise ValueError(f"cv={cv} folds need at least {cv} samples")
+            split = KFold(cv, shuffle=True, random_state=seed)
+        return list(split.split(np.zeros(y.shape[0]), y))
+
+    def _accuracy_weights(self, lists, X, y, estimators, k, seq):
+        name, est = next(iter(estimators.items()))
+        folds = self._folds(y, _int_seed(seq))
+        model = est
+        acc = np.empty(lists.n_lists)
+        pos = lists.positions
+        for j in range(lists.n_lists):
+            order = np.lexsort((np.arange(pos.shape[0]), pos[:, j]))
+            curve = evaluate_prefixes(X, y, folds, [order] * len(folds), {name: model}, [k])
+            acc[j] = float(curve["mean"].iloc[0])
+        if not (acc > 0).any():
+            raise ValueError("list_weights='accuracy': every list's accuracy is 0")
+        return acc / acc.sum()
+
+    def _combine(self, lists, groups, weights, kind, seq):
+        from ..aggregation import Consensus, aggregate
+
+        if kind[0] == "fuzzy":
+            from ..aggregation import aggregate_fuzzy
+
+            names = lists.list_names
+            by_method = {g: lists.select_lists([names[c] for c in cols])
+                         for g, cols in groups.items()}
+            return aggregate_fuzzy(by_method, weighting=kind[1])
+        if kind[0] == "callable":
+            out = kind[1](lists)
+            if isinstance(out, Consensus):
+                if out.n_features != lists.n_features:
+                    raise ValueError(f"the aggregation callable returned a consensus of "
+                                     f"{out.n_features} features for {lists.n_features}")
+                return out
+            s = np.asarray(out, dtype=np.float64).reshape(-1)
+            if s.shape[0] != lists.n_features or not np.isfinite(s).all():
+                raise ValueError("the aggregation callable must return a Consensus or one "
+                                 f"finite score per feature ({lists.n_features})")
+            order = np.lexsort((np.arange(s.shape[0]), -s))
+            ranks = np.empty_like(order)
+            ranks[order] = np.arange(1, s.shape[0] + 1)
+            name = getattr(kind[1], "__name__", "callable")
+            return Consensus(order=order, scores=s, ranks=ranks, features=lists.features,
+                             method=name)
+        from ..aggregation import get_rule
+
+        rule = get_rule(kind[1])
+        params = dict(self.aggregation_params or {})
+        if rule.accepts("random_state") and "random_state" not in params:
+            params["random_state"] = _int_seed(seq)
+        return aggregate(lists, rule.name, weights=weights, **params)
+
+    def _consensus(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed):
+        """Rank, weigh and combine on (X, y): the whole ensemble on one training set."""
+        rank_seq, weight_seq, agg_seq = seq.spawn(3)
+        scores, list_names, groups, samples = self._rank_all(X, y, rankers, rank_seq, p, names)
+        scores = _normalise(scores, self.normalize)
+        lists = RankedLists.from_scores(scores, features=names, list_names=list_names)
+        wk = self.weight_k if self.weight_k is not None else k_fixed
+        wk = resolve_n_features(wk, p, name="weight_k")
+        weights = self._weights(lists, scores, groups, X, y, estimators, wk, weight_seq)
+        consensus = self._combine(lists, groups, weights, kind, agg_seq)
+        return lists, consensus, weights, groups, samples, scores, agg_seq
+
+    # ------------------------------------------------------------------ fit
+    def fit(self, X, y):
+        """Rank, combine and select on ``X`` (array or DataFrame; nominal columns and NaN are
+        passed to the rankers) and the class labels ``y``."""
+        rankers, kind, estimators = self._check_params()
+        nominal = isinstance(X, pd.DataFrame) and any(
+            isinstance(X[c].dtype, pd.CategoricalDtype)
+            or not pd.api.types.is_numeric_dtype(X[c].dtype) for c in X.columns)
+        if nominal:
+            validate_data(self, X, y, skip_check_array=True)
+            y = np.asarray(y)
+            if y.ndim != 1 or y.shape[0] != X.shape[0]:
+                raise ValueError(f"y must be 1-D with one label per row of X ({X.shape[0]}); "
+                                 f"got shape {y.shape}")
+            Xw = X
+        else:
+            Xw, y = validate_data(self, X, y, dtype=np.float64, ensure_all_finite="allow-nan",
+                                  ensure_min_samples=2)
+        check_classification_targets(y)
+        self.classes_, y_codes = np.unique(y, return_inverse=True)
+        if self.classes_.shape[0] < 2:
+            raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature ranking "
+                             "needs at least two")
+        p = Xw.shape[1]
+        names = (np.asarray(self.feature_names_in_, dtype=object)
+                 if hasattr(self, "feature_names_in_")
+                 else np.array([f"x{i}" for i in range(p)], dtype=object))
+        n = self.n_features_to_select
+        searched = isinstance(n, str)
+        if n is None:
+            k_fixed = max(1, p // 2)
+        elif searched:
+            k_fixed = max(1, p // 2)  # default of the accuracy weights only
+        else:
+            k_fixed = resolve_n_features(n, p, name="n_features_to_select")
+        main_seq, cv_seq, stab_seq = _root_children(self.random_state, 3)
+        self.seed_entropy_ = main_seq.entropy
+        lists, consensus, weights, groups, samples, scores, agg_seq = self._consensus(
+            Xw, y_codes, rankers, kind, estimators, main_seq, p, names, k_fixed)
+        self.lists_ = lists
+        self.consensus_ = consensus
+        self.list_weights_ = weights
+        self.bootstrap_indices_ = samples
+        self.subset_curve_ = None
+        if searched:
+            self.subset_curve_ = self._search(Xw, y_codes, rankers, kind, estimators, cv_seq, p,
+                                              names, k_fixed, consensus)
+            k = self.subset_curve_.n_features
+        else:
+            k = k_fixed
+        self.n_features_ = int(k)
+        self.scores_ = np.asarray(consensus.scores, dtype=np.float64)
+        self.positions_ = np.asarray(consensus.ranks, dtype=np.int64)
+        ranking = np.ones(p, dtype=np.int64)
+        rest = consensus.order[k:]
+        ranking[rest] = np.arange(2, rest.shape[0] + 2)
+        self.ranking_ = ranking
+        self.support_ = self.positions_ <= k
+        self.stability_ = None
+        if len(samples) >= 2:
+            self.stability_ = self._stability(lists, scores, groups, weights, kind, agg_seq, k)
+        return self
+
+    def _search(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed, consensus):
+        method = self.n_features_to_select
+        grid = self.subset_grid
+        if grid is None:
+            grid = k_step_grid(p) if method == "k-step" else learning_curve_grid(p)
+        else:
+            try:
+                grid = np.unique([resolve_n_features(int(k), p, name="subset_grid")
+                                  for k in grid])
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"subset_grid must hold counts from 1 to {p}: {exc}") from exc
+        fold_seq, rank_seq = seq.spawn(2)
+        folds = self._folds(y, _int_seed(fold_seq))
+        if self.subset_cv == "nested":
+            orders = []
+            for f, (train, _) in enumerate(folds):
+                Xtr = X.iloc[train] if isinstance(X, pd.DataFrame) else X[train]
+                _, cons, *_ = self._consensus(Xtr, y[train], rankers, kind, estimators,
+                                              rank_seq.spawn(len(folds))[f], p, names, k_fixed)
+                orders.append(np.asarray(cons.order))
+        else:
+            orders = [np.asarray(consensus.order)] * len(folds)
+        models = dict(estimators)
+        if method == "learning-curve":
+            first = next(iter(models))
+            models = {first: models[first]}
+        curve = evaluate_prefixes(X, y, folds, orders, models, grid)
+        return choose_size(curve, method)
+
+    def _stability(self, lists, scores, groups, weights, kind, seq, k) -> pd.DataFrame:
+        from ..stability import apc, asd, nogueira
+
+        p = scores.shape[0]
+
+        def stats(score_rows, orders):
+            Z = np.zeros(score_rows.shape, dtype=np.int8)
+            for i, order in enumerate(orders):
+                Z[i, order[:k]] = 1
+            res = nogueira(Z) if 0 < k < p else None
+            nan = float("nan")
+            return {
+                "nogueira": nan if res is None else res.statistic,
+                "nogueira_variance": nan if res is None else res.variance,
+                "nogueira_low": nan if res is None else res.low,
+                "nogueira_high": nan if res is None else res.high,
+                "asd": asd(score_rows), "apc": apc(score_rows),
+            }
+
+        rows = {}
+        idx = np.arange(p)
+        for g, cols in groups.items():
+            block = scores[:, cols].T
+            rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block])
+        if kind[0] != "fuzzy":
+            L = len(next(iter(groups.values())))
+            seqs = seq.spawn(L)
+            cons_scores, cons_orders = [], []
+            for b in range(L):
+                cols = [c[b] for c in groups.values()]
+                sub = lists.select_lists([lists.list_names[c] for c in cols])
+                w = None if weights is None else weights[cols] / weights[cols].sum()
+                cons = self._combine(sub, None, w, kind, seqs[b])
+                cons_scores.append(np.asarray(cons.scores, dtype=np.float64))
+                cons_orders.append(np.asarray(cons.order))
+            rows["consensus"] = stats(np.vstack(cons_scores), cons_orders)
+        frame = pd.DataFrame.from_dict(rows, orient="index")
+        frame.index.name = "ranker"
+        frame.attrs["n_features"] = int(k)
+        return frame
+
+    def _get_support_mask(self):
+        check_is_fitted(self, "support_")
+        return self.support_

@@ -1,0 +1,134 @@
+"""What an ensemble accepts as a ranker, and how each kind is called.
+
+A ranker spec is one of
+
+* a registered name (``"relieff"``, ``"info_gain"``, …;
+  :func:`rankfusion.rankers.available_rankers`), or a pair ``(name, params)`` with the
+  ranker's keyword parameters; a ranker that registered a list producer
+  (:func:`rankfusion.rankers.available_list_producers`, e.g. ``"svm_rfe"``: one list per
+  binary problem) contributes all the producer's lists;
+* a scikit-learn style score function ``f(X, y) -> scores`` or ``-> (scores, pvalues)``
+  (``f_classif``, ``mutual_info_classif``, any callable of that shape);
+* an estimator that exposes ``coef_`` or ``feature_importances_`` after ``fit``;
+* a producer of several lists: any callable returning a :class:`~rankfusion.RankedLists`
+  (for instance one SVM-RFE list per binary problem); every list it returns joins the ensemble.
+
+Every call returns either one score per feature (higher = better) or a ``RankedLists``. A
+ranker whose signature takes ``random_state`` receives a seed spawned for that ranker and
+resample, so the ensemble is reproducible whatever ``n_jobs`` (docs/design.md, 'Seeds').
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..lists import RankedLists
+
+__all__ = ["RankerSpec", "resolve_rankers", "run_ranker"]
+
+
+@dataclass(frozen=True)
+class RankerSpec:
+    """A resolved ranker: its display name, the function to call and whether it takes a seed."""
+
+    name: str
+    func: Callable
+    params: dict = field(default_factory=dict)
+    takes_seed: bool = False
+
+
+def _takes_seed(func) -> bool:
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):
+        return False
+    return "random_state" in sig.parameters
+
+
+def _resolve_one(spec, i: int) -> RankerSpec:
+    from ..rankers import estimator_ranker, get_ranker, list_producer
+
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        name, params = spec
+        if not isinstance(params, dict):
+            raise TypeError(f"rankers[{i}]: the parameters of {name!r} must be a dict, "
+                            f"got {type(params).__name__}")
+        func = list_producer(name) or get_ranker(name)
+        return RankerSpec(name, func, dict(params), _takes_seed(func))
+    if isinstance(spec, str):
+        func = list_producer(spec) or get_ranker(spec)
+        return RankerSpec(spec, func, {}, _takes_seed(func))
+    if hasattr(spec, "fit") and hasattr(spec, "get_params"):
+        takes = "random_state" in spec.get_params()
+        return RankerSpec(type(spec).__name__, estimator_ranker(spec, allow_missing=True), {},
+                          takes)
+    if callable(spec):
+        name = getattr(spec, "__name__", None)
+        if not name or name == "<lambda>":
+            name = f"ranker{i}"
+        return RankerSpec(name, spec, {}, _takes_seed(spec))
+    raise TypeError(
+        f"rankers[{i}] must be a registered ranker name, a (name, params) pair, a score "
+        f"function f(X, y) or an estimator with coef_ / feature_importances_; got "
+        f"{type(spec).__name__}"
+    )
+
+
+def resolve_rankers(rankers) -> list[RankerSpec]:
+    """Resolve the ``rankers`` parameter; names repeated get ``#2``, ``#3`` suffixes."""
+    single_pair = (isinstance(rankers, tuple) and len(rankers) == 2
+                   and isinstance(rankers[0], str) and isinstance(rankers[1], dict))
+    if isinstance(rankers, str) or single_pair or callable(rankers) or hasattr(rankers, "fit"):
+        rankers = [rankers]
+    try:
+        items = list(rankers)
+    except TypeError:
+        raise TypeError(f"rankers must be a sequence of rankers, got {type(rankers).__name__}"
+                        ) from None
+    if not items:
+        raise ValueError("rankers must hold at least one ranker")
+    out, seen = [], {}
+    for i, spec in enumerate(items):
+        r = _resolve_one(spec, i)
+        seen[r.name] = seen.get(r.name, 0) + 1
+        if seen[r.name] > 1:
+            r = RankerSpec(f"{r.name}#{seen[r.name]}", r.func, r.params, r.takes_seed)
+        out.append(r)
+    return out
+
+
+def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
+    """Call one ranker; return a float array of p scores or a ``RankedLists`` of p features.
+
+    Errors name the ranker and the list (``relieff@b17``)."""
+    params = dict(spec.params)
+    if spec.takes_seed and "random_state" not in params:
+        params["random_state"] = int(np.random.default_rng(seed).integers(0, 2**31 - 1))
+    try:
+        out = spec.func(X, y, **params)
+    except (ValueError, TypeError, ArithmeticError, IndexError, KeyError) as exc:
+        raise ValueError(f"ranker {spec.name!r} failed on list {list_name!r}: {exc}") from exc
+    if isinstance(out, tuple):
+        out = out[0]
+    if isinstance(out, RankedLists):
+        if out.n_features != p:
+            raise ValueError(f"ranker {spec.name!r} returned lists of {out.n_features} features "
+                             f"for {p} on list {list_name!r}")
+        return out
+    try:
+        scores = np.asarray(out, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"ranker {spec.name!r} returned {type(out).__name__}, not scores, on "
+                        f"list {list_name!r}") from exc
+    if scores.shape[0] != p:
+        raise ValueError(f"ranker {spec.name!r} returned {scores.shape[0]} scores for {p} "
+                         f"features on list {list_name!r}")
+    if not np.isfinite(scores).all():
+        bad = int(np.flatnonzero(~np.isfinite(scores))[0])
+        raise ValueError(f"ranker {spec.name!r} returned a non-finite score ({scores[bad]}) for "
+                         f"feature {bad} on list {list_name!r}")
+    return scores
