@@ -3,8 +3,9 @@
 Peer: scikit-learn's ``SVC(kernel="linear", C=1)`` driven through the *same* schedule on each
 binary problem (remove max(1, ⌊0.1·n⌋) while n ≥ 20, then one at a time; stable argsort of
 ``coef_²``) — what ``RFE(SVC(kernel="linear"))`` does inside, since RFE's own float ``step`` is
-a fraction of the *starting* number of features (GUIDE §5). Each ``SVC`` fit sees the binary
-problem's samples with their original labels (as ``RFE`` would). Rankings are compared problem
+a fraction of the *starting* number of features (docs/design.md, 'SVM-RFE'). Each ``SVC`` fit
+sees the binary problem's samples with their original labels (as ``RFE`` would). Rankings are
+compared problem
 by problem: the fraction of feature pairs in the same order, and whether the top five agree.
 A second peer is the literal reading of "RFE driven in a loop": one
 ``RFE(SVC(kernel="linear"), n_features_to_select=n − r, step=r)`` per iteration (RFE refits its

@@ -1,4 +1,4 @@
-"""CFS (Hall 2000) as Weka 3.6's CfsSubsetEval + BestFirst -D 1 -N 5 (GUIDE §5)."""
+"""CFS (Hall 2000) as Weka 3.6's CfsSubsetEval + BestFirst -D 1 -N 5 (docs/design.md, 'Rankers')."""
 
 import json
 import os

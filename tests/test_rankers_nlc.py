@@ -1,5 +1,5 @@
-"""NLC (Ruiz et al. 2003) as GUIDE §5 defines it: label changes along each sorted projection,
-ties ordered for the most changes over the whole sequence."""
+"""NLC (Ruiz et al. 2003) as docs/design.md, 'Rankers', defines it: label changes along each
+sorted projection, ties ordered for the most changes over the whole sequence."""
 
 import itertools
 
@@ -37,7 +37,8 @@ def test_iris_counts_match_guide():
 
 
 def test_weka_iris_arff_differs_in_sepal_width():
-    # GUIDE §5: Weka's iris.arff differs from scikit-learn's copy in one value
+    # docs/design.md, 'Departures from the papers and reference tools': Weka's iris.arff
+    # differs from scikit-learn's copy in one value
     import os
 
     from rankfusion.io import load_data

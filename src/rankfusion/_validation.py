@@ -1,4 +1,4 @@
-"""Validation at the public boundary (GUIDE §3 "Inputs").
+"""Validation at the public boundary (docs/design.md, 'Validation').
 
 Every public function checks its arguments here, once, and raises a ``ValueError`` or a
 ``TypeError`` that names the argument and the problem. Nothing here modifies the caller's data.
@@ -149,7 +149,9 @@ def check_weights(weights, n_lists: int, *, name: str = "weights") -> np.ndarray
 
 
 def check_top_k(k, p: int, *, name: str = "k") -> int:
-    """Resolve GUIDE §4's ``k``: an int ≥ 1 is a count (≤ p); a float in (0, 1] a fraction.
+    """Resolve a top-k ``k``: an int ≥ 1 is a count (≤ p); a float in (0, 1] a fraction.
+
+    docs/design.md, 'Fractions'.
 
     A fraction gives ``max(1, floor(k·p + 0.5))``, so 1.0 means p. Any other value is an error.
     """

@@ -1,6 +1,7 @@
 """The registry of feature rankers: name → function ``f(X, y, **params) -> scores``.
 
-Every ranker returns one float per feature, higher = more relevant (GUIDE §3 "Scores").
+Every ranker returns one float per feature, higher = more relevant (docs/design.md,
+'Scores and positions').
 """
 
 from __future__ import annotations
