@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.datasets import load_iris
 
+from conftest import CFS_DATA
 from rankfusion.rankers import get_ranker
 from rankfusion.rankers.nlc import label_changes, nlc
 
@@ -39,12 +40,9 @@ def test_iris_counts_match_guide():
 def test_weka_iris_arff_differs_in_sepal_width():
     # docs/design.md, 'Departures from the papers and reference tools': Weka's iris.arff
     # differs from scikit-learn's copy in one value
-    import os
-
     from rankfusion.io import load_data
 
-    X, y = load_data(os.path.join(os.path.dirname(__file__), "fixtures", "cfs", "data",
-                                  "iris.arff.gz"))
+    X, y = load_data(CFS_DATA / "iris.arff.gz")
     assert label_changes(X, y).tolist() == [76, 114, 16, 14]
 
 
