@@ -1,4 +1,4 @@
-"""Benchmark NLC and CFS (issue 5): ``python benchmarks/bench_nlc_cfs.py``.
+"""Benchmark NLC and CFS: ``python benchmarks/bench_nlc_cfs.py``.
 
 * NLC (:func:`rankfusion.rankers.nlc.label_changes`) on a 1,000 × 10,000 matrix (3 classes,
   continuous values and a rounded copy with many ties), against a plain numpy peer that counts
@@ -127,7 +127,7 @@ def bench_cfs(lines):
 
 
 def main():
-    lines = ["# NLC and CFS benchmarks (issue 5)", "",
+    lines = ["# NLC and CFS benchmarks", "",
              f"Machine: {platform.machine()}, {os.cpu_count()} cores shared with other jobs; "
              f"Python {platform.python_version()}, numpy {np.__version__}. "
              "Best of 3 (NLC) / 2 (CFS in process) runs; whole-process times are single runs.",

@@ -1,4 +1,5 @@
-"""The rules of GUIDE §4 against worked examples and direct transcriptions of their definitions."""
+"""The rules of docs/design.md, 'Aggregation rules', against
+worked examples and direct transcriptions of their definitions."""
 
 import math
 

@@ -5,18 +5,18 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import RANKAGGREG_FIXTURES
 from rankfusion import RankedLists, aggregate
 from rankfusion.aggregation import _topk
 from rankfusion.distances import distance_matrix, kendall_tau, spearman_footrule
 from rankfusion.io import read_lists
 
-FIX = Path(__file__).parent / "fixtures" / "rankaggreg"
+FIX = RANKAGGREG_FIXTURES
 
 
 def _lists(seed=0, p=40, m=4, k=8, noise=6.0):

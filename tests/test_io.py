@@ -1,15 +1,15 @@
 """Data input: ARFF (nominal, missing, quoted names, sparse rows), CSV, Parquet, DataFrames."""
 
 import gzip
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import WEKA_DATA
 from rankfusion.io import load_data, read_arff
 
-DATA = Path(__file__).parent / "fixtures" / "weka" / "data"
+DATA = WEKA_DATA
 
 ARFF = """% a comment
 @relation 'toy data'

@@ -1,5 +1,5 @@
 """Every registered ranker refuses bad input with a clear error and handles labels alike
-(GUIDE §3 "Inputs", issue 4 "Bad input")."""
+(docs/design.md, 'Validation' and 'Inputs')."""
 
 import inspect
 

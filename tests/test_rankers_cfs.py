@@ -1,4 +1,4 @@
-"""CFS (Hall 2000) as Weka 3.6's CfsSubsetEval + BestFirst -D 1 -N 5 (GUIDE §5)."""
+"""CFS (Hall 2000) as Weka 3.6's CfsSubsetEval + BestFirst -D 1 -N 5 (docs/design.md, 'Rankers')."""
 
 import json
 import os
@@ -11,14 +11,13 @@ import pandas as pd
 import pytest
 from sklearn.datasets import load_iris
 
+from conftest import CFS_FIXTURES, SHARED_DATASETS
 from rankfusion.io import load_data
 from rankfusion.rankers import get_ranker
 from rankfusion.rankers.cfs import CFSMerit, _add_to_list, _su_pair, _su_table, cfs, cfs_subset
 
-HERE = os.path.dirname(__file__)
-FIX = os.path.join(HERE, "fixtures", "cfs")
-WEKA_FIXTURES = json.load(open(os.path.join(FIX, "cfs_subsets.json")))
-REFERENCE = "/work/shared/reference/weka"
+FIX = CFS_FIXTURES
+WEKA_FIXTURES = json.loads((FIX / "cfs_subsets.json").read_text())
 
 VARIANT_KW = {
     "forward": {},
@@ -51,7 +50,8 @@ def test_fixtures_cover_missing_values_nominal_attributes_and_many_features():
 
 
 def test_shared_reference_subsets():
-    # ../shared/reference/weka/cfs_subsets.json (Weka 3.6.14) on the same three files
+    # cfs_subsets.json of the shared Weka reference (conftest.WEKA_REFERENCE; Weka 3.6.14) on the
+    # same three files
     ref = {"diabetes": [1, 5, 6, 7], "iris": [2, 3], "credit-g": [0, 1, 2]}
     for name, expected in ref.items():
         X, y = _load(name)
@@ -197,7 +197,7 @@ def test_against_weka_live(name):
 def test_madelon_against_weka_fixture():
     import scipy.io as sio
 
-    m = sio.loadmat("/work/shared/datasets/madelon/madelon.mat")
+    m = sio.loadmat(SHARED_DATASETS / "madelon" / "madelon.mat")
     sel = cfs_subset(m["X"].astype(float), m["Y"].ravel()).tolist()
     assert sel == [4, 64, 105, 128, 142, 204, 241, 243, 338, 442, 472, 475]
 

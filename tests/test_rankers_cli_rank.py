@@ -1,15 +1,15 @@
 """``rankfusion rank``: the command line of the rankers."""
 
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from conftest import WEKA_DATA
 from rankfusion.cli import main
 from rankfusion.io import load_data
 from rankfusion.rankers import info_gain, relieff
 
-DATA = Path(__file__).parent / "fixtures" / "weka" / "data"
+DATA = WEKA_DATA
 
 
 def test_rank_prints_sorted_table_and_writes_scores(tmp_path, capsys):

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_iris, load_wine
 
+from conftest import CFS_DATA, ILFS_FIXTURES
 from rankfusion.io import load_data
 from rankfusion.rankers import get_ranker
 from rankfusion.rankers.ilfs import _path_sum, ilfs, ilfs_relevance, ilfs_tokens
 
-FIX = os.path.join(os.path.dirname(__file__), "fixtures", "ilfs")
-CFS_DATA = os.path.join(os.path.dirname(__file__), "fixtures", "cfs", "data")
+FIX = ILFS_FIXTURES
 NAMES = ["synthetic", "diabetes", "parkinsons", "sonar", "ionosphere", "breast-w",
          "credit-g-numeric"]
 

@@ -1,4 +1,5 @@
-"""MIFS (Battiti 1994): greedy I(C; f) - beta * sum_s I(f; s), order = ranking (GUIDE §5)."""
+"""MIFS (Battiti 1994): greedy I(C; f) - beta * sum_s I(f; s), order = ranking
+(docs/design.md, 'Rankers')."""
 
 import math
 from collections import Counter

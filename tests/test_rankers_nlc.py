@@ -1,5 +1,5 @@
-"""NLC (Ruiz et al. 2003) as GUIDE §5 defines it: label changes along each sorted projection,
-ties ordered for the most changes over the whole sequence."""
+"""NLC (Ruiz et al. 2003) as docs/design.md, 'Rankers', defines it: label changes along each
+sorted projection, ties ordered for the most changes over the whole sequence."""
 
 import itertools
 
@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.datasets import load_iris
 
+from conftest import CFS_DATA
 from rankfusion.rankers import get_ranker
 from rankfusion.rankers.nlc import label_changes, nlc
 
@@ -37,13 +38,11 @@ def test_iris_counts_match_guide():
 
 
 def test_weka_iris_arff_differs_in_sepal_width():
-    # GUIDE §5: Weka's iris.arff differs from scikit-learn's copy in one value
-    import os
-
+    # docs/design.md, 'Departures from the papers and reference tools': Weka's iris.arff
+    # differs from scikit-learn's copy in one value
     from rankfusion.io import load_data
 
-    X, y = load_data(os.path.join(os.path.dirname(__file__), "fixtures", "cfs", "data",
-                                  "iris.arff.gz"))
+    X, y = load_data(CFS_DATA / "iris.arff.gz")
     assert label_changes(X, y).tolist() == [76, 114, 16, 14]
 
 

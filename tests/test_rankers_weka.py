@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import WEKA_DATA, WEKA_FIXTURES
 from rankfusion.io import load_data
 from rankfusion.rankers import (
     chi_square,
@@ -21,8 +22,8 @@ from rankfusion.rankers import (
     symmetric_uncertainty,
 )
 
-FIX = Path(__file__).parent / "fixtures" / "weka"
-DATA = FIX / "data"
+FIX = WEKA_FIXTURES
+DATA = WEKA_DATA
 CLASS_INDEX = {"lung-cancer": 0}  # every other set has its class last, as Weka assumes
 MEASURES = {
     "InfoGain": info_gain,

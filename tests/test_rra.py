@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
 
+from conftest import RRA_FIXTURES
 from rankfusion import RankedLists, aggregate
 from rankfusion.aggregation.rra import normalized_ranks, rho_scores, stuart_scores
 from rankfusion.io import read_lists
 
-FIX = Path(__file__).parent / "fixtures" / "rra"
+FIX = RRA_FIXTURES
 CASES = {"topk5": 100, "uneven": 26, "full8": None, "signal12": 500, "cellcycle": 6206}
 METHODS = {"RRA": "rra", "min": "rra_min", "median": "rra_median",
            "geom_mean": "rra_geom_mean", "mean": "rra_mean", "stuart": "stuart",

@@ -1,14 +1,15 @@
 """The features × lists container: :class:`RankedLists`.
 
-Conventions (GUIDE §3): position 1 is the best feature of a list; the relative ranking is
-``r = 1 - pos / p``; tied scores share the mean of their positions by default (``ties="average"``,
+Conventions (docs/design.md, 'Scores and positions', 'Ties and determinism'): position 1 is
+the best feature of a list; the relative ranking is ``r = 1 - pos / p``; tied scores share the mean
+of their positions by default (``ties="average"``,
 as :func:`scipy.stats.rankdata`), ``ties="ordinal"`` gives consecutive positions by feature
 index, ``ties="min"`` the best one. In a top-k list a feature the list did not rank takes position
 ``k + 1`` (RankAggreg's convention) and the container remembers that it was absent.
 
 Positions are stored internally *doubled* as integers (``2·pos``), so that average ties, which
 give half-integer positions, stay exact: every rule built on positions computes its keys from
-integer sums (GUIDE §3 "Exact keys").
+integer sums (docs/design.md, 'Exact keys').
 """
 
 from __future__ import annotations
@@ -62,8 +63,9 @@ def _doubled_positions_block(t: np.ndarray, ties: str) -> np.ndarray:
 def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> np.ndarray:
     """Doubled positions ``2·pos`` (int64, features × lists) of each column of ``scores``.
 
-    Position 1 goes to the highest score. Ties follow ``ties`` (GUIDE §3); features with equal
-    scores under ``"ordinal"`` get consecutive positions in feature-index order. Large inputs
+    Position 1 goes to the highest score. Ties follow ``ties`` (docs/design.md, 'Ties and
+    determinism'); features with equal scores under ``"ordinal"`` get consecutive positions in
+    feature-index order. Large inputs
     are ranked in blocks of lists on threads (numpy's sorts release the GIL); every list is
     ranked independently, so the result does not depend on the number of threads.
     """
@@ -156,7 +158,7 @@ class RankedLists:
             One column per list. A DataFrame's index names the features and its columns the
             lists. Must be finite.
         ties : {"average", "ordinal", "min"}
-            Positions of tied scores (GUIDE §3).
+            Positions of tied scores (docs/design.md, 'Ties and determinism').
         features, list_names : sequence, optional
             Names, when ``scores`` is a bare array.
         """

@@ -1,4 +1,4 @@
-"""Classification data at the public boundary (GUIDE §3 "Inputs", "Scope").
+"""Classification data at the public boundary (docs/design.md, 'Inputs' and 'Validation').
 
 :func:`check_classification_data` turns ``X`` (array or DataFrame; pandas categorical/object
 columns are nominal attributes, NaN is a missing value) and ``y`` (any labels: ints, strings,

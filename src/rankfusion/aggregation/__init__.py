@@ -1,4 +1,6 @@
-"""List aggregation: many ranked lists → one consensus ranking (GUIDE §4).
+"""List aggregation: many ranked lists → one consensus ranking.
+
+The rules and their keys: docs/design.md, 'Aggregation rules'.
 
 :func:`aggregate` validates its input, looks the rule up in the registry and calls it. Rules
 live one family per module (``statistics``, ``voting``, …) and register themselves by name.
@@ -38,8 +40,8 @@ def aggregate(lists, method: str, *, weights=None, **params: Any) -> Consensus:
     ----------
     lists : RankedLists, DataFrame or array-like of shape (p, M)
         The lists. A bare 2-D array or a DataFrame is a matrix of *scores*, features × lists,
-        higher = better (GUIDE §3); positions and orders come in through
-        :class:`~rankfusion.RankedLists`.
+        higher = better (docs/design.md, 'Scores and positions'); positions and orders come
+        in through :class:`~rankfusion.RankedLists`.
     method : str
         The rule, one of :func:`available_methods` (``kfirst``, ``schulze``, ``borda``, …).
     weights : array-like of shape (M,), optional
@@ -83,7 +85,7 @@ def aggregate(lists, method: str, *, weights=None, **params: Any) -> Consensus:
         )
     if weights is not None and not rule.weights:
         raise ValueError(
-            f"aggregation method {rule.name!r} takes no list weights (GUIDE §4); "
+            f"aggregation method {rule.name!r} takes no list weights; "
             "drop weights= or choose a mean-based or pairwise rule"
         )
     weights = check_weights(weights, lists.n_lists)

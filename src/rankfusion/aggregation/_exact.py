@@ -1,4 +1,4 @@
-"""Exact, permutation-invariant reductions over lists (GUIDE §3 "Exact keys").
+"""Exact, permutation-invariant reductions over lists (docs/design.md, 'Exact keys').
 
 Rules built on positions work on doubled integer positions ``P2 = 2·pos``. Unweighted sums of
 integers are exact. With weights, sums are exact when the weights are whole numbers; otherwise

@@ -3,7 +3,7 @@
 The ``ga`` rule searches the top-k list σ minimising the weighted mean distance
 ``Φ(σ) = Σ_l ŵ_l · D(σ, L_l)`` (``ŵ`` the list weights rescaled to sum 1, D the weighted
 Spearman footrule or Kendall tau of :mod:`rankfusion.distances`) over the union of the lists'
-top-k elements, with RankAggreg's operators (GUIDE §4):
+top-k elements, with RankAggreg's operators (docs/design.md, 'Aggregation rules'):
 
 * **population** of ``population`` random top-k lists;
 * **roulette selection** with probabilities ∝ ``max Φ + 1 − Φ``;

@@ -1,4 +1,6 @@
-"""Kemeny aggregation: the order closest to all lists in Kendall's tau (GUIDE §4).
+"""Kemeny aggregation: the order closest to all lists in Kendall's tau.
+
+See also docs/design.md, 'Aggregation rules'.
 
 The Kemeny order minimises ``Φ(σ) = Σ_l w_l · K(σ, L_l)``, K Kendall's tau distance (pairs a
 list leaves tied — average ties, or two features a top-k list did not rank — cost nothing).
@@ -8,8 +10,9 @@ a linear-ordering problem, NP-hard in general (Bartholdi, Tovey & Trick 1989; Dw
 2001 for four lists), so we solve it exactly where we can and say so.
 
 1. **Condorcet split** (extended Condorcet criterion; Truchon 1998, Betzler et al. 2009): draw
-   an edge i → j whenever ``d[i, j] ≥ d[j, i]`` (tied pairs both ways, GUIDE §4) and split the
-   features into the strongly connected parts of this graph. Between two parts every pair is a
+   an edge i → j whenever ``d[i, j] ≥ d[j, i]`` (tied pairs both ways; docs/design.md,
+   'Aggregation rules') and split the features into the strongly connected parts of this graph.
+   Between two parts every pair is a
    strict majority in the same direction, and every optimal order puts the parts in that order;
    each part is then solved on its own.
 2. **Exact parts**: a part of at most ``dp_max`` features (default 20) is solved by dynamic
@@ -44,8 +47,8 @@ Betzler, N., Fellows, M. R., Guo, J., Niedermeier, R. & Rosamond, F. A. (2009).
 Fixed-parameter algorithms for Kemeny rankings. Theor. Comput. Sci. 410, 4554-4570.
 Conitzer, V., Davenport, A. & Kalagnanam, J. (2006). Improved bounds for computing Kemeny
 rankings. AAAI 2006 (the ILP).
-"Robust feature selection technique using rank aggregation" (the robust-FS paper of GUIDE
-§1; Borda and Kemeny aggregation of IG, SU and chi-square rankings).
+"Robust feature selection technique using rank aggregation" (the robust-FS paper;
+Borda and Kemeny aggregation of IG, SU and chi-square rankings).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Statistical aggregation rules on positions and scores (Izetta et al. 2017, §2.1; GUIDE §4).
+"""Statistical aggregation rules on positions and scores (Izetta et al. 2017, §2.1).
 
 Every rule returns a :class:`~rankfusion.aggregation.Consensus` whose order is decided by exact
 keys computed from the doubled integer positions ``P2 = 2·pos`` of
-:attr:`RankedLists.positions2` (GUIDE §3 "Exact keys"), then by the lower feature index.
+:attr:`RankedLists.positions2` (docs/design.md, 'Exact keys'), then by the lower feature index.
 Notation: p features, M lists, ``pos[i, l]`` the position of feature i in list l (1 = best),
 ``r[i, l] = 1 - pos[i, l] / p`` the relative ranking.
 """
@@ -45,7 +45,7 @@ def _no_weights(method: str, weights) -> None:
         what = "a maximum" if method == "best_rank" else "a quantile"
         raise ValueError(
             f"{method} takes no list weights: {what} has no weighted form in the papers "
-            "(GUIDE §4); drop weights= or choose a mean-based rule"
+            "(no weighted quantile is defined); drop weights= or choose a mean-based rule"
         )
 
 
@@ -149,7 +149,7 @@ def median(lists, *, weights=None):
     """Median of the relative rankings r over the lists; ties by the mean of r.
 
     The key is the sum of the one or two middle doubled positions (exact). Lists cannot be
-    weighted (GUIDE §4).
+    weighted (docs/design.md, 'Aggregation rules').
     """
     _no_weights("median", weights)
     m, p = lists.n_lists, lists.n_features
@@ -197,7 +197,8 @@ def q3_sd(lists, *, weights=None):
     The percentile is numpy's default linear interpolation. With ``r = 1 - pos/p`` decreasing
     in pos, ``Q_0.75(r) = 1 - Q_0.25(pos)/p``; with ``h = (M-1)/4 = j + f/4`` the key
     ``4·Q_0.25(2·pos) = 4·P2_(j) + f·(P2_(j+1) - P2_(j))`` is an exact integer (lower = better).
-    The SD key is the exact integer ``M·ΣP2² - (ΣP2)²``. Lists cannot be weighted (GUIDE §4).
+    The SD key is the exact integer ``M·ΣP2² - (ΣP2)²``. Lists cannot be
+    weighted (docs/design.md, 'Aggregation rules').
     """
     _no_weights("q3_sd", weights)
     m, p = lists.n_lists, lists.n_features
@@ -229,8 +230,9 @@ def kfirst(lists, *, k=0.1, weights=None):
     a float in (0, 1] (a fraction: ``max(1, ⌊k·p + 0.5⌋)``); default 0.1.
 
     The paper prints ``max(1 - pos/k, 0)`` but says the credit reaches 0 "for the k+1 feature"
-    and keeps "the top k positions": we follow the text (documented departure, GUIDE §4). The
-    key is the exact integer ``Σ_l w_l · max(2k + 2 - 2·pos_il, 0)``. Ties: the mean of r.
+    and keeps "the top k positions": we follow the text (documented departure: docs/design.md,
+    'Departures from the papers and reference tools'). The key is the exact integer ``Σ_l w_l ·
+    max(2k + 2 - 2·pos_il, 0)``. Ties: the mean of r.
     """
     p = lists.n_features
     kk = check_top_k(k, p, name="k")

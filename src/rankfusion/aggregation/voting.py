@@ -1,4 +1,4 @@
-"""Pairwise voting rules: Copeland (Condorcet) and Schulze (Izetta et al. 2017, §2.2; GUIDE §4).
+"""Pairwise voting rules: Copeland (Condorcet) and Schulze (Izetta et al. 2017, §2.2).
 
 Both start from the pairwise matrix ``d[i, j] = Σ_l w_l [pos_il < pos_jl]``, the (weighted)
 number of lists that put feature i above feature j; equal positions (ties, or two features a
@@ -103,7 +103,8 @@ def copeland(lists, *, weights=None):
     ``C_i = #{j : d_ij > d_ji} - #{j : d_ij < d_ji}``. Izetta et al. (2017, §2.2) describe
     "Condorcet" as confronting each pair on every list and counting wins minus defeats; read
     literally that is Borda, while their remark that it "produces a lot of ties" fits Copeland,
-    which is what we implement (documented choice, GUIDE §4). Alias ``condorcet``.
+    which is what we implement (documented choice; docs/design.md, 'Departures from the papers
+    and reference tools'). Alias ``condorcet``.
     """
     d = pairwise_matrix(lists, weights)
     score = _copeland_scores(d)

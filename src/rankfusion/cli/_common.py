@@ -10,7 +10,10 @@ __all__ = ["number", "param_value", "parse_params", "print_frame"]
 
 
 def number(text: str) -> int | float:
-    """``5`` → int 5, ``0.1`` → float 0.1 (GUIDE §4: the CLI reads k this way)."""
+    """``5`` → int 5, ``0.1`` → float 0.1.
+
+    The CLI reads k this way (docs/design.md, 'Aggregation rules').
+    """
     try:
         return int(text)
     except ValueError:

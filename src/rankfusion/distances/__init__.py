@@ -3,7 +3,7 @@
 These are the distances of Bouaguel et al. (2013, eqs. 3-7) behind the ``ga`` and ``ce``
 aggregation rules, and Kendall's tau is the objective of ``kemeny``. The paper's eq. 6 is
 garbled, so we follow the code of R's RankAggreg 0.6.6 (Pihur, Datta & Datta), ``spearmanW`` in
-``src/RankAggreg.c`` and ``kendall.dist.w`` in ``R/kendall.R`` (GUIDE §4).
+``src/RankAggreg.c`` and ``kendall.dist.w`` in ``R/kendall.R`` (docs/design.md, 'Distances').
 
 Notation. ``a`` (the candidate σ) and ``b`` (the input list L) are orders, best first. With ``k``
 given they are top-k lists: their first k elements are used, and an element of the union

@@ -2,7 +2,8 @@
 
 :func:`cfs_subset` reproduces ``weka.attributeSelection.CfsSubsetEval`` (default options)
 searched by ``BestFirst -D 1 -N 5``, locally predictive attributes included; the ranker ``cfs``
-is the order in which greedy forward search on the same merit adds the features (GUIDE §5).
+is the order in which greedy forward search on the same merit adds the features
+(docs/design.md, 'Rankers').
 
 Exactness with Weka rests on reproducing its arithmetic, every quirk confirmed against Weka 3.6.14
 (the fixtures under ``tests/fixtures/cfs/``):
@@ -450,8 +451,9 @@ def cfs(X, y, *, missing_separate: bool = False) -> np.ndarray:
     is added, until every feature is placed; the first added gets score ``p - 1``, the last 0.
     The merits are updated incrementally (running sums of :math:`r_{cf}` and :math:`r_{fg}`), so
     the whole ranking costs :math:`O(p^2)` correlations. This ranking form of CFS is what the
-    fuzzy-combination paper's ensembles need (GUIDE §5). It equals the order of Weka's
-    ``GreedyStepwise -R -T -1.797e308 -N -1`` search with CfsSubsetEval (checked on 84 files).
+    fuzzy-combination paper's ensembles need (docs/design.md, 'Rankers'). It equals the order
+    of Weka's ``GreedyStepwise -R -T -1.797e308 -N -1`` search with CfsSubsetEval (checked on 84
+    files).
     """
     ev = _prepare_cfs(X, y, missing_separate)
     p = ev.p

@@ -1,5 +1,5 @@
 """Information-theoretic filters as Weka 3.6: information gain, gain ratio, symmetric
-uncertainty and chi-square (GUIDE §5 "Information measures").
+uncertainty and chi-square (docs/design.md, 'Rankers').
 
 Each attribute becomes a contingency table against the class (rows = attribute values,
 columns = classes). Numeric attributes are first discretised with Fayyad–Irani MDL

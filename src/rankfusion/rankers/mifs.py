@@ -119,7 +119,7 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
 
 @register_ranker("mifs")
 def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
-    """MIFS ranker (Battiti 1994): score = p - position in the greedy order (GUIDE §5).
+    """MIFS ranker (Battiti 1994): score = p - position in the greedy order (:func:`mifs_order`).
 
     The first feature selected scores ``p - 1``, the last 0. See :func:`mifs_order`.
 

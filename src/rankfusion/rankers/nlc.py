@@ -2,7 +2,8 @@
 
 Sort the examples by one attribute and walk the sorted sequence counting how often the class label
 changes; an attribute whose projection separates the classes into few pure intervals has a small
-count and is relevant. GUIDE §5 fixes the definition exactly; this module implements it.
+count and is relevant. The exact definition (ties ordered for the most changes) is in
+:func:`label_changes`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def label_changes(X, y) -> np.ndarray:
     2003, §3.3, Tables 1-2). Inside a *run* of equal values (the paper's "subsequence of the same
     value", Definition 5) the examples are put in the order giving the **largest number of changes
     counted over the whole sequence** -- the run joined to its neighbours -- so the count never
-    depends on the sort order (GUIDE §5).
+    depends on the sort order (docs/design.md, 'Rankers').
 
     The maximum is computed exactly, in :math:`O(n \log n)` per feature (each class's values
     sorted with :func:`numpy.sort`, then merged into runs with their class counts) plus a pass
@@ -48,8 +49,9 @@ def label_changes(X, y) -> np.ndarray:
       ``enter(a) = max_l (best_prev[l] + [l != a])``, therefore gives the exact maximum over every
       order of every run at once.
 
-    Departures from the paper (GUIDE §5): the paper prints 87, 120, 19, 16 for iris, above the
-    maximum that any order of the tied values allows, and its own example contradicts itself
+    Departures from the paper (docs/design.md, 'Departures from the papers and reference
+    tools'): the paper prints 87, 120, 19, 16 for iris, above the maximum that any order of the
+    tied values allows, and its own example contradicts itself
     ("[O,E,O,E,O,E,O] ... returns 5"; that sequence has 6 changes); we count exactly as defined
     above. Scikit-learn's iris gives 76, 113, 16, 14.
 
@@ -105,7 +107,9 @@ def _label_changes_values(values: np.ndarray, y: np.ndarray, n_classes: int) -> 
 
 @register_ranker("nlc", aliases=("label_changes",))
 def nlc(X, y) -> np.ndarray:
-    """NLC ranker: score = -NLC (higher = fewer label changes = more relevant; GUIDE §3, §5).
+    """NLC ranker: score = -NLC (higher = fewer label changes = more relevant).
+
+    The sign convention: docs/design.md, 'Scores and positions'.
 
     A constant feature gets the largest possible count (every order of the whole sample is
     allowed) and therefore ranks last. A feature with fewer than two observed values has no

@@ -1,5 +1,5 @@
 """ReliefF (Kononenko 1994) exactly as Weka 3.6's ``ReliefFAttributeEval``, and the binary
-Relief of Kira & Rendell (1992) (GUIDE §5 "ReliefF").
+Relief of Kira & Rendell (1992) (docs/design.md, 'Rankers').
 
 ReliefF
 -------
@@ -31,8 +31,9 @@ used in slot order; with it, sorted by distance with Weka's quicksort (``Utils.s
 With ``n_samples`` the instances are drawn with replacement from ``random_state``; this cannot
 reproduce Java's random numbers, so only the default (all instances) equals Weka.
 
-An attribute that is missing everywhere scores 0, as issue 4 asks — a deliberate departure from
-Weka, which gives it rounding noise when hits and misses balance and clearly non-zero values
+An attribute that is missing everywhere scores 0 (docs/design.md, 'Validation': never NaN or
+noise) — a deliberate departure from Weka, which gives it rounding noise when hits and misses
+balance and clearly non-zero values
 when some class has fewer than k + 1 instances (x = 1, 2, 3, 9 with classes a, a, a, b and the
 attribute all "?": Weka 0.25). On sparse ARFF rows Weka 3.6 takes an attribute's min and max
 from the stored values only, ignoring the implicit zeros; rankfusion reads sparse rows as dense

@@ -1,5 +1,5 @@
-"""Adapters: scikit-learn score functions and fitted-model importances as rankers (GUIDE §5,
-last paragraph).
+"""Adapters: scikit-learn score functions and fitted-model importances as rankers
+(docs/design.md, 'Rankers').
 
 :func:`score_func_ranker` wraps any ``score_func(X, y) -> scores`` or ``-> (scores, pvalues)``
 (``f_classif``, ``chi2``, ``mutual_info_classif``, …); :func:`estimator_ranker` wraps any

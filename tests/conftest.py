@@ -1,0 +1,81 @@
+"""Paths shared by the tests: the stored oracle fixtures, the shared reference data, bundled data.
+
+Import the constants where a path is needed at collection time (``parametrize``), e.g.
+``from conftest import WEKA_FIXTURES``; use the fixtures of the same names (lower case) inside
+a test. Nothing else defines a path to these folders.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import rankfusion
+
+#: ``tests/fixtures``: reference outputs of the oracles, one folder per tool or method, each with
+#: a README and the script that made them.
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+#: Weka 3.6 scores and discretisations (``make_fixtures.sh``) and the ARFF files they were made on.
+WEKA_FIXTURES = FIXTURES / "weka"
+WEKA_DATA = WEKA_FIXTURES / "data"
+#: Weka 3.6 CfsSubsetEval subsets and their (gzipped ARFF) data.
+CFS_FIXTURES = FIXTURES / "cfs"
+CFS_DATA = CFS_FIXTURES / "data"
+#: FSLib's ILFS run in GNU Octave.
+ILFS_FIXTURES = FIXTURES / "ilfs"
+#: R RankAggreg 0.6.6 runs (GA, CE, distances).
+RANKAGGREG_FIXTURES = FIXTURES / "rankaggreg"
+#: R RobustRankAggreg 1.2.1 outputs.
+RRA_FIXTURES = FIXTURES / "rra"
+#: The Weston–Watkins reference solution.
+SVM_FIXTURES = FIXTURES / "svm"
+
+#: The data bundled with the package (``rankfusion/data``).
+BUNDLED_DATA = Path(rankfusion.__file__).resolve().parent / "data"
+
+
+def _shared_dir() -> Path:
+    """The project's shared folder: ``$RANKFUSION_SHARED``, else ``shared/`` beside the
+    repository (how CI lays it out), else the workplace copy."""
+    env = os.environ.get("RANKFUSION_SHARED")
+    if env:
+        return Path(env)
+    beside = Path(__file__).resolve().parents[2] / "shared"
+    if beside.is_dir():
+        return beside
+    return Path("/work/shared")
+
+
+SHARED = _shared_dir()
+#: The real datasets of the papers (``MANIFEST.md`` there); tests that need them are ``full``
+#: or ``oracle`` tests or skip when the folder is absent.
+SHARED_DATASETS = SHARED / "datasets"
+#: Weka 3.6 scores on three ARFF files, as shipped with the design brief.
+WEKA_REFERENCE = SHARED / "reference" / "weka"
+
+
+@pytest.fixture(scope="session")
+def fixtures_dir() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture(scope="session")
+def weka_fixtures() -> Path:
+    return WEKA_FIXTURES
+
+
+@pytest.fixture(scope="session")
+def weka_reference() -> Path:
+    return WEKA_REFERENCE
+
+
+@pytest.fixture(scope="session")
+def shared_datasets() -> Path:
+    return SHARED_DATASETS
+
+
+@pytest.fixture(scope="session")
+def bundled_data() -> Path:
+    return BUNDLED_DATA
