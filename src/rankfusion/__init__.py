@@ -25,11 +25,17 @@ _EXPORTS = {
     "read_arff": ".io",
     "SVMRFE": ".selection",
     "EnsembleSelector": ".selection",
+    "error_curve": ".evaluation",
+    "cross_validate_selection": ".evaluation",
+    "friedman": ".evaluation",
+    "nemenyi": ".evaluation",
+    "paired_ttest": ".evaluation",
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
 _SUBMODULES = (
-    "aggregation", "datasets", "distances", "io", "lists", "rankers", "selection", "stability",
+    "aggregation", "datasets", "distances", "evaluation", "io", "lists", "rankers", "selection",
+    "stability",
 )
 
 __all__ = [
@@ -41,8 +47,13 @@ __all__ = [
     "aggregate_fuzzy",
     "available_methods",
     "FuzzyConsensus",
+    "cross_validate_selection",
+    "error_curve",
+    "friedman",
     "kendall_tau",
     "load_data",
+    "nemenyi",
+    "paired_ttest",
     "read_arff",
     "spearman_footrule",
     "__version__",
@@ -57,6 +68,7 @@ if TYPE_CHECKING:  # pragma: no cover
         available_methods,
     )
     from .distances import kendall_tau, spearman_footrule
+    from .evaluation import cross_validate_selection, error_curve, friedman, nemenyi, paired_ttest
     from .io import load_data, read_arff
     from .lists import RankedLists
     from .selection import SVMRFE, EnsembleSelector

@@ -56,6 +56,42 @@ class Consensus:
         idx = self.order if n is None else self.order[:n]
         return [self.features[i] for i in idx]
 
+    def tied_ranks(self, method: str = "min") -> np.ndarray:
+        """Consensus positions that let features with equal :attr:`scores` share a rank.
+
+        :attr:`ranks` never ties (the rule's tie breaks decide); tables that print ties, such
+        as the robust-FS paper's Table 5 (two techniques ranked 1, the next 2), use these
+        instead. Ranks follow :func:`scipy.stats.rankdata` on ``-scores`` (1 = best):
+
+        * ``"min"``: tied features get the best position of their group (1, 1, 3);
+        * ``"dense"``: the next group follows without a gap (1, 1, 2);
+        * ``"average"``: the mean position of the group (1.5, 1.5, 3);
+        * ``"max"``: the worst position of the group (2, 2, 3).
+
+        Parameters
+        ----------
+        method : {"min", "dense", "average", "max"}
+
+        Returns
+        -------
+        ndarray of shape (p,), in feature order
+            int64 for ``min``, ``dense`` and ``max``, float64 for ``average``.
+
+        Examples
+        --------
+        >>> from rankfusion import aggregate
+        >>> c = aggregate([[3.0, 3.0], [3.0, 3.0], [1.0, 1.0]], "mean_score")
+        >>> c.ranks.tolist(), c.tied_ranks("min").tolist(), c.tied_ranks("dense").tolist()
+        ([1, 2, 3], [1, 1, 3], [1, 1, 2])
+        """
+        from scipy.stats import rankdata
+
+        allowed = ("min", "dense", "average", "max")
+        if method not in allowed:
+            raise ValueError(f"method must be one of {list(allowed)}, got {method!r}")
+        ranks = rankdata(-np.asarray(self.scores, dtype=np.float64), method=method)
+        return ranks if method == "average" else ranks.astype(np.int64)
+
     def to_frame(self) -> pd.DataFrame:
         """One row per feature in consensus order: ``rank``, ``score`` (and ``tiebreak``)."""
         data = {"rank": self.ranks[self.order], "score": self.scores[self.order]}

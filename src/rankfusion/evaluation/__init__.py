@@ -1,0 +1,78 @@
+"""Evaluation: protocols, statistical tests and plots (docs/design.md, 'Evaluation').
+
+* protocols — :func:`error_curve` (repeated random splits, error against the number of
+  features), :func:`cross_validate_selection` (k-fold CV of selector + classifier),
+  :func:`relevant_rank_stats`; classifiers by name (:func:`available_classifiers`);
+* statistics — :func:`paired_ttest`, :func:`friedman`, :func:`nemenyi`, :func:`win_matrix`,
+  :func:`robustness_index`, :func:`rule_agreement`;
+* plots (optional extra ``rankfusion[plot]``) — :func:`plot_error_curves`,
+  :func:`plot_stability`, :func:`plot_critical_difference`, :func:`plot_agreement`.
+"""
+
+from .classifiers import (
+    available_classifiers,
+    encode_nominal,
+    make_classifier,
+    register_classifier,
+)
+from .plots import (
+    plot_agreement,
+    plot_critical_difference,
+    plot_error_curves,
+    plot_stability,
+)
+from .protocols import (
+    CrossValidationResult,
+    ErrorCurveResult,
+    cross_validate_selection,
+    error_curve,
+    log_grid,
+    relevant_rank_stats,
+    selector_positions,
+)
+from .statistics import (
+    AgreementResult,
+    FriedmanResult,
+    NemenyiResult,
+    RobustnessResult,
+    TTestResult,
+    WinMatrixResult,
+    friedman,
+    nemenyi,
+    paired_ttest,
+    robustness_index,
+    rule_agreement,
+    studentized_range_q,
+    win_matrix,
+)
+
+__all__ = [
+    "CrossValidationResult",
+    "ErrorCurveResult",
+    "available_classifiers",
+    "cross_validate_selection",
+    "encode_nominal",
+    "error_curve",
+    "log_grid",
+    "make_classifier",
+    "plot_agreement",
+    "plot_critical_difference",
+    "plot_error_curves",
+    "plot_stability",
+    "register_classifier",
+    "relevant_rank_stats",
+    "selector_positions",
+    "AgreementResult",
+    "FriedmanResult",
+    "NemenyiResult",
+    "RobustnessResult",
+    "TTestResult",
+    "WinMatrixResult",
+    "friedman",
+    "nemenyi",
+    "paired_ttest",
+    "robustness_index",
+    "rule_agreement",
+    "studentized_range_q",
+    "win_matrix",
+]

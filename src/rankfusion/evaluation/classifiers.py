@@ -1,0 +1,199 @@
+"""The papers' classifiers by name, and nominal-attribute encoding for the protocols.
+
+A small registry maps names to factories ``f(random_state) -> estimator`` (unfitted
+scikit-learn classifiers). The evaluation protocols accept a name or any classifier object.
+
+========================  =====================================================================
+name                      estimator
+========================  =====================================================================
+``linear_svm``            ``SVC(kernel="linear", C=1)`` — the linear SVM of Izetta et al. (2017)
+``naive_bayes``           ``GaussianNB()`` (differs from Weka's NaiveBayes on zero-variance
+                          attributes)
+``tree``                  ``DecisionTreeClassifier(criterion="entropy")`` — unpruned,
+                          C4.5-like splits
+``knn1``, ``knn3``        ``KNeighborsClassifier(n_neighbors=1 | 3)``
+``adaboost``              ``AdaBoostClassifier`` of 10 decision stumps (Weka's AdaBoostM1
+                          defaults, robust-FS Table 4)
+``bagging``               ``BaggingClassifier`` of 10 unpruned trees (Weka's Bagging defaults)
+``random_forest``         ``RandomForestClassifier(n_estimators=100)``
+========================  =====================================================================
+
+Register more with :func:`register_classifier`. A classifier that needs numbers gets nominal
+columns (pandas ``object`` / ``category`` / ``bool`` / ``string``) one-hot encoded inside its
+pipeline by :func:`encode_nominal`, fitted on the training part only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pandas as pd
+from sklearn.base import clone, is_classifier
+from sklearn.compose import ColumnTransformer, make_column_selector
+from sklearn.ensemble import (
+    AdaBoostClassifier,
+    BaggingClassifier,
+    RandomForestClassifier,
+)
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import OneHotEncoder
+from sklearn.svm import SVC
+from sklearn.tree import DecisionTreeClassifier
+
+__all__ = [
+    "register_classifier",
+    "available_classifiers",
+    "make_classifier",
+    "classifier_accepts_nominal",
+    "encode_nominal",
+    "has_nominal_columns",
+]
+
+NOMINAL_DTYPES = ["object", "category", "bool", "string"]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    factory: Callable
+    accepts_nominal: bool
+    description: str
+
+
+_CLASSIFIERS: dict[str, _Entry] = {}
+
+
+def register_classifier(name: str, *, accepts_nominal: bool = False,
+                        description: str = "") -> Callable[[Callable], Callable]:
+    """Decorator registering ``factory(random_state) -> classifier`` under ``name``.
+
+    ``accepts_nominal=True`` declares that the classifier takes pandas categorical/object
+    columns itself (the protocols then pass them through unencoded).
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"name must be a non-empty str, got {name!r}")
+
+    def deco(factory: Callable) -> Callable:
+        if name in _CLASSIFIERS:
+            raise ValueError(f"classifier {name!r} is already registered")
+        _CLASSIFIERS[name] = _Entry(factory, bool(accepts_nominal), description)
+        return factory
+
+    return deco
+
+
+def available_classifiers() -> list[str]:
+    """Names of the registered classifiers."""
+    return sorted(_CLASSIFIERS)
+
+
+def _check_estimator(est, name: str = "classifier"):
+    if not (hasattr(est, "fit") and hasattr(est, "predict")):
+        raise TypeError(f"{name} must be a registered name ({', '.join(available_classifiers())})"
+                        f" or a scikit-learn classifier; got {type(est).__name__}")
+    if not is_classifier(est) and not isinstance(est, Pipeline):
+        raise TypeError(f"{name} must be a classifier (a regressor or transformer was given: "
+                        f"{type(est).__name__})")
+    return est
+
+
+def make_classifier(classifier, *, random_state: int | None = None):
+    """A fresh unfitted classifier from a registered name or an estimator (cloned).
+
+    Parameters
+    ----------
+    classifier : str or estimator
+        A name of :func:`available_classifiers` or a scikit-learn classifier (never modified:
+        a clone is returned).
+    random_state : int, optional
+        Seed for a registered classifier that draws random numbers.
+
+    Examples
+    --------
+    >>> make_classifier("linear_svm")
+    SVC(kernel='linear')
+    """
+    if isinstance(classifier, str):
+        entry = _CLASSIFIERS.get(classifier)
+        if entry is None:
+            raise ValueError(f"unknown classifier {classifier!r}; known classifiers: "
+                             f"{', '.join(available_classifiers())}")
+        return entry.factory(random_state)
+    return clone(_check_estimator(classifier))
+
+
+def classifier_accepts_nominal(classifier) -> bool:
+    """Whether a registered name declared ``accepts_nominal`` (estimator objects: False)."""
+    if isinstance(classifier, str) and classifier in _CLASSIFIERS:
+        return _CLASSIFIERS[classifier].accepts_nominal
+    return False
+
+
+def has_nominal_columns(X) -> bool:
+    """Whether ``X`` is a DataFrame with a nominal (object/category/bool/string) column."""
+    if not isinstance(X, pd.DataFrame):
+        return False
+    return any(isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_object_dtype(dt)
+               or pd.api.types.is_bool_dtype(dt) or pd.api.types.is_string_dtype(dt)
+               for dt in X.dtypes)
+
+
+def encode_nominal(estimator) -> Pipeline:
+    """``estimator`` behind a one-hot encoding of the nominal columns of a DataFrame.
+
+    ``Pipeline([("encode", ColumnTransformer(OneHotEncoder on object/category/bool/string
+    columns, numeric columns passed through)), ("classifier", estimator)])``. The encoder is
+    fitted with the classifier, on the training part only; a category first seen at test time
+    encodes as all zeros (``handle_unknown="ignore"``).
+    """
+    enc = ColumnTransformer(
+        [("onehot", OneHotEncoder(handle_unknown="ignore", sparse_output=False),
+          make_column_selector(dtype_include=NOMINAL_DTYPES))],
+        remainder="passthrough",
+    )
+    return Pipeline([("encode", enc), ("classifier", estimator)])
+
+
+# --------------------------------------------------------------------------- the papers' ones
+@register_classifier("linear_svm", description="SVC(kernel='linear', C=1)")
+def _linear_svm(random_state=None):
+    return SVC(kernel="linear", C=1.0)
+
+
+@register_classifier("naive_bayes", description="GaussianNB()")
+def _naive_bayes(random_state=None):
+    return GaussianNB()
+
+
+@register_classifier("tree", description="unpruned entropy decision tree (C4.5-like splits)")
+def _tree(random_state=None):
+    return DecisionTreeClassifier(criterion="entropy", random_state=random_state)
+
+
+@register_classifier("knn1", description="1-nearest neighbour, Euclidean")
+def _knn1(random_state=None):
+    return KNeighborsClassifier(n_neighbors=1)
+
+
+@register_classifier("knn3", description="3-nearest neighbours, Euclidean")
+def _knn3(random_state=None):
+    return KNeighborsClassifier(n_neighbors=3)
+
+
+@register_classifier("adaboost", description="AdaBoost of 10 decision stumps")
+def _adaboost(random_state=None):
+    return AdaBoostClassifier(estimator=DecisionTreeClassifier(max_depth=1), n_estimators=10,
+                              random_state=random_state)
+
+
+@register_classifier("bagging", description="bagging of 10 unpruned trees")
+def _bagging(random_state=None):
+    return BaggingClassifier(estimator=DecisionTreeClassifier(), n_estimators=10,
+                             random_state=random_state)
+
+
+@register_classifier("random_forest", description="random forest of 100 trees")
+def _random_forest(random_state=None):
+    return RandomForestClassifier(n_estimators=100, random_state=random_state)

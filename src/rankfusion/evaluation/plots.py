@@ -1,0 +1,228 @@
+"""Plots of evaluation results: error curves, stability curves, critical-difference diagrams
+and agreement heatmaps.
+
+matplotlib is an optional extra (``pip install "rankfusion[plot]"``), imported only when a plot
+is drawn. Each function draws on ``ax`` when given, otherwise on a new
+:class:`matplotlib.figure.Figure` (no pyplot state is touched), and returns the Figure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["plot_error_curves", "plot_stability", "plot_critical_difference", "plot_agreement"]
+
+_EXTRA = 'plotting needs matplotlib: pip install "rankfusion[plot]"'
+
+
+def _figure_and_axes(ax, figsize):
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        raise ModuleNotFoundError(f"{_EXTRA} ({exc})", name="matplotlib") from None
+    if ax is None:
+        fig = Figure(figsize=figsize, layout="constrained")
+        return fig, fig.add_subplot()
+    if not hasattr(ax, "figure") or not hasattr(ax, "plot"):
+        raise TypeError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
+    return ax.figure, ax
+
+
+def _check_mapping(values, name: str) -> dict:
+    if not isinstance(values, Mapping) or not values:
+        raise TypeError(f"{name} must be a non-empty mapping method name → result")
+    return dict(values)
+
+
+def _summary_of(value, name):
+    if hasattr(value, "summary") and callable(value.summary):
+        value = value.summary()
+    if not isinstance(value, pd.DataFrame) or "mean" not in value.columns:
+        raise TypeError(f"{name} must be an ErrorCurveResult or a DataFrame with columns "
+                        f"'mean' (and 'sd') indexed by the number of features")
+    return value
+
+
+def plot_error_curves(results_by_method, ax=None, *, title: str | None = None,
+                      ylabel: str = "Error rate"):
+    """Mean test error against the number of features, with ±1 SD bars, on a log feature axis
+    (as the error curves of Izetta et al. 2017, Figs. 1-6).
+
+    Parameters
+    ----------
+    results_by_method : mapping name → ErrorCurveResult or DataFrame
+        A DataFrame needs a ``mean`` column (and optionally ``sd``) indexed by feature counts.
+    ax : matplotlib Axes, optional
+    title : str, optional
+    ylabel : str
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    results = _check_mapping(results_by_method, "results_by_method")
+    summaries = {k: _summary_of(v, f"results_by_method[{k!r}]") for k, v in results.items()}
+    fig, ax = _figure_and_axes(ax, (6.4, 4.2))
+    for name, s in summaries.items():
+        x = np.asarray(s.index, dtype=float)
+        sd = s["sd"].to_numpy() if "sd" in s.columns else None
+        ax.errorbar(x, s["mean"].to_numpy(), yerr=sd, marker="o", markersize=3, capsize=2,
+                    linewidth=1, label=str(name))
+    ax.set_xscale("log")
+    ax.set_xlabel("Features")
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_stability(stability_by_method, ax=None, *, xlabel: str = "Features",
+                   ylabel: str = "Stability", log_x: bool = True, title: str | None = None):
+    """Stability (any index: Kuncheva, Jaccard, Nogueira …) against the number of features.
+
+    Parameters
+    ----------
+    stability_by_method : mapping name → Series, or DataFrame
+        Each Series maps a number of features to a stability value; a DataFrame gives one
+        method per column, indexed by the number of features.
+    ax : matplotlib Axes, optional
+    log_x : bool, default True
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    if isinstance(stability_by_method, pd.DataFrame):
+        series = {c: stability_by_method[c] for c in stability_by_method.columns}
+    else:
+        series = _check_mapping(stability_by_method, "stability_by_method")
+    fig, ax = _figure_and_axes(ax, (6.4, 4.2))
+    for name, s in series.items():
+        s = pd.Series(s) if not isinstance(s, pd.Series) else s
+        ax.plot(np.asarray(s.index, dtype=float), s.to_numpy(dtype=float), marker="o",
+                markersize=3, linewidth=1, label=str(name))
+    if log_x:
+        ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.legend(fontsize="small")
+    return fig
+
+
+def _cliques(ranks: np.ndarray, cd: float) -> list[tuple[int, int]]:
+    """Maximal runs [i, j] of the sorted ranks whose span is below CD (not significantly
+    different), as Demšar's diagram joins them with a bar."""
+    k = ranks.shape[0]
+    runs = []
+    for i in range(k):
+        j = i
+        while j + 1 < k and ranks[j + 1] - ranks[i] < cd:
+            j += 1
+        if j > i and not any(a <= i and j <= b for a, b in runs):
+            runs.append((i, j))
+    return runs
+
+
+def plot_critical_difference(nemenyi_result, ax=None, *, title: str | None = None):
+    """Demšar's critical-difference diagram (Demšar 2006, Fig. 1).
+
+    The methods sit at their average ranks on an axis from 1 (best, left) to k; the bar above
+    the axis shows the critical difference; thick lines join groups of methods whose ranks
+    differ by less than CD (not significantly different by the Nemenyi test).
+
+    Parameters
+    ----------
+    nemenyi_result : NemenyiResult
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    if not (hasattr(nemenyi_result, "average_ranks")
+            and hasattr(nemenyi_result, "critical_difference")):
+        raise TypeError("nemenyi_result must be the result of rankfusion.evaluation.nemenyi")
+    avg = nemenyi_result.average_ranks.sort_values(kind="stable")
+    cd = float(nemenyi_result.critical_difference)
+    k = avg.shape[0]
+    names = [str(n) for n in avg.index]
+    ranks = avg.to_numpy(dtype=float)
+    fig, ax = _figure_and_axes(ax, (6.4, 1.2 + 0.3 * k))
+    ax.set_xlim(0.5, k + 0.5)
+    left = (k + 1) // 2
+    height = max(left, k - left) + 2
+    ax.set_ylim(-height, 2.2)
+    ax.axis("off")
+    ax.hlines(0, 1, k, color="black", linewidth=1)
+    for t in range(1, k + 1):
+        ax.vlines(t, 0, 0.15, color="black", linewidth=1)
+        ax.text(t, 0.3, str(t), ha="center", va="bottom", fontsize="small")
+    ax.hlines(1.5, 1, 1 + cd, color="black", linewidth=1.5)
+    ax.text(1 + cd / 2, 1.65, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize="small")
+    for i, (name, r) in enumerate(zip(names, ranks)):
+        if i < left:
+            y = -(i + 1)
+            ax.vlines(r, y, 0, color="black", linewidth=0.8)
+            ax.hlines(y, 0.6, r, color="black", linewidth=0.8)
+            ax.text(0.55, y, f"{name} ({r:.2f})", ha="right", va="center", fontsize="small")
+        else:
+            y = -(k - i)
+            ax.vlines(r, y, 0, color="black", linewidth=0.8)
+            ax.hlines(y, r, k + 0.4, color="black", linewidth=0.8)
+            ax.text(k + 0.45, y, f"({r:.2f}) {name}", ha="left", va="center",
+                    fontsize="small")
+    for n, (i, j) in enumerate(_cliques(ranks, cd)):
+        y = -0.35 - 0.25 * n
+        ax.hlines(y, ranks[i] - 0.03, ranks[j] + 0.03, color="black", linewidth=3)
+    if title:
+        ax.set_title(title)
+    return fig
+
+
+def plot_agreement(matrix, ax=None, *, title: str | None = None, cmap: str = "viridis",
+                   annotate: bool = True, vmin: float | None = 0.0, vmax: float | None = 1.0):
+    """Heatmap of a square agreement matrix (for instance ``rule_agreement(...).kendall``).
+
+    Parameters
+    ----------
+    matrix : DataFrame or array-like of shape (m, m)
+    ax : matplotlib Axes, optional
+    annotate : bool, default True
+        Print each value in its cell.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    if isinstance(matrix, pd.DataFrame):
+        values = matrix.to_numpy(dtype=float)
+        rows, cols = [str(i) for i in matrix.index], [str(c) for c in matrix.columns]
+    else:
+        try:
+            values = np.asarray(matrix, dtype=float)
+        except (TypeError, ValueError):
+            raise TypeError("matrix must hold numbers") from None
+        if values.ndim != 2:
+            raise ValueError(f"matrix must be 2-D; got shape {values.shape}")
+        rows = cols = [str(i) for i in range(values.shape[0])]
+    if values.ndim != 2 or values.shape[0] != values.shape[1] or values.shape[0] == 0:
+        raise ValueError(f"matrix must be square and non-empty; got shape {values.shape}")
+    fig, ax = _figure_and_axes(ax, (1.5 + 0.6 * len(cols), 1.2 + 0.5 * len(rows)))
+    im = ax.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax)
+    ax.set_xticks(range(len(cols)), cols, rotation=45, ha="right")
+    ax.set_yticks(range(len(rows)), rows)
+    if annotate:
+        for i in range(values.shape[0]):
+            for j in range(values.shape[1]):
+                ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center",
+                        fontsize="x-small", color="white" if values[i, j] < 0.5 else "black")
+    fig.colorbar(im, ax=ax)
+    if title:
+        ax.set_title(title)
+    return fig

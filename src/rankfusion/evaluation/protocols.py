@@ -1,0 +1,620 @@
+"""Evaluation protocols: error curves over repeated random splits, k-fold cross-validation of a
+selector with a classifier, and statistics of the positions given to relevant features.
+
+Every protocol fits the selector (and tunes anything) on the training part of each split only:
+the test rows reach nothing but ``predict`` (docs/design.md, 'Evaluation').
+
+Seeds (docs/design.md, 'Seeds'): one ``numpy.random.SeedSequence`` from ``random_state`` is
+spawned into one child per split; each child seeds that split's partition, the selector and the
+classifier (where their ``random_state`` is left at ``None``), so the results do not depend on
+``n_jobs`` or on the order in which the splits run.
+
+References
+----------
+Izetta, J., Verdes, P. F. & Granitto, P. M. (2017). Improved multiclass feature selection via
+list combination. Expert Systems with Applications 88, 205-216 (§3: 100 random 75/25 splits,
+error against the number of features; Tables 4-6: positions of the relevant features).
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+from sklearn.base import clone
+from sklearn.metrics import (
+    accuracy_score,
+    f1_score,
+    precision_score,
+    recall_score,
+    roc_auc_score,
+)
+from sklearn.model_selection import (
+    ShuffleSplit,
+    StratifiedKFold,
+    StratifiedShuffleSplit,
+)
+from sklearn.pipeline import Pipeline
+
+from .._data import check_features, check_target
+from .._validation import check_positive_int, check_seed
+from ..aggregation import Consensus
+from .classifiers import (
+    classifier_accepts_nominal,
+    encode_nominal,
+    has_nominal_columns,
+    make_classifier,
+)
+
+__all__ = [
+    "ErrorCurveResult",
+    "CrossValidationResult",
+    "error_curve",
+    "cross_validate_selection",
+    "relevant_rank_stats",
+    "selector_positions",
+    "log_grid",
+    "SCORINGS",
+]
+
+SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
+
+
+# --------------------------------------------------------------------------- helpers
+def selector_positions(selector, n_features: int | None = None) -> np.ndarray:
+    """The ranking of a fitted selector as positions (1 = best, no ties).
+
+    Read from the first of these fitted attributes the selector has:
+
+    1. ``positions_`` — positions, 1 = best (rankfusion's selectors);
+    2. ``scores_`` — scores, higher = better (``SelectKBest``; NaN counts as worst);
+    3. ``ranking_`` — RFE-style ranks, 1 = best (``RFE``, ``SVMRFE``);
+    4. ``feature_importances_`` — higher = better;
+    5. ``coef_`` — ``Σ_c |coef_[c, j]|`` over the rows, higher = better (as
+       ``SelectFromModel``'s default norm).
+
+    Ties (for instance the features that ``RFE`` keeps, all ranked 1) go to the lower feature
+    index, so the result is a permutation of 1…p.
+
+    Parameters
+    ----------
+    selector : fitted estimator
+    n_features : int, optional
+        The number of features it must rank (checked when given).
+
+    Returns
+    -------
+    ndarray of int64, shape (p,)
+    """
+    for attr, higher_better in (("positions_", False), ("scores_", True), ("ranking_", False),
+                                ("feature_importances_", True), ("coef_", True)):
+        value = getattr(selector, attr, None)
+        if value is None:
+            continue
+        key = np.asarray(value, dtype=np.float64)
+        if attr == "coef_":
+            key = np.abs(key).reshape(-1, key.shape[-1]).sum(axis=0)
+        if key.ndim != 1:
+            raise ValueError(f"{type(selector).__name__}.{attr} must be 1-D (one value per "
+                             f"feature); got shape {key.shape}")
+        key = -key if higher_better else key
+        key = np.where(np.isnan(key), np.inf, key)
+        break
+    else:
+        raise TypeError(
+            f"cannot read a ranking from {type(selector).__name__}: a fitted selector needs "
+            "positions_, scores_, ranking_, feature_importances_ or coef_")
+    if n_features is not None and key.shape[0] != n_features:
+        raise ValueError(f"{type(selector).__name__}.{attr} ranks {key.shape[0]} features, but "
+                         f"X has {n_features}")
+    order = np.argsort(key, kind="stable")
+    pos = np.empty(key.shape[0], dtype=np.int64)
+    pos[order] = np.arange(1, key.shape[0] + 1)
+    return pos
+
+
+def log_grid(p: int, num: int = 20) -> np.ndarray:
+    """About ``num`` feature counts from 1 to p, evenly spaced on a log axis (as the papers'
+    error curves), rounded to integers and deduplicated.
+
+    Examples
+    --------
+    >>> log_grid(500, 10).tolist()
+    [1, 2, 4, 8, 16, 32, 63, 126, 251, 500]
+    """
+    p = check_positive_int(p, name="p")
+    num = check_positive_int(num, name="num")
+    return np.unique(np.rint(np.geomspace(1, p, num=min(num, p))).astype(np.int64))
+
+
+def _check_grid(n_features, p: int) -> np.ndarray:
+    if n_features is None:
+        return log_grid(p)
+    if isinstance(n_features, (str, bytes)):
+        raise TypeError("n_features must be a sequence of feature counts")
+    if isinstance(n_features, numbers.Number):
+        n_features = [n_features]
+    grid = []
+    for k in n_features:
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
+            raise TypeError(f"n_features must hold ints (feature counts), got {k!r}")
+        if not 1 <= k <= p:
+            raise ValueError(f"n_features must lie in [1, {p}] (the number of features); "
+                             f"got {k}")
+        grid.append(int(k))
+    if not grid:
+        raise ValueError("n_features is empty")
+    return np.unique(np.array(grid, dtype=np.int64))
+
+
+def _check_test_size(test_size, n: int):
+    if isinstance(test_size, (bool, np.bool_)) or not isinstance(test_size, numbers.Real):
+        raise TypeError(f"test_size must be a float in (0, 1) or an int, got {test_size!r}")
+    if isinstance(test_size, numbers.Integral):
+        if not 1 <= test_size < n:
+            raise ValueError(f"test_size as a count must lie in [1, {n - 1}], got {test_size}")
+        return int(test_size)
+    if not 0.0 < test_size < 1.0:
+        raise ValueError(f"test_size as a fraction must lie in (0, 1), got {test_size}")
+    return float(test_size)
+
+
+def _rows(X, idx):
+    return X.iloc[idx] if isinstance(X, pd.DataFrame) else X[idx]
+
+
+def _cols(X, idx):
+    return X.iloc[:, idx] if isinstance(X, pd.DataFrame) else X[:, idx]
+
+
+def _seeded(est, seed: int):
+    """A clone of ``est`` whose ``random_state`` (if it has one left at None) is ``seed``."""
+    est = clone(est)
+    try:
+        params = est.get_params(deep=False)
+    except Exception:  # pragma: no cover - not a scikit-learn estimator
+        return est
+    if "random_state" in params and params["random_state"] is None:
+        est.set_params(random_state=seed)
+    return est
+
+
+def _check_inputs(X, y):
+    if isinstance(X, pd.DataFrame):
+        check_features(X)
+        Xv = X
+        names = np.array([str(c) for c in X.columns], dtype=object)
+    else:
+        values, _, _, names = check_features(X)
+        Xv = np.asarray(X)
+        if Xv.dtype == object:
+            Xv = values
+    codes, classes = check_target(y, Xv.shape[0])
+    yv = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
+    yv = yv.reshape(-1)
+    return Xv, yv, codes, classes, names
+
+
+def _classifier_for(classifier, X, seed):
+    est = make_classifier(classifier, random_state=seed)
+    if not isinstance(classifier, str):
+        est = _seeded(est, seed)
+    if has_nominal_columns(X) and not classifier_accepts_nominal(classifier):
+        est = encode_nominal(est)
+    return est
+
+
+def _check_selector(selector, *, needs_transform: bool = False):
+    if not hasattr(selector, "fit"):
+        raise TypeError(f"selector must be a scikit-learn style estimator with fit(); got "
+                        f"{type(selector).__name__}")
+    if needs_transform and not hasattr(selector, "transform"):
+        raise TypeError(f"selector must have transform() (a SelectorMixin) to sit in a "
+                        f"Pipeline; got {type(selector).__name__}")
+    try:
+        clone(selector)
+    except Exception as exc:
+        raise TypeError(f"selector cannot be cloned by scikit-learn: {exc}") from None
+
+
+def _progress(iterable, total, enabled, desc):
+    if not enabled:
+        return iterable
+    from tqdm.auto import tqdm
+
+    return tqdm(iterable, total=total, desc=desc)
+
+
+# --------------------------------------------------------------------------- error curve
+@dataclass(frozen=True)
+class ErrorCurveResult:
+    """Result of :func:`error_curve`.
+
+    Attributes
+    ----------
+    errors : DataFrame, splits × feature counts
+        Test error of the classifier on the top-k features of each split's ranking.
+    positions : DataFrame, splits × features
+        The ranking of each split's selector (1 = best), fitted on that split's training part.
+    test_indices : list of ndarray
+        The test rows of each split.
+    n_train, n_test : int
+        Sizes of each split's parts (for the corrected t-test).
+    """
+
+    errors: pd.DataFrame
+    positions: pd.DataFrame
+    test_indices: list = field(repr=False)
+    n_train: int
+    n_test: int
+
+    @property
+    def n_features(self) -> np.ndarray:
+        return self.errors.columns.to_numpy()
+
+    def summary(self) -> pd.DataFrame:
+        """Mean and standard deviation (ddof = 1) of the error at each feature count."""
+        return pd.DataFrame({"mean": self.errors.mean(axis=0),
+                             "sd": self.errors.std(axis=0, ddof=1)})
+
+    def plot(self, ax=None, *, label: str | None = None):
+        """The mean error with SD bars on a log feature axis; returns the Figure."""
+        from .plots import plot_error_curves
+
+        return plot_error_curves({label or "error": self}, ax=ax)
+
+
+def _one_split(selector, classifier, X, y, train, test, grid, seeds):
+    sel = _seeded(selector, int(seeds[1]))
+    Xtr = _rows(X, train)
+    sel.fit(Xtr, y[train])
+    pos = selector_positions(sel, X.shape[1])
+    order = np.argsort(pos, kind="stable")
+    Xte = _rows(X, test)
+    errs = np.empty(grid.shape[0])
+    for i, k in enumerate(grid):
+        top = order[:k]
+        clf = _classifier_for(classifier, X, int(seeds[2]))
+        clf.fit(_cols(Xtr, top), y[train])
+        errs[i] = float(np.mean(clf.predict(_cols(Xte, top)) != y[test]))
+    return errs, pos
+
+
+def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
+                n_splits: int = 100, test_size: float | int = 0.25, stratify: bool = True,
+                n_jobs: int | None = None, random_state=None,
+                progress: bool = False) -> ErrorCurveResult:
+    """Test error against the number of selected features over repeated random splits.
+
+    The protocol of Izetta et al. (2017, §3): for each of ``n_splits`` random partitions into
+    training and test parts (stratified by default; the paper used plain random 75/25 splits,
+    ``stratify=False``), ONE clone of ``selector`` is fitted on the training part and its
+    ranking read with :func:`selector_positions`; then, for every k of the grid, a clone of the
+    classifier is fitted on the training rows' top-k columns and its error measured on the test
+    rows. Nothing about the test rows reaches the selector or the classifier's fit.
+
+    Parameters
+    ----------
+    selector : estimator
+        Any scikit-learn style selector exposing a ranking after ``fit`` (``positions_``,
+        ``scores_``, ``ranking_``, ``feature_importances_`` or ``coef_``).
+    X : array-like or DataFrame of shape (n, p)
+        A DataFrame may hold nominal columns; they are one-hot encoded inside the classifier's
+        pipeline for classifiers that need numbers.
+    y : array-like of shape (n,)
+    n_features : sequence of int, optional
+        The feature counts k; default :func:`log_grid` (about 20 counts, log-spaced 1…p).
+    classifier : str or estimator, default "linear_svm"
+        A name of :func:`~rankfusion.evaluation.available_classifiers` or a classifier.
+    n_splits : int, default 100
+    test_size : float or int, default 0.25
+    stratify : bool, default True
+    n_jobs : int, optional
+        Splits run in parallel through joblib; the result does not depend on it.
+    random_state : None, int or Generator
+    progress : bool, default False
+        Show a progress bar (tqdm).
+
+    Returns
+    -------
+    ErrorCurveResult
+    """
+    _check_selector(selector)
+    Xv, yv, codes, _, names = _check_inputs(X, y)
+    n, p = Xv.shape
+    grid = _check_grid(n_features, p)
+    n_splits = check_positive_int(n_splits, name="n_splits")
+    test_size = _check_test_size(test_size, n)
+    if not isinstance(stratify, (bool, np.bool_)):
+        raise TypeError(f"stratify must be a bool, got {stratify!r}")
+    if isinstance(classifier, str):
+        make_classifier(classifier)  # unknown names fail before any work
+    seed = check_seed(random_state)
+    children = np.random.SeedSequence(seed).spawn(n_splits)
+    seeds = [c.generate_state(3) for c in children]
+    splitter_cls = StratifiedShuffleSplit if stratify else ShuffleSplit
+    splits = []
+    for s in seeds:
+        try:
+            splits.append(next(splitter_cls(n_splits=1, test_size=test_size,
+                                            random_state=int(s[0])).split(np.zeros(n), codes)))
+        except ValueError as exc:
+            raise ValueError(f"cannot split the data (test_size={test_size}, "
+                             f"stratify={stratify}): {exc}") from None
+    jobs = (delayed(_one_split)(selector, classifier, Xv, yv, tr, te, grid, s)
+            for (tr, te), s in zip(splits, seeds))
+    out = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
+    results = list(_progress(out, n_splits, progress, "splits"))
+    errors = pd.DataFrame(np.vstack([r[0] for r in results]),
+                          index=pd.RangeIndex(n_splits, name="split"),
+                          columns=pd.Index(grid, name="n_features"))
+    positions = pd.DataFrame(np.vstack([r[1] for r in results]),
+                             index=pd.RangeIndex(n_splits, name="split"),
+                             columns=pd.Index(names, name="feature"))
+    return ErrorCurveResult(errors=errors, positions=positions,
+                            test_indices=[te for _, te in splits],
+                            n_train=int(splits[0][0].shape[0]), n_test=int(splits[0][1].shape[0]))
+
+
+# --------------------------------------------------------------------------- cross-validation
+@dataclass(frozen=True)
+class CrossValidationResult:
+    """Result of :func:`cross_validate_selection`.
+
+    Attributes
+    ----------
+    scores : DataFrame, folds × metrics
+    pos_label : object or None
+        The positive class of a binary problem (None for multiclass).
+    average : str
+        ``"binary"`` or ``"weighted"``.
+    test_indices : list of ndarray
+    """
+
+    scores: pd.DataFrame
+    pos_label: object
+    average: str
+    test_indices: list = field(repr=False)
+
+    def summary(self) -> pd.DataFrame:
+        """Mean and standard deviation (ddof = 1) of each metric over the folds."""
+        return pd.DataFrame({"mean": self.scores.mean(axis=0),
+                             "sd": self.scores.std(axis=0, ddof=1)})
+
+
+def _continuous_scores(model, X):
+    if hasattr(model, "predict_proba"):
+        return model.predict_proba(X)
+    if hasattr(model, "decision_function"):
+        return model.decision_function(X)
+    return None
+
+
+def _roc_auc(y_true, s, classes, pos_label):
+    """Binary: AUC of ``pos_label``; multiclass: one-vs-rest AUC of each class present with
+    both outcomes in the test part, weighted by its support (sklearn's ``ovr``/``weighted``
+    for probabilities; also defined for decision values)."""
+    s = np.asarray(s, dtype=np.float64)
+    if len(classes) == 2:
+        if s.ndim == 2:
+            col = s[:, list(classes).index(pos_label)]
+        else:  # decision_function: positive for classes[1]
+            col = s if pos_label == classes[1] else -s
+        yb = y_true == pos_label
+        return float(roc_auc_score(yb, col)) if 0 < yb.sum() < yb.shape[0] else np.nan
+    total, acc = 0, 0.0
+    for c, cls in enumerate(classes):
+        yb = y_true == cls
+        if 0 < yb.sum() < yb.shape[0]:
+            acc += yb.sum() * roc_auc_score(yb, s[:, c])
+            total += yb.sum()
+    return acc / total if total else np.nan
+
+
+def _one_fold(pipe, X, y, train, test, seeds, scoring, classes, pos_label, average):
+    model = clone(pipe)
+    model.set_params(select=_seeded(model.named_steps["select"], int(seeds[1])))
+    model.fit(_rows(X, train), y[train])
+    Xte = _rows(X, test)
+    yt = y[test]
+    pred = model.predict(Xte)
+    kw = dict(average=average, zero_division=0)
+    if average == "binary":
+        kw["pos_label"] = pos_label
+    else:
+        kw["labels"] = classes
+    out = {}
+    for m in scoring:
+        if m == "accuracy":
+            out[m] = accuracy_score(yt, pred)
+        elif m == "error":
+            out[m] = 1.0 - accuracy_score(yt, pred)
+        elif m == "precision":
+            out[m] = precision_score(yt, pred, **kw)
+        elif m == "recall":
+            out[m] = recall_score(yt, pred, **kw)
+        elif m == "f1":
+            out[m] = f1_score(yt, pred, **kw)
+        elif m == "roc_auc":
+            s = _continuous_scores(model, Xte)
+            if s is None:
+                raise TypeError("roc_auc needs a classifier with predict_proba or "
+                                "decision_function")
+            out[m] = _roc_auc(yt, s, model.classes_, pos_label)
+    return out
+
+
+def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
+                             scoring: Sequence[str] = SCORINGS, pos_label=None,
+                             n_jobs: int | None = None, random_state=None,
+                             progress: bool = False) -> CrossValidationResult:
+    """k-fold cross-validation of ``Pipeline([selector, classifier])``.
+
+    The selector is refitted inside each training part (never on test rows). Metrics:
+
+    * ``accuracy``, ``error = 1 − accuracy``;
+    * ``precision``, ``recall``, ``f1``: binary — of the positive class, the minority class
+      unless ``pos_label`` is given (the later label in sorted order when the two classes are
+      equally frequent); multiclass — per class, averaged with weights equal to the class
+      supports (Weka's "weighted avg." report);
+    * ``roc_auc``: binary — AUC of the positive class from ``predict_proba`` or
+      ``decision_function``; multiclass — one-vs-rest AUC per class weighted by support (as
+      scikit-learn's ``multi_class="ovr", average="weighted"``; decision values are accepted
+      as well as probabilities, AUC being a rank statistic).
+
+    Parameters
+    ----------
+    selector : SelectorMixin
+        A selector with ``fit`` and ``transform``.
+    X, y : as in :func:`error_curve`
+    classifier : str or estimator, default "linear_svm"
+    cv : int or CV splitter, default 10
+        An int gives ``StratifiedKFold(cv, shuffle=True)`` seeded from ``random_state``.
+    scoring : sequence of str
+        A subset of ``("accuracy", "error", "precision", "recall", "f1", "roc_auc")``.
+    pos_label : label, optional
+        Positive class of a binary problem.
+    n_jobs : int, optional
+    random_state : None, int or Generator
+    progress : bool, default False
+
+    Returns
+    -------
+    CrossValidationResult
+    """
+    _check_selector(selector, needs_transform=True)
+    Xv, yv, codes, classes, _ = _check_inputs(X, y)
+    if isinstance(scoring, str):
+        scoring = (scoring,)
+    scoring = tuple(scoring)
+    bad = [s for s in scoring if s not in SCORINGS]
+    if bad or not scoring:
+        raise ValueError(f"scoring must be a non-empty subset of {list(SCORINGS)}; got "
+                         f"{bad or list(scoring)}")
+    if len(classes) == 2:
+        average = "binary"
+        if pos_label is None:
+            counts = np.bincount(codes, minlength=2)
+            pos_label = classes[0] if counts[0] < counts[1] else classes[1]
+        elif pos_label not in set(classes.tolist()):
+            raise ValueError(f"pos_label {pos_label!r} is not a class of y ({list(classes)})")
+    else:
+        if pos_label is not None:
+            raise ValueError("pos_label applies to binary problems only; y has "
+                             f"{len(classes)} classes (metrics are support-weighted)")
+        average = "weighted"
+    seed = check_seed(random_state)
+    if isinstance(cv, (bool, np.bool_, str, bytes)):
+        raise TypeError(f"cv must be an int or a CV splitter, got {cv!r}")
+    if isinstance(cv, numbers.Integral):
+        cv = check_positive_int(cv, name="cv", minimum=2)
+        if np.bincount(codes).min() >= cv:
+            splitter = StratifiedKFold(cv, shuffle=True, random_state=seed)
+        else:
+            raise ValueError(f"cv={cv} folds need at least {cv} samples of every class; the "
+                             f"smallest class has {np.bincount(codes).min()}")
+    elif hasattr(cv, "split"):
+        splitter = cv
+    else:
+        raise TypeError(f"cv must be an int or a CV splitter, got {type(cv).__name__}")
+    folds = list(splitter.split(np.zeros(len(yv)), codes))
+    seeds = [c.generate_state(3) for c in np.random.SeedSequence(seed).spawn(len(folds))]
+    clf = _classifier_for(classifier, X, int(seeds[0][2]))
+    sel = clone(selector)
+    if has_nominal_columns(X) and hasattr(sel, "set_output"):
+        sel.set_output(transform="pandas")
+    pipe = Pipeline([("select", sel), ("classify", clf)])
+    jobs = (delayed(_one_fold)(pipe, Xv, yv, tr, te, s, scoring, classes, pos_label, average)
+            for (tr, te), s in zip(folds, seeds))
+    out = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
+    rows = list(_progress(out, len(folds), progress, "folds"))
+    scores = pd.DataFrame(rows, index=pd.RangeIndex(len(folds), name="fold"),
+                          columns=list(scoring))
+    return CrossValidationResult(scores=scores, pos_label=pos_label if average == "binary"
+                                 else None, average=average,
+                                 test_indices=[te for _, te in folds])
+
+
+# --------------------------------------------------------------------------- relevant ranks
+def relevant_rank_stats(positions, relevant) -> pd.Series:
+    """Best, first quartile, median, mean, third quartile and worst position of the relevant
+    features (Izetta et al. 2017, Tables 4-6).
+
+    The positions of the relevant features are pooled over all rankings given (one per split
+    for an :class:`ErrorCurveResult`); quartiles use linear interpolation between order
+    statistics (Hyndman & Fan's type 7, numpy's and R's default).
+
+    Parameters
+    ----------
+    positions : Consensus, ErrorCurveResult, Series, DataFrame or array-like
+        Positions (1 = best): 1-D for one ranking (a Series indexed by feature name), 2-D
+        rankings × features (a DataFrame whose columns name the features), a
+        :class:`~rankfusion.Consensus` (its ``ranks``) or an :class:`ErrorCurveResult` (its
+        per-split ``positions``).
+    relevant : sequence
+        Feature names (when ``positions`` carries names) or integer column indices.
+
+    Returns
+    -------
+    Series with index ``best, q1, median, mean, q3, worst``
+
+    Examples
+    --------
+    >>> relevant_rank_stats([1, 5, 2, 9, 3], relevant=[0, 2, 4]).tolist()
+    [1.0, 1.5, 2.0, 2.0, 2.5, 3.0]
+    """
+    if isinstance(positions, ErrorCurveResult):
+        positions = positions.positions
+    if isinstance(positions, Consensus):
+        positions = pd.Series(positions.ranks, index=positions.features)
+    if isinstance(positions, pd.Series):
+        names = list(positions.index)
+        values = positions.to_numpy()[None, :]
+    elif isinstance(positions, pd.DataFrame):
+        names = list(positions.columns)
+        values = positions.to_numpy()
+    else:
+        if isinstance(positions, (str, bytes)) or isinstance(positions, numbers.Number):
+            raise TypeError("positions must be an array of positions (1 = best), a Series, a "
+                            "DataFrame, a Consensus or an ErrorCurveResult")
+        values = np.asarray(positions)
+        if values.ndim == 1:
+            values = values[None, :]
+        names = None
+    try:
+        values = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError("positions must hold numbers (1 = best)") from None
+    if values.ndim != 2 or values.shape[1] == 0 or values.shape[0] == 0:
+        raise ValueError(f"positions must be 1-D or 2-D (rankings × features) and non-empty; "
+                         f"got shape {values.shape}")
+    if not np.isfinite(values).all() or (values < 1).any():
+        raise ValueError("positions must be finite and ≥ 1 (1 = best)")
+    if isinstance(relevant, (str, bytes)) or isinstance(relevant, numbers.Number):
+        raise TypeError("relevant must be a sequence of feature names or indices")
+    relevant = list(relevant)
+    if not relevant:
+        raise ValueError("relevant is empty")
+    p = values.shape[1]
+    idx = []
+    lookup = {f: i for i, f in enumerate(names)} if names is not None else {}
+    for r in relevant:
+        if r in lookup:
+            idx.append(lookup[r])
+        elif isinstance(r, numbers.Integral) and not isinstance(r, (bool, np.bool_)):
+            if not 0 <= r < p:
+                raise ValueError(f"relevant index {r} is out of range for {p} features")
+            idx.append(int(r))
+        else:
+            raise ValueError(f"relevant feature {r!r} is not among the positions' features")
+    if len(set(idx)) != len(idx):
+        raise ValueError("relevant repeats a feature")
+    pooled = values[:, idx].ravel()
+    q1, med, q3 = np.quantile(pooled, [0.25, 0.5, 0.75])
+    return pd.Series([pooled.min(), q1, med, pooled.mean(), q3, pooled.max()],
+                     index=["best", "q1", "median", "mean", "q3", "worst"], dtype=np.float64,
+                     name="position")
