@@ -285,9 +285,10 @@ def _check_datasets(grid, raw, err: _Errors):
 
                 names_known = [str(n) for n in available_datasets()["name"]]
             if source not in names_known:
-                err.add(where, "unknown dataset" + _suggest(
-                    source, names_known + list(artificial_names())
-                    + [f"sklearn:{n}" for n in sklearn_toy_names()]))
+                hint = _suggest(source, list(tables) + names_known + list(artificial_names())
+                                + [f"sklearn:{n}" for n in sklearn_toy_names()])
+                err.add(where, "unknown dataset" + (hint or "; see `rankfusion datasets` or "
+                                                    "rankfusion.datasets.available_datasets()"))
                 continue
             allowed = _REAL_OPTIONS
         bad = False
@@ -392,7 +393,7 @@ def _check_selectors(grid, raw, err: _Errors):
             if key == "kind":
                 continue
             if key not in allowed:
-                err.add(f"{place} {key}", f"unknown parameter of a {kind} selector"
+                err.add(f"{place} {key}", f"unknown parameter of a selector of kind {_fmt(kind)}"
                         + _suggest(key, allowed))
                 ok = False
                 continue
