@@ -256,9 +256,6 @@ def _check_datasets(grid, raw, err: _Errors):
         tables = {}
     out = {}
     names_known = None
-    for label in tables:
-        if items is not None and label not in {v for _, v in items}:
-            err.add(f"[datasets.{label}]", "defined but not listed in [grid] datasets")
     for i, label in items or []:
         opts = dict(tables.get(label, {}))
         place = f"[datasets.{label}]"
@@ -363,9 +360,6 @@ def _check_selectors(grid, raw, err: _Errors):
     if not isinstance(tables, dict):
         err.add("[selectors]", f"expected tables [selectors.<label>], got {_type_name(tables)}")
         tables = {}
-    for label in tables:
-        if items is not None and label not in {v for _, v in items}:
-            err.add(f"[selectors.{label}]", "defined but not listed in [grid] selectors")
     out = {}
     for i, label in items or []:
         place = f"[selectors.{label}]"
@@ -533,9 +527,6 @@ def _check_protocols(grid, raw, err: _Errors):
                     "(kind = \"error_curve\" or \"cross_validation\")")
         items = [(i, k) for i, k in enumerate(tables)]
     out = {}
-    for label in tables:
-        if label not in {v for _, v in items or []}:
-            err.add(f"[protocols.{label}]", "defined but not listed in [grid] protocols")
     for i, label in items or []:
         place = f"[protocols.{label}]"
         if label not in tables:

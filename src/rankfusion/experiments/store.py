@@ -58,7 +58,7 @@ def write_bytes_atomic(path: Path, data: bytes):
     """Write ``data`` to ``path`` atomically (temp file in the same folder, fsync, replace)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".part")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
