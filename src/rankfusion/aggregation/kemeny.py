@@ -58,7 +58,6 @@ import time
 import numba
 import numpy as np
 from scipy import sparse
-from scipy.sparse.csgraph import connected_components
 
 from .._validation import check_bool, check_positive_int, check_seed, check_top_k
 from ._registry import register
@@ -234,6 +233,49 @@ def _kwiksort(G, seed):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- parts
+@numba.njit(cache=True, nogil=True)
+def _semicomplete_components(d):  # pragma: no cover - compiled
+    """Strong components of ``i → j iff d[i, j] ≥ d[j, i]`` in O(p²) time and O(p) memory.
+
+    The graph is semicomplete (every pair has an arc, a tied pair both), so its condensation
+    is a transitive tournament: each feature of a higher part has a strictly larger out-degree
+    than each feature of a lower one. Sorted by out-degree (descending, stable), the parts are
+    consecutive runs; a run ends where no arc enters the features taken so far from the
+    others (``into`` counts those arcs while the prefix grows).
+    """
+    p = d.shape[0]
+    out = np.zeros(p, dtype=np.int64)
+    for i in range(p):
+        s = 0
+        for j in range(p):
+            if j != i and d[i, j] >= d[j, i]:
+                s += 1
+        out[i] = s
+    order = np.argsort(-out, kind="mergesort")
+    inside = np.zeros(p, dtype=np.bool_)
+    labels = np.empty(p, dtype=np.int64)
+    into = 0
+    comp = 0
+    start = 0
+    for m in range(p):
+        v = order[m]
+        # arcs from the others into v join; arcs from v into the prefix leave
+        for u in range(p):
+            if u != v:
+                if inside[u]:
+                    if d[v, u] >= d[u, v]:
+                        into -= 1
+                elif d[u, v] >= d[v, u]:
+                    into += 1
+        inside[v] = True
+        if into == 0:
+            for t in range(start, m + 1):
+                labels[order[t]] = comp
+            comp += 1
+            start = m + 1
+    return labels, comp
+
+
 def condorcet_parts(d: np.ndarray) -> list[np.ndarray]:
     """The finest Condorcet partition: strongly connected parts of ``i → j iff d[i,j] ≥ d[j,i]``.
 
@@ -243,19 +285,28 @@ def condorcet_parts(d: np.ndarray) -> list[np.ndarray]:
     p = d.shape[0]
     if p == 1:
         return [np.array([0])]
-    ge = d >= d.T
-    np.fill_diagonal(ge, False)
-    n_comp, labels = connected_components(sparse.csr_matrix(ge), directed=True,
-                                          connection="strong")
+    labels, n_comp = _semicomplete_components(np.ascontiguousarray(d))
     if n_comp == 1:
         return [np.arange(p)]
-    # The condensation of a semicomplete digraph is a transitive tournament: a part's rank is
-    # the number of features outside it that its representative points to.
-    reps = np.array([np.flatnonzero(labels == c)[0] for c in range(n_comp)])
-    outside = ge[reps] & (labels[None, :] != labels[reps][:, None])
-    beats = outside.sum(axis=1)
-    comp_order = np.argsort(-beats, kind="stable")
-    return [np.flatnonzero(labels == c) for c in comp_order]
+    by = np.argsort(labels, kind="stable")
+    bounds = np.flatnonzero(np.diff(labels[by])) + 1
+    return np.split(by, bounds)
+
+
+@numba.njit(cache=True, nogil=True)
+def _pair_bound(D):  # pragma: no cover - compiled
+    """Σ_{i<j} min(D[i, j], D[j, i]) and whether D is symmetric."""
+    s = D.shape[0]
+    tot = 0.0
+    sym = True
+    for i in range(s):
+        for j in range(i + 1, s):
+            a = D[i, j]
+            b = D[j, i]
+            if a != b:
+                sym = False
+            tot += a if a < b else b
+    return tot, sym
 
 
 def _three_cycles(A: np.ndarray) -> np.ndarray:
@@ -362,7 +413,7 @@ def _is_transitive(A: np.ndarray) -> bool:
 
 def _heuristic_part(D, starts, restarts, seed):
     G = D - D.T
-    scale = float(np.abs(D).max(initial=0.0))
+    scale = float(D.max(initial=0.0))  # D ≥ 0
     tol = 1e-9 * max(scale, 1.0)
     best = None
     best_val = np.inf
@@ -426,13 +477,17 @@ def _solve_part(Dp, pos_rows, starts, *, exact, dp_max, ilp_max, time_limit, nod
     s = Dp.shape[0]
     reps, members = _clone_classes(pos_rows)
     u = reps.size
-    sizes = np.array([m.size for m in members], dtype=np.float64)
-    Dc = np.ascontiguousarray(Dp[np.ix_(reps, reps)]) * sizes[:, None] * sizes[None, :]
+    if u == s:
+        Dc = Dp
+    else:
+        sizes = np.array([m.size for m in members], dtype=np.float64)
+        Dc = np.ascontiguousarray(Dp[np.ix_(reps, reps)]) * sizes[:, None] * sizes[None, :]
 
     def expand(corder):
         return np.concatenate([members[c] for c in corder])
 
-    if u == 1 or np.array_equal(Dc, Dc.T):
+    bound, symmetric = _pair_bound(Dc)
+    if u == 1 or symmetric:
         return np.arange(s), "tied", True, "", 0.0, u
     reason = ""
     sub = None
@@ -456,9 +511,8 @@ def _solve_part(Dp, pos_rows, starts, *, exact, dp_max, ilp_max, time_limit, nod
         rank_of[st] = np.arange(s)
         cstarts.append(np.argsort(rank_of[reps], kind="stable"))
     sub = np.asarray(_heuristic_part(Dc, cstarts, restarts, seed), dtype=np.int64)
-    bound = float(np.minimum(Dc, Dc.T)[np.triu_indices(u, 1)].sum())
     val = float(_objective(sub, Dc))
-    scale = float(np.abs(Dc).max(initial=0.0))
+    scale = float(Dc.max(initial=0.0))  # Dc ≥ 0
     proven = val <= bound + 1e-9 * max(scale, 1.0)
     if proven:
         reason += "; the objective equals the lower bound: proven optimal"
@@ -588,7 +642,7 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
             reasons.append("")
             classes.append(1)
             continue
-        Dp = np.ascontiguousarray(D[np.ix_(part, part)])
+        Dp = D if part.size == n else np.ascontiguousarray(D[np.ix_(part, part)])
         starts = [np.argsort(rank_b[part], kind="stable"),
                   np.argsort(rank_c[part], kind="stable")]
         sub, method, proven, reason, g, u = _solve_part(
