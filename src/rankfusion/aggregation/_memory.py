@@ -29,8 +29,9 @@ __all__ = ["ENV_VAR", "DEFAULT_FRACTION", "BYTES_PER_CELL", "memory_limit", "che
 ENV_VAR = "RANKFUSION_MAX_MEMORY"
 DEFAULT_FRACTION = 0.75
 
-# Peak bytes per cell of the n × n problem, measured with tracemalloc at n = 1,500 (M = 10;
-# copeland 1.03 / 8.06, schulze 2.0 / 18.0, kemeny 16.3 unweighted / weighted) and rounded up; ``b`` is the item size of the count matrix (1 byte up to 255 lists, 8 with
+# Peak bytes per cell of the n × n problem, measured with tracemalloc at n = 1,500, M = 10
+# (unweighted / weighted: copeland 1.03 / 8.06, schulze 2.0 / 18.0, kemeny 16.3 / 16.3) and
+# rounded up; ``b`` is the item size of the count matrix (1 byte up to 255 lists, 8 with
 # weights). Keys: (rule, weighted).
 BYTES_PER_CELL = {
     ("pairwise", False): lambda b: b,

@@ -206,12 +206,9 @@ def _links(d, out):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _relax_row(rowi, rowk, c):  # pragma: no cover - compiled
+    # branch-free (unconditional store of max(rowi, min(rowk, c))) so that LLVM vectorises it
     for j in range(rowi.shape[0]):
-        v = rowk[j]
-        if c < v:
-            v = c
-        if rowi[j] < v:
-            rowi[j] = v
+        rowi[j] = max(rowi[j], min(rowk[j], c))
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
