@@ -480,11 +480,37 @@ def _greedy_forward(rcf, codes_t, n_values, has_missing, missing_separate):
     """Greedy forward search on the CFS merit; the correlations with each feature added are
     computed when it is added (the larger attribute index as the table's rows, as Weka).
 
+    Attributes with one value and no missing value (MDL found no cut: most of a microarray)
+    are *trivial*: their class correlation is 0 and their correlation with any attribute 1.0,
+    so all of them still outside the subset share one merit, and only the lowest-index one
+    can win a step; their running redundancy is one number (exactly k after k steps). The
+    merits, sums and tie rule (the highest merit, then the lowest index) are those of the
+    plain loop over every feature, operation for operation.
+
     Returns the order of entry and the merit of the subset each feature completed.
     """
     p = rcf.shape[0]
-    remaining = np.ones(p, dtype=np.bool_)
-    red = np.zeros(p)  # Σ_{s in S} r_fs for every f
+    trivial = np.zeros(p, dtype=np.bool_)
+    n_nt = 0
+    for j in range(p):
+        trivial[j] = n_values[j] == 1 and not has_missing[j]
+        if not trivial[j]:
+            n_nt += 1
+    nt = np.empty(n_nt, dtype=np.int64)
+    tr = np.empty(p - n_nt, dtype=np.int64)
+    a = 0
+    b = 0
+    for j in range(p):
+        if trivial[j]:
+            tr[b] = j
+            b += 1
+        else:
+            nt[a] = j
+            a += 1
+    alive = np.ones(n_nt, dtype=np.bool_)
+    tptr = 0
+    red = np.zeros(p)  # Σ_{s in S} r_fs for the non-trivial f
+    red_t = 0.0  # the same sum for every trivial f
     order = np.empty(p, dtype=np.int64)
     merits = np.empty(p)
     mx = 1
@@ -497,27 +523,47 @@ def _greedy_forward(rcf, codes_t, n_values, has_missing, missing_separate):
     for k in range(p):
         best = -1.0
         f = -1
-        for c in range(p):
-            if remaining[c]:
+        fq = -1
+        for q in range(n_nt):
+            if alive[q]:
+                c = nt[q]
                 denom = (k + 1) + 2.0 * (pair_sum + red[c])
                 m = abs((num + rcf[c]) / math.sqrt(denom))
                 if m > best or f < 0:
                     best = m
                     f = c
+                    fq = q
+        if tptr < tr.shape[0]:
+            c = tr[tptr]
+            denom = (k + 1) + 2.0 * (pair_sum + red_t)
+            m = abs((num + rcf[c]) / math.sqrt(denom))
+            if f < 0 or m > best or (m == best and c < f):
+                best = m
+                f = c
+                fq = -1
         order[k] = f
         merits[k] = best
-        remaining[f] = False
         num += rcf[f]
-        pair_sum += red[f]
-        for r in range(p):
-            if remaining[r]:
-                if r > f:
-                    su = _su_attributes(codes_t, n_values, has_missing, r, f,
-                                        missing_separate, buf)
-                else:
-                    su = _su_attributes(codes_t, n_values, has_missing, f, r,
-                                        missing_separate, buf)
-                red[r] += np.float64(np.float32(su))
+        if fq < 0:  # a trivial feature: 1.0 with every other attribute
+            pair_sum += red_t
+            tptr += 1
+            for q in range(n_nt):
+                if alive[q]:
+                    red[nt[q]] += 1.0
+        else:
+            pair_sum += red[f]
+            alive[fq] = False
+            for q in range(n_nt):
+                if alive[q]:
+                    r = nt[q]
+                    if r > f:
+                        su = _su_attributes(codes_t, n_values, has_missing, r, f,
+                                            missing_separate, buf)
+                    else:
+                        su = _su_attributes(codes_t, n_values, has_missing, f, r,
+                                            missing_separate, buf)
+                    red[r] += np.float64(np.float32(su))
+        red_t += 1.0
     return order, merits
 
 
