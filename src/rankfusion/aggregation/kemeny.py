@@ -12,7 +12,13 @@ a linear-ordering problem, NP-hard in general (Bartholdi, Tovey & Trick 1989; Dw
    features into the strongly connected parts of this graph. Between two parts every pair is a
    strict majority in the same direction, and every optimal order puts the parts in that order;
    each part is then solved on its own.
-2. **Exact parts**: a part of at most ``dp_max`` features (default 20) is solved by dynamic
+2. **Tied classes and tied parts**: features with the same position in every list are tied
+   in every list (the pair costs nothing either way) and meet every other feature alike, so
+   some optimal order keeps each such class together; a part is solved on its classes (the
+   pair of classes A, B costing ``|A|·|B|·d[a, b]``). A part whose pairs are all tied
+   (``d[i, j] = d[j, i]``, e.g. one class: the features every filter scores 0) costs the
+   same in every order, the lower bound below, and is returned at once in index order.
+3. **Exact parts**: a part of at most ``dp_max`` features (default 20) is solved by dynamic
    programming over subsets (O(2^s · s) with split-table sums); a larger part of at most
    ``ilp_max`` features (default 300) by integer programming with ``scipy.optimize.milp``
    (HiGHS): variables ``x_ij`` (i before j) for i < j and the 3-cycle (triangle) inequalities
@@ -23,15 +29,17 @@ a linear-ordering problem, NP-hard in general (Bartholdi, Tovey & Trick 1989; Dw
    it does not finish is handed to the heuristic, and so is a part whose majority tournament
    has more than 20 000 3-cycles (random-like lists, where the first relaxation alone would be
    too large to solve in time; each later round adds at most 20 000 inequalities).
-3. **Heuristic parts**: start from the Borda and the Copeland orders restricted to the part,
+4. **Heuristic parts**: start from the Borda and the Copeland orders restricted to the part,
    then ``restarts`` randomised KwikSort orders (Ailon, Charikar & Newman 2008), each improved by
    insertion local search (move one feature to its best position until no move helps); keep the
    best. The result is never worse than the better of Borda and Copeland (checked at the end).
 
-The result's ``info`` holds ``objective`` (Φ of the returned order), ``optimal`` (True when every
-part was solved exactly, so Φ is proven minimal), ``lower_bound`` (Φ of the proven parts plus a
-simple bound — Σ min(d[i, j], d[j, i]) — for the others), ``parts`` (the part sizes, in order),
-``part_methods`` and the objectives of the Borda and Copeland orders. ``scores`` are
+The result's ``info`` holds ``objective`` (Φ of the returned order), ``optimal`` (True when Φ
+is proven minimal: every part solved exactly, or a heuristic part whose objective equals its
+lower bound), ``lower_bound`` (Φ of the proven parts plus a simple bound — Σ min(d[i, j],
+d[j, i]) — for the others), ``parts`` (the part sizes, in order), ``part_methods``,
+``part_classes``, ``part_reasons`` (why a part went to the heuristic) and the objectives of
+the Borda and Copeland orders. ``scores`` are
 ``p − position`` (higher = better). Among several optimal orders the one returned is fixed by
 the algorithm (deterministic for a given input and ``random_state``).
 
