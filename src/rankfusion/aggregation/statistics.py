@@ -166,6 +166,7 @@ def q3_sd(lists, *, weights=None):
     key = 4 * sp[:, j].astype(np.int64)
     if f:
         key = key + f * (sp[:, j + 1] - sp[:, j])
+    del sp  # a p × M copy: free it before the squares
     q3 = 1.0 - key / (8.0 * p)
     p2 = lists.positions2
     s = list_sum(p2, None)
