@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-__all__ = ["atomic_write", "atomic_write_text", "prepare_output_dir", "check_output_file"]
+__all__ = ["atomic_write", "atomic_write_text", "check_output_dir", "check_output_file"]
 
 
 def atomic_write(path, write: Callable[[str], object]) -> Path:
@@ -70,22 +70,17 @@ def check_output_file(path, *, name: str = "--plot", suffixes: Iterable[str] | N
     return p
 
 
-def prepare_output_dir(path, *, overwrite: bool = False, inputs: Iterable = (),
-                       name: str = "--out") -> Path:
-    """Create the output folder ``path``; an existing one is refused unless ``overwrite``.
-
-    ``inputs`` are the files the run reads: the folder may neither be one of them nor contain
-    one of them when ``overwrite`` would replace files there.
-    """
-    p = Path(path)
-    if str(path) == "":
+def check_output_dir(path, *, overwrite: bool = False, inputs: Iterable = (),
+                     name: str = "--out") -> Path:
+    """Check, before any work, that the results may go to the folder ``path``: it is not one of
+    the ``inputs`` files, not an existing file, its parent exists, and it does not exist yet
+    unless ``overwrite``. Nothing is created. Returns the path."""
+    if path is None or str(path) == "":
         raise ValueError(f"{name} must name a folder")
+    p = Path(path)
     resolved = p.resolve()
     for other in inputs:
-        if other is None:
-            continue
-        o = Path(other).resolve()
-        if o == resolved:
+        if other is not None and Path(other).resolve() == resolved:
             raise ValueError(f"{name} {str(path)!r} is the input file itself; choose a folder "
                              "for the results")
     if p.exists() and not p.is_dir():
@@ -93,7 +88,7 @@ def prepare_output_dir(path, *, overwrite: bool = False, inputs: Iterable = (),
     if p.exists() and not overwrite:
         raise ValueError(f"{name} {str(path)!r} exists; choose a new folder or pass "
                          "--overwrite to replace its result files")
-    if not p.parent.exists():
-        raise ValueError(f"{name}: the folder {str(p.parent)!r} does not exist")
-    p.mkdir(exist_ok=True)
+    parent = resolved.parent
+    if not parent.is_dir():
+        raise ValueError(f"{name}: the folder {str(parent)!r} does not exist")
     return p

@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "datasets")
+COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "datasets")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
