@@ -14,6 +14,7 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.tree import DecisionTreeClassifier
 
 from rankfusion import EnsembleSelector
 from rankfusion._utils.atomic import atomic_write, atomic_write_text
@@ -245,3 +246,17 @@ def test_hostile_data_and_out(small_csv, tmp_path, capsys, case, message):
     rc, _, err = _run(capsys, *args)
     assert rc == 2 and message in err, err
     assert small_csv.read_bytes() == before
+
+
+def test_size_search_with_the_tree_is_repeatable():
+    # the entropy tree breaks ties between equal splits at random: a fixed random_state must
+    # seed it, or two fits of the same selector differ
+    frame = load("parkinsons", as_frame=True).frame
+    X, y = frame.drop(columns="class"), frame["class"]
+    kw = dict(rankers=["info_gain"], n_features_to_select="k-step", subset_grid=[3, 8, 22],
+              estimators={"tree": DecisionTreeClassifier(criterion="entropy",
+                                                         min_samples_leaf=2)},
+              random_state=0)
+    curves = [EnsembleSelector(**kw).fit(X, y).subset_curve_.curve for _ in range(4)]
+    for c in curves[1:]:
+        pd.testing.assert_frame_equal(c, curves[0])

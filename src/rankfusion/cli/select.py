@@ -36,6 +36,8 @@ def add_parser(sub) -> None:
     p.add_argument("data", metavar="DATA")
     p.add_argument("--target", "-t", default=None,
                    help="class column: a name, or a position (0-based; -1 = last). Default: last")
+    p.add_argument("--format", default=None, choices=["csv", "arff", "parquet"],
+                   help="input format (default: from the file name)")
     p.add_argument("--ignore", default="", metavar="COL[,COL…]",
                    help="columns that are not features (identifiers …)")
     p.add_argument("--rankers", "-r", default="info_gain,relieff,nlc",
@@ -91,7 +93,7 @@ def run(args) -> int:
     if args.out is not None:  # refused before the work, not after
         check_output_dir(args.out, overwrite=args.overwrite, inputs=[args.data])
     ignore = [c.strip() for c in args.ignore.split(",") if c.strip()]
-    X, y = read_data(args.data, _target(args.target), ignore=ignore)
+    X, y = read_data(args.data, _target(args.target), ignore=ignore, format=args.format)
     t_read = time.perf_counter() - t0
     t1 = time.perf_counter()
     sel.fit(X, y)

@@ -214,13 +214,13 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
     return sel
 
 
-def read_data(source, target=None, *, ignore: Sequence[str] = ()):
+def read_data(source, target=None, *, ignore: Sequence[str] = (), format: str | None = None):
     """Features and class of a data file (:func:`rankfusion.io.load_data`), without the
     ``ignore`` columns (identifiers such as Parkinsons' ``name``, which a ranker would otherwise
     score as a nominal feature). Returns ``(X, y)``."""
     from ..io import load_data
 
-    X, y = load_data(source, target)
+    X, y = load_data(source, target, format=format)
     ignore = list(ignore or ())
     cols = [str(c) for c in X.columns]
     for c in ignore:
