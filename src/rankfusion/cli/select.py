@@ -118,6 +118,8 @@ def run(args) -> int:
     if stab is not None:
         print(f"\nstability over the {args.bootstraps} bootstraps (Nogueira's Φ of the top-"
               f"{sel.n_features_} subsets with its 95 % interval; ASD, APC of the scores)")
+        if sel.n_features_ == X.shape[1]:
+            print("  (Φ is undefined when the subset holds every feature)")
         print_frame(stab)
     if args.out is not None:
         t2 = time.perf_counter()
