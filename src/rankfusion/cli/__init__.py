@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "datasets", "experiment", "report")
+COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "datasets", "experiment", "report")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
