@@ -8,8 +8,9 @@ from .svm_rfe import (
     SVMRFE_DECOMPOSITIONS,
     SVMRFERankings,
     choose_C,
+    rfe_lists_memo,
     svm_rfe_rankings,
 )
 
 __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "choose_C",
-           "C_GRID", "SVMRFE_DECOMPOSITIONS"]
+           "C_GRID", "SVMRFE_DECOMPOSITIONS", "rfe_lists_memo"]
