@@ -23,6 +23,7 @@ import re
 import numpy as np
 import pandas as pd
 
+from ._utils.data import rescale_extreme_columns
 from .lists import RankedLists
 
 __all__ = ["read_arff", "load_data", "read_lists", "write_lists", "LIST_KINDS", "standardize"]
@@ -525,5 +526,6 @@ def standardize(X, *, name: str = "X") -> np.ndarray:
     values = np.array(arr, dtype=np.float64, copy=True)
     if not np.isfinite(values).all():
         raise ValueError(f"{name} must be finite (no NaN or inf) to be z-scored")
+    values, _ = rescale_extreme_columns(values)  # exact; z-scores are scale invariant
     sd = values.std(axis=0)
     return (values - values.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
