@@ -66,6 +66,7 @@ def run_demo(*, top: int = 15, standardize: bool = True, n_jobs: int | None = No
     t_start = time.perf_counter()
     data = load_stjude_leukemia()
     X, y, names = data.data, data.target, list(data.feature_names)
+    top = max(1, min(int(top), X.shape[1]))
     if standardize:
         X = zscore(X)
     classes, counts = np.unique(y, return_counts=True)
