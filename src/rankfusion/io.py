@@ -263,7 +263,7 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
                         float(v)
                     except ValueError:
                         raise ValueError(f"{path}, line {rows[r][0]}: attribute {names[j]!r} is "
-                                         f"numeric but has the value {v!r}") from None
+                                         f"numeric but has the value {str(v)!r}") from None
             raise  # pragma: no cover
         for k, j in enumerate(num):
             cols[names[j]] = values[:, k]
@@ -409,7 +409,8 @@ def _where(places: list[str], r: int) -> str:
     return places[r]
 
 
-def _classify_columns(label, names, body, lines, na_values, nominal_cols, target_col):
+def _classify_columns(label, names, body, lines, na_values, nominal_cols, target_col,
+                      strip: bool = True):
     """Columns of a text table → dict name → numeric array / object array (the rule of
     docs/design.md, 'Inputs')."""
     n, p = body.shape
@@ -443,8 +444,17 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
                 f"{strings[sl][r_num]!r}) and text ({_where(lines, r_text)}: {v!r}); {fix}"
                 f"if the column is nominal pass --nominal {name!r} (nominal=[...]); "
                 "otherwise correct the cell")
+        if not declared and text.any() and not nu.any() and not inf_j.any():
+            comma = pd.Series(strings[sl][text], dtype=object).str.fullmatch(r"[+-]?\d*,\d+")
+            if comma.all():
+                r = int(np.flatnonzero(text)[0])
+                raise ValueError(
+                    f"{label}: column {name!r} holds numbers with a decimal comma "
+                    f"({_where(lines, r)}: {strings[sl][r]!r}); rankfusion reads '.' as the "
+                    "decimal point: convert the file, or pass --nominal "
+                    f"{name!r} (nominal=[...]) if these are labels")
         if declared or (not nu.any() and not inf_j.any() and text.any()):
-            col = strings[sl].copy()
+            col = (strings if strip else flat.to_numpy(dtype=object))[sl].copy()
             col[m] = np.nan
             out[name] = col
             continue
@@ -467,6 +477,8 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
         raise ValueError(f"{label}: the file is empty")
     header = [c.strip() for c in rows[0]]
     _sep_hint(rows[0], label, sep)
+    if len(rows) < 2:
+        raise ValueError(f"{label}: a header row but no data rows")
     p = len(header)
     for row, line in zip(rows[1:], lines[1:]):
         if len(row) != p:
@@ -545,7 +557,7 @@ def _text_columns_of_frame(frame: pd.DataFrame, label, na_values, nominal_cols) 
     out = {}
     for j, name in enumerate(frame.columns):
         s = frame.iloc[:, j]
-        if s.dtype != object and not isinstance(s.dtype, pd.StringDtype):
+        if not _is_text(s):
             continue
         obs = s[s.notna()]
         if obs.empty or not all(isinstance(v, str) for v in obs):
@@ -554,13 +566,19 @@ def _text_columns_of_frame(frame: pd.DataFrame, label, na_values, nominal_cols) 
         marks = tuple(na_values) + ("",)
         places = [f"row {i!r}" for i in frame.index]
         out[j] = _classify_columns(label, [name], body, places, marks, set(nominal_cols),
-                                   None)[name]
+                                   None, strip=False)[name]
     if not out:
         return frame
     frame = frame.copy()
     for j, col in out.items():
         frame.isetitem(j, col)
     return frame
+
+
+def _is_text(s: pd.Series) -> bool:
+    """An object or string column (not categorical, numeric or bool)."""
+    return s.dtype == object or (pd.api.types.is_string_dtype(s.dtype)
+                                 and not isinstance(s.dtype, pd.CategoricalDtype))
 
 
 def _identifier_problem(name, s: pd.Series, arff_type: str | None) -> str | None:
@@ -570,7 +588,7 @@ def _identifier_problem(name, s: pd.Series, arff_type: str | None) -> str | None
     if arff_type in ("string", "date"):
         return (f"attribute {name!r} is an ARFF {arff_type} attribute: an identifier or a "
                 "time stamp, not a feature (Weka's attribute evaluators refuse them too)")
-    if arff_type is None and (s.dtype == object or isinstance(s.dtype, pd.StringDtype)):
+    if arff_type is None and _is_text(s):
         obs = s[s.notna()]
         n = s.shape[0]
         if n >= 3 and obs.shape[0] == n and obs.nunique() == n:
@@ -587,7 +605,7 @@ def _label_variants(y: pd.Series, label: str, merged: dict | None) -> None:
         warnings.warn(f"{label}: class labels that differ only by surrounding spaces were "
                       f"read as one class each ({shown})", InputWarning, stacklevel=3)
     obs = y[y.notna()]
-    if obs.dtype != object:
+    if not _is_text(obs):
         return
     groups: dict = {}
     for v in pd.unique(obs):
@@ -671,7 +689,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         marks = () if na_values is None else tuple(na_values)
         if marks or nominal_cols:
             frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
-        elif any(frame[c].dtype == object for c in frame.columns):
+        elif any(_is_text(frame.iloc[:, j]) for j in range(frame.shape[1])):
             frame = _text_columns_of_frame(frame, label, (), ())
     else:
         data, label = read_input(source, binary=True)
