@@ -814,8 +814,8 @@ def _trim_row(row: list[str], label: str, line: int) -> list[str]:
     cells = [c.strip() for c in row]
     while cells and cells[-1] == "":
         cells.pop()
-    if "" in cells:
-        k = cells.index("")
+    if "" in cells[1:]:  # the first cell (a list name, a header label) may be empty
+        k = cells.index("", 1)
         raise ValueError(f"{label}, line {line}: empty cell in column {k + 1} before "
                          f"{cells[k + 1]!r}; empty cells may only end a short (top-k) list")
     return cells
@@ -833,12 +833,11 @@ def _read_orders(rows, lines, label, header, list_names) -> tuple[RankedLists, s
     first = cells[0]
 
     def names_by_header(row):
+        if not row or row[0] == "" or row[0].lower() in ORDER_HEADER_WORDS:
+            return True
         if _is_rank_row(row):
             return False
-        if not row or row[0] == "" or row[0].lower() in ORDER_HEADER_WORDS or _is_rank_row(
-                row[1:]):
-            return True
-        return None
+        return True if _is_rank_row(row[1:]) else None
 
     if header is None:
         by_header = names_by_header(first)
@@ -873,6 +872,10 @@ def _read_orders(rows, lines, label, header, list_names) -> tuple[RankedLists, s
         else:
             if not row:
                 raise ValueError(f"{label}, line {line}: an empty list")
+            if row[0] == "":
+                raise ValueError(f"{label}, line {line}: empty cell in column 1 before "
+                                 f"{row[1]!r}; every cell of a list without a name is a "
+                                 "feature")
             if len(set(row)) < len(row):
                 dup = next(c for c in row if row.count(c) > 1)
                 raise ValueError(f"{label}, line {line}: {dup!r} appears twice; a list ranks "
