@@ -183,3 +183,13 @@ def test_caller_data_untouched_by_rescaling():
     before = X.copy()
     rank_features(X, y, ["ilfs", "relieff", "f_classif"])
     np.testing.assert_array_equal(X, before)
+
+
+# --------------------------------------------------------------------------- sizes
+@pytest.mark.parametrize("method", ["copeland", "schulze", "kemeny"])
+def test_pairwise_rules_at_p_200000_refuse_with_the_estimate(method, monkeypatch):
+    monkeypatch.setenv("RANKFUSION_MAX_MEMORY", "8GiB")
+    lists = RankedLists.from_scores(np.random.default_rng(0).random((200_000, 3)))
+    with pytest.raises(ValueError, match=rf"{method} on p = 200,000 features needs about "
+                                         r"[\d.]+ GiB.*candidates=.*statistics rule"):
+        aggregate(lists, method)

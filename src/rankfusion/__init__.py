@@ -34,8 +34,8 @@ _EXPORTS = {
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
 _SUBMODULES = (
-    "aggregation", "datasets", "distances", "evaluation", "io", "lists", "rankers", "selection",
-    "stability",
+    "aggregation", "datasets", "distances", "evaluation", "experiments", "io", "lists",
+    "rankers", "selection", "stability",
 )
 
 __all__ = [

@@ -721,11 +721,15 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     for what, given in (("drop", drop_cols), ("nominal", nominal_cols)):
         unknown = [c for c in given if c not in names]
         if unknown:
+            import difflib
+
+            close = difflib.get_close_matches(unknown[0], names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ";"
             shown = ", ".join(names[:10]) + (" …" if len(names) > 10 else "")
-            raise ValueError(f"{what} names unknown column(s) {unknown}; columns: {shown}")
+            raise ValueError(f"{what}: no column {unknown[0]!r}{hint} columns: {shown}")
     t = _resolve_target(cols, target)
     if names[t] in drop_cols:
-        raise ValueError(f"drop names the target column {names[t]!r}")
+        raise ValueError(f"drop: {names[t]!r} is the target column")
     declared = frame.attrs.get("arff_types", {}).get(cols[t])
     if declared == "numeric":
         raise ValueError(

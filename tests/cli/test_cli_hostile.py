@@ -146,8 +146,8 @@ def test_atomic_write_leaves_the_old_file_on_failure(tmp_path):
      "weights must be finite"),
     (["rank", "{data}", "--ranker", "nope"], "nope"),
     (["rank", "{data}", "--target", "nope"], "target column 'nope' not found"),
-    (["rank", "{data}", "--drop", "zz"], "drop names unknown column(s) ['zz']"),
-    (["rank", "{data}", "--drop", "cls"], "drop names the target column 'cls'"),
+    (["rank", "{data}", "--drop", "zz"], "drop: no column 'zz'"),
+    (["rank", "{data}", "--drop", "cls"], "drop: 'cls' is the target column"),
     (["rank", "{data}", "--sep", ";;"], "sep must be one character"),
     (["rank", "{data}", "--encoding", "klingon"], "unknown encoding"),
     (["rank", "{missing}"], "no such file"),
@@ -294,3 +294,14 @@ def test_closed_pipe_exits_quietly(tmp_path):
                          check=False)
     assert res.returncode == 0, res.stderr
     assert res.stdout.startswith(f"# {path}") and res.stderr == ""
+
+
+def test_aggregate_pairwise_rule_too_big_stops_with_the_way_out(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RANKFUSION_MAX_MEMORY", "8GiB")
+    rng = np.random.default_rng(0)
+    path = tmp_path / "big.csv"
+    pd.DataFrame(rng.random((200_000, 2)), columns=["A", "B"],
+                 index=pd.Index([f"g{i}" for i in range(200_000)], name="feature")).to_csv(path)
+    code, _, err = _run(["aggregate", path, "-m", "copeland", "--input", "scores"], capsys)
+    assert code == 2 and "copeland on p = 200,000 features needs about" in err
+    assert "candidates=" in err and "Traceback" not in err

@@ -24,6 +24,13 @@ def integral_weights(weights: np.ndarray | None) -> np.ndarray | None:
     return None
 
 
+def _abs_max(values: np.ndarray) -> int:
+    """max |v| without a temporary copy of ``values`` (as a Python int: no overflow)."""
+    if values.size == 0:
+        return 0
+    return max(abs(int(values.max())), abs(int(values.min())))
+
+
 def list_sum(values: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
     """Σ_l w_l · values[:, l] per feature, exact for integers, permutation-invariant always.
 
@@ -34,14 +41,14 @@ def list_sum(values: np.ndarray, weights: np.ndarray | None = None) -> np.ndarra
     integer = np.issubdtype(values.dtype, np.integer)
     if weights is None:
         if integer:
-            bound = np.abs(values).max(initial=0) * values.shape[1]
+            bound = _abs_max(values) * values.shape[1]
             if bound >= _INT_LIMIT:
                 return exact_int([sum(int(v) for v in row) for row in values])
             return values.sum(axis=1, dtype=np.int64)
         return np.sort(values, axis=1).sum(axis=1)
     iw = integral_weights(weights)
     if integer and iw is not None:
-        bound = np.abs(values).max(initial=0) * int(iw.sum())
+        bound = _abs_max(values) * int(iw.sum())
         if bound >= _INT_LIMIT:
             return exact_int([sum(int(v) * int(w) for v, w in zip(row, iw)) for row in values])
         return values.astype(np.int64, copy=False) @ iw

@@ -15,7 +15,13 @@ a linear-ordering problem, NP-hard in general (Bartholdi, Tovey & Trick 1989; Dw
    Between two parts every pair is a
    strict majority in the same direction, and every optimal order puts the parts in that order;
    each part is then solved on its own.
-2. **Exact parts**: a part of at most ``dp_max`` features (default 20) is solved by dynamic
+2. **Tied classes and tied parts**: features with the same position in every list are tied
+   in every list (the pair costs nothing either way) and meet every other feature alike, so
+   some optimal order keeps each such class together; a part is solved on its classes (the
+   pair of classes A, B costing ``|A|·|B|·d[a, b]``). A part whose pairs are all tied
+   (``d[i, j] = d[j, i]``, e.g. one class: the features every filter scores 0) costs the
+   same in every order, the lower bound below, and is returned at once in index order.
+3. **Exact parts**: a part of at most ``dp_max`` features (default 20) is solved by dynamic
    programming over subsets (O(2^s · s) with split-table sums); a larger part of at most
    ``ilp_max`` features (default 300) by integer programming with ``scipy.optimize.milp``
    (HiGHS): variables ``x_ij`` (i before j) for i < j and the 3-cycle (triangle) inequalities
@@ -26,15 +32,17 @@ a linear-ordering problem, NP-hard in general (Bartholdi, Tovey & Trick 1989; Dw
    it does not finish is handed to the heuristic, and so is a part whose majority tournament
    has more than 20 000 3-cycles (random-like lists, where the first relaxation alone would be
    too large to solve in time; each later round adds at most 20 000 inequalities).
-3. **Heuristic parts**: start from the Borda and the Copeland orders restricted to the part,
+4. **Heuristic parts**: start from the Borda and the Copeland orders restricted to the part,
    then ``restarts`` randomised KwikSort orders (Ailon, Charikar & Newman 2008), each improved by
    insertion local search (move one feature to its best position until no move helps); keep the
    best. The result is never worse than the better of Borda and Copeland (checked at the end).
 
-The result's ``info`` holds ``objective`` (Φ of the returned order), ``optimal`` (True when every
-part was solved exactly, so Φ is proven minimal), ``lower_bound`` (Φ of the proven parts plus a
-simple bound — Σ min(d[i, j], d[j, i]) — for the others), ``parts`` (the part sizes, in order),
-``part_methods`` and the objectives of the Borda and Copeland orders. ``scores`` are
+The result's ``info`` holds ``objective`` (Φ of the returned order), ``optimal`` (True when Φ
+is proven minimal: every part solved exactly, or a heuristic part whose objective equals its
+lower bound), ``lower_bound`` (Φ of the proven parts plus a simple bound — Σ min(d[i, j],
+d[j, i]) — for the others), ``parts`` (the part sizes, in order), ``part_methods``,
+``part_classes``, ``part_reasons`` (why a part went to the heuristic) and the objectives of
+the Borda and Copeland orders. ``scores`` are
 ``p − position`` (higher = better). Among several optimal orders the one returned is fixed by
 the algorithm (deterministic for a given input and ``random_state``).
 
@@ -60,12 +68,18 @@ import time
 import numba
 import numpy as np
 from scipy import sparse
-from scipy.sparse.csgraph import connected_components
 
-from .._utils.validation import check_bool, check_positive_int, check_real, check_seed
-from ._registry import get_rule, register
+from .._utils.validation import (
+    check_bool,
+    check_positive_int,
+    check_real,
+    check_seed,
+    check_top_k,
+)
+from ._registry import register
 from ._result import build_consensus
-from .voting import pairwise_matrix
+from .statistics import borda_key
+from .voting import _copeland_scores, _pairwise, candidate_set, pairwise_matrix
 
 __all__ = ["kemeny", "kemeny_objective", "condorcet_parts"]
 
@@ -235,6 +249,49 @@ def _kwiksort(G, seed):  # pragma: no cover - compiled
 
 
 # --------------------------------------------------------------------------- parts
+@numba.njit(cache=True, nogil=True)
+def _semicomplete_components(d):  # pragma: no cover - compiled
+    """Strong components of ``i → j iff d[i, j] ≥ d[j, i]`` in O(p²) time and O(p) memory.
+
+    The graph is semicomplete (every pair has an arc, a tied pair both), so its condensation
+    is a transitive tournament: each feature of a higher part has a strictly larger out-degree
+    than each feature of a lower one. Sorted by out-degree (descending, stable), the parts are
+    consecutive runs; a run ends where no arc enters the features taken so far from the
+    others (``into`` counts those arcs while the prefix grows).
+    """
+    p = d.shape[0]
+    out = np.zeros(p, dtype=np.int64)
+    for i in range(p):
+        s = 0
+        for j in range(p):
+            if j != i and d[i, j] >= d[j, i]:
+                s += 1
+        out[i] = s
+    order = np.argsort(-out, kind="mergesort")
+    inside = np.zeros(p, dtype=np.bool_)
+    labels = np.empty(p, dtype=np.int64)
+    into = 0
+    comp = 0
+    start = 0
+    for m in range(p):
+        v = order[m]
+        # arcs from the others into v join; arcs from v into the prefix leave
+        for u in range(p):
+            if u != v:
+                if inside[u]:
+                    if d[v, u] >= d[u, v]:
+                        into -= 1
+                elif d[u, v] >= d[v, u]:
+                    into += 1
+        inside[v] = True
+        if into == 0:
+            for t in range(start, m + 1):
+                labels[order[t]] = comp
+            comp += 1
+            start = m + 1
+    return labels, comp
+
+
 def condorcet_parts(d: np.ndarray) -> list[np.ndarray]:
     """The finest Condorcet partition: strongly connected parts of ``i → j iff d[i,j] ≥ d[j,i]``.
 
@@ -244,19 +301,28 @@ def condorcet_parts(d: np.ndarray) -> list[np.ndarray]:
     p = d.shape[0]
     if p == 1:
         return [np.array([0])]
-    ge = d >= d.T
-    np.fill_diagonal(ge, False)
-    n_comp, labels = connected_components(sparse.csr_matrix(ge), directed=True,
-                                          connection="strong")
+    labels, n_comp = _semicomplete_components(np.ascontiguousarray(d))
     if n_comp == 1:
         return [np.arange(p)]
-    # The condensation of a semicomplete digraph is a transitive tournament: a part's rank is
-    # the number of features outside it that its representative points to.
-    reps = np.array([np.flatnonzero(labels == c)[0] for c in range(n_comp)])
-    outside = ge[reps] & (labels[None, :] != labels[reps][:, None])
-    beats = outside.sum(axis=1)
-    comp_order = np.argsort(-beats, kind="stable")
-    return [np.flatnonzero(labels == c) for c in comp_order]
+    by = np.argsort(labels, kind="stable")
+    bounds = np.flatnonzero(np.diff(labels[by])) + 1
+    return np.split(by, bounds)
+
+
+@numba.njit(cache=True, nogil=True)
+def _pair_bound(D):  # pragma: no cover - compiled
+    """Σ_{i<j} min(D[i, j], D[j, i]) and whether D is symmetric."""
+    s = D.shape[0]
+    tot = 0.0
+    sym = True
+    for i in range(s):
+        for j in range(i + 1, s):
+            a = D[i, j]
+            b = D[j, i]
+            if a != b:
+                sym = False
+            tot += a if a < b else b
+    return tot, sym
 
 
 def _three_cycles(A: np.ndarray) -> np.ndarray:
@@ -282,25 +348,42 @@ def _three_cycles(A: np.ndarray) -> np.ndarray:
 _MAX_CYCLES = 20_000  # 3-cycles of a part's majority tournament beyond which the ILP is skipped
 
 
+def _majority_tournament(D: np.ndarray) -> np.ndarray:
+    """A[i, j] (i before j): strict majorities, a tied pair i < j as i before j."""
+    s = D.shape[0]
+    A = D > D.T
+    tie = D == D.T
+    A |= tie & np.triu(np.ones((s, s), dtype=bool), 1)
+    np.fill_diagonal(A, False)
+    return A
+
+
+def _count_three_cycles(A: np.ndarray) -> int:
+    """3-cycles of a tournament: C(s, 3) − Σ_i C(out_i, 2) (Kendall & Babington Smith 1940)."""
+    s = A.shape[0]
+    out = A.sum(axis=1).astype(np.int64)
+    return int(s * (s - 1) * (s - 2) // 6 - int((out * (out - 1) // 2).sum()))
+
+
 def _ilp_part(D: np.ndarray, time_limit: float, node_limit: int | None):
     """Exact Kemeny order of one part by ILP with lazily added triangle inequalities.
 
-    Returns (order, proven) where proven is False if a solve hit a limit.
+    Returns (order, proven, reason): order None and a reason when the part goes to the
+    heuristic (too many 3-cycles, a time or node limit, a solver failure).
     """
     from scipy.optimize import Bounds, LinearConstraint, milp  # imported on use: slow to load
 
     s = D.shape[0]
+    A = _majority_tournament(D)
+    n_cyc = _count_three_cycles(A)
+    if n_cyc > _MAX_CYCLES:  # a random-like part: the relaxation alone would be huge
+        return None, False, (f"{s} features, {n_cyc:,} 3-cycles in the majority tournament "
+                             f"> {_MAX_CYCLES:,}")
     iu, ju = np.triu_indices(s, 1)
     nvar = iu.size
     var = -np.ones((s, s), dtype=np.int64)
     var[iu, ju] = np.arange(nvar)
     c = D[ju, iu] - D[iu, ju]  # x_ij = 1 (i before j) costs D[j, i] instead of D[i, j]
-    # start from the majority tournament's 3-cycles
-    A = D >= D.T
-    np.fill_diagonal(A, False)
-    # break ties i<j toward i before j for the initial tournament
-    tie = (D == D.T)
-    A = np.where(tie, np.triu(np.ones((s, s), dtype=bool), 1), A)
     triples = np.empty((0, 3), dtype=np.int64)
     start = time.perf_counter()
     opts = {"mip_rel_gap": 0.0, "presolve": True}
@@ -309,16 +392,13 @@ def _ilp_part(D: np.ndarray, time_limit: float, node_limit: int | None):
     # The majority tournament (ties i < j as i before j) is optimal without the triangle
     # inequalities; each round adds the inequalities of the current solution's 3-cycles (the
     # solution satisfies all earlier ones, so the cycles are always new) and solves again.
-    first = True
     while not _is_transitive(A):
         cycles = _three_cycles(A)
-        if first and cycles.shape[0] > _MAX_CYCLES:
-            return None, False  # a random-like part: the relaxation alone would be huge
-        first = False
         triples = np.concatenate([triples, cycles[:_MAX_CYCLES]])
         remaining = time_limit - (time.perf_counter() - start)
         if remaining <= 0:
-            return None, False
+            return None, False, (f"{s} features, {n_cyc:,} 3-cycles: ILP time limit "
+                                 f"{time_limit:g} s reached")
         opts["time_limit"] = remaining
         i, j, k = triples[:, 0], triples[:, 1], triples[:, 2]
         nt = triples.shape[0]
@@ -330,13 +410,15 @@ def _ilp_part(D: np.ndarray, time_limit: float, node_limit: int | None):
         res = milp(c, integrality=np.ones(nvar), bounds=Bounds(0, 1), constraints=[cons],
                    options=opts)
         if res.status != 0 or res.x is None:
-            return None, False
+            why = {1: f"ILP time or node limit reached ({time_limit:g} s, "
+                      f"node_limit={node_limit})"}.get(res.status, f"ILP status {res.status}")
+            return None, False, f"{s} features, {n_cyc:,} 3-cycles: {why}"
         x = res.x > 0.5
         A = np.zeros((s, s), dtype=bool)
         A[iu, ju] = x
         A[ju, iu] = ~x
     order = np.argsort(-A.sum(axis=1), kind="stable")
-    return order, True
+    return order, True, ""
 
 
 def _is_transitive(A: np.ndarray) -> bool:
@@ -347,7 +429,7 @@ def _is_transitive(A: np.ndarray) -> bool:
 
 def _heuristic_part(D, starts, restarts, seed):
     G = D - D.T
-    scale = float(np.abs(D).max(initial=0.0))
+    scale = float(D.max(initial=0.0))  # D ≥ 0
     tol = 1e-9 * max(scale, 1.0)
     best = None
     best_val = np.inf
@@ -378,26 +460,106 @@ def kemeny_objective(lists, order, weights=None) -> float:
     return float(_objective(order, D))
 
 
+def _clone_classes(pos_rows: np.ndarray):
+    """Features of a part with the same position in every list, as classes.
+
+    Returns (reps, members): ``reps`` the lowest index of each class, ascending, and
+    ``members[c]`` the class's indices, ascending (indices into the part).
+    """
+    _, first, inv = np.unique(pos_rows, axis=0, return_index=True, return_inverse=True)
+    inv = inv.ravel()
+    cls_order = np.argsort(first, kind="stable")
+    relabel = np.empty_like(cls_order)
+    relabel[cls_order] = np.arange(cls_order.size)
+    lab = relabel[inv]
+    by = np.argsort(lab, kind="stable")
+    bounds = np.flatnonzero(np.diff(lab[by])) + 1
+    members = np.split(by, bounds)
+    return first[cls_order], members
+
+
+def _solve_part(Dp, pos_rows, starts, *, exact, dp_max, ilp_max, time_limit, node_limit,
+                restarts, seed):
+    """One Condorcet part: (order, method, proven, reason, gap, n_classes).
+
+    Features with the same position in every list (*clones*) are tied with each other in
+    every list, so the pair costs nothing either way, and they meet every other feature
+    alike; some optimal order keeps each class of clones together (move every clone to the
+    best of their places: the cost cannot rise), so the part is solved on its classes, the
+    cost of a pair of classes being ``|A|·|B|·d[a, b]``. A part whose (contracted) pairs are
+    all tied in the majority sense (``d[a, b] = d[b, a]``) costs the same in any order, the
+    lower bound ``Σ min(d[a, b], d[b, a])``: it is returned in index order, proven.
+    """
+    s = Dp.shape[0]
+    reps, members = _clone_classes(pos_rows)
+    u = reps.size
+    if u == s:
+        Dc = Dp
+    else:
+        sizes = np.array([m.size for m in members], dtype=np.float64)
+        Dc = np.ascontiguousarray(Dp[np.ix_(reps, reps)]) * sizes[:, None] * sizes[None, :]
+
+    def expand(corder):
+        return np.concatenate([members[c] for c in corder])
+
+    bound, symmetric = _pair_bound(Dc)
+    if u == 1 or symmetric:
+        return np.arange(s), "tied", True, "", 0.0, u
+    reason = ""
+    sub = None
+    method = "heuristic"
+    if not exact:
+        reason = "exact=False"
+    elif u <= dp_max:
+        sub, _ = _subset_dp(Dc)
+        method = "dp"
+    elif u <= ilp_max:
+        sub, _, reason = _ilp_part(Dc, time_limit, node_limit)
+        if sub is not None:
+            method = "ilp"
+    else:
+        reason = f"{u} features (clone classes) > ilp_max={ilp_max}"
+    if sub is not None:
+        return expand(np.asarray(sub)), method, True, "", 0.0, u
+    rank_of = np.empty(s, dtype=np.int64)
+    cstarts = []
+    for st in starts:
+        rank_of[st] = np.arange(s)
+        cstarts.append(np.argsort(rank_of[reps], kind="stable"))
+    sub = np.asarray(_heuristic_part(Dc, cstarts, restarts, seed), dtype=np.int64)
+    val = float(_objective(sub, Dc))
+    scale = float(Dc.max(initial=0.0))  # Dc ≥ 0
+    proven = val <= bound + 1e-9 * max(scale, 1.0)
+    if proven:
+        reason += "; the objective equals the lower bound: proven optimal"
+    return expand(sub), method, proven, reason, (0.0 if proven else val - bound), u
+
+
 @register("kemeny")
 def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_limit=None,
-           restarts=10, random_state=0, weights=None):
+           restarts=10, random_state=0, candidates=None, max_memory=None, weights=None):
     """Kemeny–Young consensus: the order minimising Σ_l w_l · Kendall(σ, L_l).
 
-    Exact by the Condorcet split, subset dynamic programming (parts ≤ ``dp_max``) and integer
-    programming with lazy triangle inequalities (parts ≤ ``ilp_max``); beyond, Borda/Copeland
-    starts and randomised KwikSort restarts improved by insertion local search, never worse
-    than the better of Borda and Copeland. ``info``: ``objective``, ``optimal`` (proven),
-    ``lower_bound``, ``parts``, ``part_methods``, ``borda_objective``, ``copeland_objective``.
-    ``scores`` are ``p − position``.
+    Exact by the Condorcet split, classes of features tied in every list (solved as one),
+    subset dynamic programming (parts ≤ ``dp_max``) and integer programming with lazy
+    triangle inequalities (parts ≤ ``ilp_max``); beyond, Borda/Copeland starts and randomised
+    KwikSort restarts improved by insertion local search, never worse than the better of Borda
+    and Copeland. ``scores`` are ``p − position``.
 
     Parameters
     ----------
     exact : bool
-        Try the exact solvers (False: heuristic on every part larger than 1).
+        Try the exact solvers (False: heuristic on every part that is not solved directly).
     dp_max : int
-        Largest part solved by dynamic programming (memory 9·2^s bytes; at most 25).
+        Largest part (counted in classes of features tied in every list) solved by dynamic
+        programming (memory 9·2^s bytes; at most 25).
     ilp_max : int
-        Largest part given to the ILP.
+        Largest part (in classes) given to the ILP. The ILP is skipped first, whatever
+        ``ilp_max``, for a part whose majority tournament has more than 20,000 3-cycles
+        (counted in O(s²) as C(s, 3) − Σ_i C(out_i, 2)); a random-like part has about s³/24
+        of them, over the limit from s ≈ 80 on, so raising ``ilp_max`` cannot change the
+        outcome for such parts: it only matters for large parts with few 3-cycles (lists
+        that mostly agree).
     time_limit : float
         Seconds allowed to the ILP on one part before it falls back to the heuristic. A
         safety net for parts too hard to prove: it is the one choice that can depend on the
@@ -413,6 +575,39 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     random_state : None, int or Generator
         Seed of the KwikSort pivots (docs/design.md, "Seeds"): the default 0 is deterministic;
         ``None`` draws fresh entropy, so two calls may differ when the heuristic decides.
+    candidates : int or float, optional
+        Run the rule on the *candidates* only: the union of every list's top-k features
+        (the features some list places at position ≤ k; an int ≥ 1 is k, a float in (0, 1]
+        a fraction of p). Every pairwise comparison among candidates is exact: it uses the
+        full lists' positions (``d[i, j]`` counts every list, as without ``candidates``);
+        comparisons with the other features are not made. The other features follow all
+        the candidates, in Borda's order (lowest weighted mean position, i.e. highest mean
+        relative ranking, then the lower index); their score is below every candidate's.
+        Guarantee: whenever every list ranks all the candidates above all the other
+        features, the candidates' order (the first n places) equals the full rule's, since
+        each candidate then beats each other feature in every list and no comparison with
+        the others can change the order among candidates. Memory and time are those of the
+        rule on n = number of candidates instead of p.
+    max_memory : float, optional
+        Byte limit for the n × n matrices, checked before allocating (default: the
+        ``RANKFUSION_MAX_MEMORY`` environment variable, else 75 % of physical memory;
+        ``float("inf")`` disables the check). Above it the rule raises ``ValueError`` with its
+        estimate, suggesting ``candidates=`` or a statistics rule such as ``borda``.
+
+    Returns
+    -------
+    Consensus
+        ``info`` holds ``objective`` (Φ of the returned order), ``optimal`` (True when Φ is
+        proven minimal: every part solved exactly, or a heuristic part whose objective equals
+        its lower bound), ``lower_bound`` (Φ of the proven parts plus Σ min(d[i, j], d[j, i])
+        over the pairs of the others), ``parts`` (part sizes, in order), ``part_methods``
+        (``"single"``, ``"tied"`` — every pair of the part tied, any order optimal —,
+        ``"dp"``, ``"ilp"`` or ``"heuristic"``), ``part_classes`` (classes of features tied
+        in every list, per part), ``part_reasons`` (why a part went to the heuristic: its size,
+        its 3-cycle count, the ILP's time or node limit, ``exact=False``; empty for exact
+        parts), ``borda_objective`` and ``copeland_objective``. With ``candidates``, all of
+        these refer to the candidates' sub-problem (pairs among candidates) and
+        ``n_candidates`` is their number; the other features follow in Borda's order.
 
     Examples
     --------
@@ -435,52 +630,65 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
     seed = check_seed(random_state)
     p = lists.n_features
-    d = pairwise_matrix(lists, weights)
+    idx = candidate_set(lists, candidates)
+    sel = np.arange(p) if idx is None else idx
+    n = sel.size
+    d = _pairwise(lists, weights, idx, rule="kemeny", max_memory=max_memory)
     D = np.asarray(d, dtype=np.float64)
-    borda = get_rule("borda").func(lists, weights=weights)
-    copeland = get_rule("copeland").func(lists, weights=weights)
-    b_obj = float(_objective(borda.order.astype(np.int64), D))
-    c_obj = float(_objective(copeland.order.astype(np.int64), D))
+    bkey, _ = borda_key(lists, weights)
+    bsub = bkey[sel]
+    b_order = np.argsort(bsub, kind="stable").astype(np.int64)
+    cscore = _copeland_scores(d)
+    c_order = np.lexsort((bsub, -cscore)).astype(np.int64)
+    b_obj = float(_objective(b_order, D))
+    c_obj = float(_objective(c_order, D))
     parts = condorcet_parts(d)
-    rank_b = borda.ranks
-    rank_c = copeland.ranks
-    order_parts = []
-    methods = []
+    del d
+    pos_sel = lists.positions2[sel]
+    rank_b = np.empty(n, dtype=np.int64)
+    rank_b[b_order] = np.arange(n)
+    rank_c = np.empty(n, dtype=np.int64)
+    rank_c[c_order] = np.arange(n)
+    order_parts, methods, reasons, classes = [], [], [], []
     all_proven = True
     gap = 0.0  # Σ over unproven parts of (their objective − a lower bound)
     for pi, part in enumerate(parts):
-        s = part.size
-        if s == 1:
+        if part.size == 1:
             order_parts.append(part)
             methods.append("single")
+            reasons.append("")
+            classes.append(1)
             continue
-        Dp = np.ascontiguousarray(D[np.ix_(part, part)])
-        sub = None
-        method = "heuristic"
-        if exact and s <= dp_max:
-            sub, _ = _subset_dp(Dp)
-            method = "dp"
-        elif exact and s <= ilp_max:
-            sub, ok = _ilp_part(Dp, float(time_limit), node_limit)
-            method = "ilp" if ok else "heuristic"
-        if sub is None:
-            starts = [np.argsort(rank_b[part], kind="stable"),
-                      np.argsort(rank_c[part], kind="stable")]
-            sub = _heuristic_part(Dp, starts, restarts, seed + pi)
-            all_proven = False
-            bound = float(np.minimum(Dp, Dp.T)[np.triu_indices(s, 1)].sum())
-            gap += float(_objective(np.asarray(sub, dtype=np.int64), Dp)) - bound
-        order_parts.append(part[np.asarray(sub)])
+        Dp = D if part.size == n else np.ascontiguousarray(D[np.ix_(part, part)])
+        starts = [np.argsort(rank_b[part], kind="stable"),
+                  np.argsort(rank_c[part], kind="stable")]
+        sub, method, proven, reason, g, u = _solve_part(
+            Dp, pos_sel[part], starts, exact=exact, dp_max=dp_max, ilp_max=ilp_max,
+            time_limit=float(time_limit), node_limit=node_limit, restarts=restarts,
+            seed=seed + pi)
+        all_proven &= proven
+        gap += g
+        order_parts.append(part[sub])
         methods.append(method)
-    order = np.concatenate(order_parts).astype(np.intp)
-    obj = float(_objective(order.astype(np.int64), D))
+        reasons.append(reason)
+        classes.append(int(u))
+    order_sub = np.concatenate(order_parts).astype(np.int64)
+    obj = float(_objective(order_sub, D))
     # pairs across parts follow the strict majority in every optimal order, so only the
     # unproven parts leave a gap between the objective and the optimum
-    lower = obj if all_proven else obj - gap
+    lower = obj - gap
     best_ref = min(b_obj, c_obj)
     if obj > best_ref:  # pragma: no cover - the local search cannot lose to its starts
-        order = (borda.order if b_obj <= c_obj else copeland.order).astype(np.intp)
+        order_sub = b_order if b_obj <= c_obj else c_order
         obj = best_ref
+    order = sel[order_sub]
+    if idx is not None:
+        rest = np.ones(p, dtype=bool)
+        rest[idx] = False
+        tail = np.flatnonzero(rest)
+        tail = tail[np.argsort(bkey[tail], kind="stable")]
+        order = np.concatenate([order, tail])
+    order = order.astype(np.intp)
     ranks = np.empty(p, dtype=np.int64)
     ranks[order] = np.arange(1, p + 1)
     info = {
@@ -489,11 +697,16 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
         "lower_bound": float(min(lower, obj)),
         "parts": [int(x.size) for x in parts],
         "part_methods": methods,
+        "part_classes": classes,
+        "part_reasons": reasons,
         "borda_objective": b_obj,
         "copeland_objective": c_obj,
     }
     params = {"exact": bool(exact), "dp_max": dp_max, "ilp_max": ilp_max,
               "time_limit": float(time_limit), "node_limit": node_limit, "restarts": restarts,
               "random_state": random_state}
+    if idx is not None:
+        params["candidates"] = check_top_k(candidates, p, name="candidates")
+        info["n_candidates"] = int(n)
     return build_consensus(lists, keys=[ranks], scores=(p - ranks).astype(np.float64),
                            method="kemeny", params=params, info=info, order=order)

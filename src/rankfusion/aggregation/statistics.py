@@ -49,13 +49,26 @@ def _no_weights(method: str, weights) -> None:
         )
 
 
+_BLOCK = 1 << 16  # rows per block of the row-wise passes that would otherwise copy p × M
+
+
 def _sd_relative(lists, weights) -> np.ndarray:
-    """(Weighted) population standard deviation of r per feature, for reporting."""
-    r = lists.relative
-    w = np.ones(lists.n_lists) if weights is None else weights
-    mu = r @ w / w.sum()
-    var = ((r - mu[:, None]) ** 2) @ w / w.sum()
-    return np.sqrt(np.maximum(var, 0.0))
+    """(Weighted) population standard deviation of r per feature, for reporting.
+
+    Computed in blocks of rows, so the temporaries stay small next to the p × M input.
+    """
+    p, m = lists.n_features, lists.n_lists
+    w = np.ones(m) if weights is None else weights
+    tw = w.sum()
+    pos2 = lists.positions2
+    out = np.empty(p)
+    for a in range(0, p, _BLOCK):
+        r = 1.0 - pos2[a:a + _BLOCK] / (2.0 * p)
+        mu = r @ w / tw
+        r -= mu[:, None]
+        r *= r
+        out[a:a + _BLOCK] = r @ w / tw
+    return np.sqrt(np.maximum(out, 0.0))
 
 
 _MEAN_SCORE_NORMALIZE = ("minmax", "rank")
@@ -221,6 +234,7 @@ def q3_sd(lists, *, weights=None):
     key = 4 * sp[:, j].astype(np.int64)
     if f:
         key = key + f * (sp[:, j + 1] - sp[:, j])
+    del sp  # a p × M copy: free it before the squares
     q3 = 1.0 - key / (8.0 * p)
     p2 = lists.positions2
     s = list_sum(p2, None)
@@ -286,17 +300,38 @@ def combmnz(lists, *, weights=None):
     from orders or positions have no scores: ``-pos`` stands in for them (normalised the same
     way). Ties: the mean of r.
     """
-    ranked = lists.ranked
-    vals = lists.scores if lists.has_scores else -lists.positions
-    vals = np.where(ranked, vals, np.nan)
-    vals = np.ldexp(vals, -_power_of_two_scale(vals, axis=0))
-    lo = np.nanmin(vals, axis=0)
-    hi = np.nanmax(vals, axis=0)
+    # row blocks: the normalised values never exist as a whole p × M matrix
+    ranked = lists.ranked  # copies: p × M bools and (with scores) floats
+    src = lists.scores
+    pos2 = lists.positions2
+    m = lists.n_lists
+    lo = np.full(m, np.inf)
+    hi = np.full(m, -np.inf)
+    blocks = range(0, lists.n_features, _BLOCK)
+
+    def values(a):
+        v = src[a:a + _BLOCK] if src is not None else pos2[a:a + _BLOCK] * -0.5
+        return np.where(ranked[a:a + _BLOCK], v, np.nan)
+
+    with np.errstate(invalid="ignore"):
+        for a in blocks:
+            v = values(a)
+            lo = np.fmin(lo, np.nanmin(v, axis=0, initial=np.inf))
+            hi = np.fmax(hi, np.nanmax(v, axis=0, initial=-np.inf))
+    # scores near the float limit: work at an exact power-of-two scale so spans stay finite
+    ex = np.where(np.fmax(np.abs(lo), np.abs(hi)) >= 2.0 ** 500,
+                  np.frexp(np.fmax(np.abs(lo), np.abs(hi)))[1], 0)
+    lo, hi = np.ldexp(lo, -ex), np.ldexp(hi, -ex)
     span = hi - lo
-    with np.errstate(invalid="ignore", divide="ignore"):
-        norm = np.where(span > 0, (vals - lo) / np.where(span > 0, span, 1.0), 0.0)
-    norm = np.where(ranked, norm, 0.0)
-    total = list_sum(norm, weights)
+    pos_span = span > 0
+    total = np.empty(lists.n_features)
+    for a in blocks:
+        v = np.ldexp(values(a), -ex) if ex.any() else values(a)
+        v -= lo
+        v /= np.where(pos_span, span, 1.0)
+        v[:, ~pos_span] = 0.0
+        v[~ranked[a:a + _BLOCK]] = 0.0
+        total[a:a + _BLOCK] = list_sum(v, weights)
     hits = ranked.sum(axis=1)
     key = total * hits
     bkey, mean_r = borda_key(lists, weights)

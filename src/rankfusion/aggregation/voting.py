@@ -14,11 +14,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .._utils.validation import check_top_k
+from ._memory import check_memory
 from ._registry import register
 from ._result import build_consensus
 from .statistics import borda_key
 
-__all__ = ["pairwise_matrix", "copeland", "schulze", "schulze_strengths"]
+__all__ = ["pairwise_matrix", "candidate_set", "copeland", "schulze", "schulze_strengths"]
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -56,26 +58,63 @@ def _count_dtype(total):
     return np.uint64
 
 
-def pairwise_matrix(lists, weights=None) -> np.ndarray:
+def _pairwise(lists, weights, idx=None, *, rule="pairwise", max_memory=None):
+    """``d`` on the features ``idx`` (all when None), compared by the full lists' positions.
+
+    Checks the memory estimate of ``rule`` on an n × n problem before allocating anything.
+    """
+    p = lists.n_features
+    n = p if idx is None else int(idx.size)
+    itemsize = 8 if weights is not None else np.dtype(_count_dtype(lists.n_lists)).itemsize
+    check_memory(rule, n, p, weighted=weights is not None, itemsize=itemsize,
+                 max_memory=max_memory, candidates=idx is not None)
+    pos2 = lists.positions2 if idx is None else lists.positions2[idx]
+    pos2t = np.ascontiguousarray(pos2.T, dtype=np.int32)
+    if weights is None:
+        out = np.zeros((n, n), dtype=_count_dtype(lists.n_lists))
+        return _pairwise_counts(pos2t, out)
+    order = np.argsort(weights, kind="stable")
+    out = np.zeros((n, n), dtype=np.float64)
+    return _pairwise_weighted(np.ascontiguousarray(pos2t[order]), weights[order], out)
+
+
+def pairwise_matrix(lists, weights=None, *, max_memory=None) -> np.ndarray:
     """The pairwise preference matrix ``d`` (p × p): lists (or their weight) putting i above j.
 
     Unweighted counts come in the narrowest unsigned integer type that holds M; with weights
     the matrix is float64, each cell summed over the lists in ascending order of weight (so
-    the sums do not depend on the order of the lists).
+    the sums do not depend on the order of the lists). A p whose matrix would not fit in
+    memory is refused up front (``max_memory``: see :func:`copeland`).
     """
     from .._utils.validation import check_weights
     from ..lists import as_ranked_lists
 
     lists = as_ranked_lists(lists)
     weights = check_weights(weights, lists.n_lists)
-    pos2t = np.ascontiguousarray(lists.positions2.T, dtype=np.int32)
-    p = lists.n_features
-    if weights is None:
-        out = np.zeros((p, p), dtype=_count_dtype(lists.n_lists))
-        return _pairwise_counts(pos2t, out)
-    order = np.argsort(weights, kind="stable")
-    out = np.zeros((p, p), dtype=np.float64)
-    return _pairwise_weighted(np.ascontiguousarray(pos2t[order]), weights[order], out)
+    return _pairwise(lists, weights, max_memory=max_memory)
+
+
+def candidate_set(lists, candidates) -> np.ndarray | None:
+    """Indices of the features some list places at position ≤ k (``candidates=k``), sorted.
+
+    ``k`` is an int ≥ 1 (a count) or a float in (0, 1] (a fraction of p, rounded as
+    ``max(1, ⌊k·p + 0.5⌋)``); ``None`` gives ``None`` (every feature takes part). Positions
+    are the lists' own (average ties: a tied group shares its mean position; a feature a top-k
+    list did not rank sits at that list's length + 1).
+    """
+    if candidates is None:
+        return None
+    k = check_top_k(candidates, lists.n_features, name="candidates")
+    return np.flatnonzero((lists.positions2 <= 2 * k).any(axis=1))
+
+
+def _with_tail(p, idx, cand_score, tail_score):
+    """Per-feature primary score: the candidates' own, ``tail_score`` for the others."""
+    if idx is None:
+        return cand_score
+    score = np.full(p, tail_score, dtype=np.int64)
+    score[idx] = cand_score
+    return score
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -95,8 +134,15 @@ def _copeland_scores(d):  # pragma: no cover - compiled
     return out
 
 
+def _params_info(lists, idx, candidates):
+    if idx is None:
+        return {}, {}
+    k = check_top_k(candidates, lists.n_features, name="candidates")
+    return {"candidates": k}, {"n_candidates": int(idx.size)}
+
+
 @register("copeland", aliases=("condorcet",))
-def copeland(lists, *, weights=None):
+def copeland(lists, *, candidates=None, max_memory=None, weights=None):
     """Copeland's rule: wins − defeats in pairwise majority contests; ties by the mean of r.
 
     Feature i beats j when more lists (more weight) put i above j than j above i:
@@ -105,13 +151,45 @@ def copeland(lists, *, weights=None):
     literally that is Borda, while their remark that it "produces a lot of ties" fits Copeland,
     which is what we implement (documented choice; docs/design.md, 'Departures from the papers
     and reference tools'). Alias ``condorcet``.
+
+    Parameters
+    ----------
+    candidates : int or float, optional
+        Run the rule on the *candidates* only: the union of every list's top-k features
+        (the features some list places at position ≤ k; an int ≥ 1 is k, a float in (0, 1]
+        a fraction of p). Every pairwise comparison among candidates is exact: it uses the
+        full lists' positions (``d[i, j]`` counts every list, as without ``candidates``);
+        comparisons with the other features are not made. The other features follow all
+        the candidates, in Borda's order (lowest weighted mean position, i.e. highest mean
+        relative ranking, then the lower index); their score is below every candidate's.
+        Guarantee: whenever every list ranks all the candidates above all the other
+        features, the candidates' order (the first n places) equals the full rule's, since
+        each candidate then beats each other feature in every list and no comparison with
+        the others can change the order among candidates. Memory and time are those of the
+        rule on n = number of candidates instead of p.
+    max_memory : float, optional
+        Byte limit for the n × n matrices, checked before allocating (default: the
+        ``RANKFUSION_MAX_MEMORY`` environment variable, else 75 % of physical memory;
+        ``float("inf")`` disables the check). Above it the rule raises ``ValueError`` with its
+        estimate, suggesting ``candidates=`` or a statistics rule such as ``borda``.
+
+    Notes
+    -----
+    With ``candidates``, ``C_i`` counts contests among the n candidates only (the full rule's
+    score minus ``p − n`` under the guarantee's condition) and every other feature scores
+    ``−n``, below any candidate; ``info["n_candidates"]`` is n.
     """
-    d = pairwise_matrix(lists, weights)
-    score = _copeland_scores(d)
+    idx = candidate_set(lists, candidates)
+    d = _pairwise(lists, weights, idx, rule="copeland", max_memory=max_memory)
+    cand = _copeland_scores(d)
+    del d
+    n = lists.n_features if idx is None else idx.size
+    score = _with_tail(lists.n_features, idx, cand, -n)
     bkey, mean_r = borda_key(lists, weights)
+    params, info = _params_info(lists, idx, candidates)
     return build_consensus(lists, keys=[-score, bkey], scores=score.astype(np.float64),
-                           method="copeland", params={}, tiebreak=mean_r,
-                           tiebreak_name="mean_relative")
+                           method="copeland", params=params, tiebreak=mean_r,
+                           tiebreak_name="mean_relative", info=info)
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -129,12 +207,9 @@ def _links(d, out):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _relax_row(rowi, rowk, c):  # pragma: no cover - compiled
+    # branch-free (unconditional store of max(rowi, min(rowk, c))) so that LLVM vectorises it
     for j in range(rowi.shape[0]):
-        v = rowk[j]
-        if c < v:
-            v = c
-        if rowi[j] < v:
-            rowi[j] = v
+        rowi[j] = max(rowi[j], min(rowk[j], c))
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -180,28 +255,43 @@ def _beats_count(P):  # pragma: no cover - compiled
     return out
 
 
-def schulze_strengths(lists, weights=None) -> np.ndarray:
+def _strengths(d):
+    """Strongest paths from ``d`` (consumed: freed as soon as the links are built)."""
+    n = d.shape[0]
+    if np.issubdtype(d.dtype, np.floating):
+        vals = np.unique(d)
+        codes = np.searchsorted(vals, d)  # 0..K-1, order kept
+        del d, vals
+        codes += 1
+        dt = _count_dtype(codes.max(initial=0))
+        d = codes.astype(dt)
+        del codes
+    P = np.empty((n, n), dtype=d.dtype)
+    _links(d, P)
+    del d
+    return _widest_paths(P, 64)
+
+
+def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
     """Schulze's strongest-path matrix P (p × p), winning-votes link strengths.
 
     Links ``d[i, j]`` exist only where ``d[i, j] > d[j, i]``; the strength of a path is its
     weakest link and ``P[i, j]`` the strength of the strongest path from i to j. Unweighted the
     strengths are the vote counts themselves; with weights they are returned as the rank codes
     (1 = weakest link value) of the distinct weighted counts, which is all the rule compares.
+    A p whose matrices would not fit in memory is refused up front (``max_memory``: see
+    :func:`schulze`).
     """
-    d = pairwise_matrix(lists, weights)
-    p = d.shape[0]
-    if np.issubdtype(d.dtype, np.floating):
-        vals = np.unique(d)
-        codes = np.searchsorted(vals, d).astype(np.int64) + 1  # 1..K, order kept
-        dt = _count_dtype(codes.max(initial=0))
-        d = codes.astype(dt)
-    P = np.empty((p, p), dtype=d.dtype)
-    _links(d, P)
-    return _widest_paths(P, 64)
+    from .._utils.validation import check_weights
+    from ..lists import as_ranked_lists
+
+    lists = as_ranked_lists(lists)
+    weights = check_weights(weights, lists.n_lists)
+    return _strengths(_pairwise(lists, weights, rule="schulze", max_memory=max_memory))
 
 
 @register("schulze")
-def schulze(lists, *, weights=None):
+def schulze(lists, *, candidates=None, max_memory=None, weights=None):
     """Schulze's method (Schulze 2011; Izetta et al. 2017, §2.2): strongest paths, winning votes.
 
     ``d[i, j]`` = lists putting i above j; a link i → j of strength ``d[i, j]`` exists only
@@ -209,10 +299,42 @@ def schulze(lists, *, weights=None):
     strongest path from i to j (Floyd–Warshall over (max, min)). i beats j when
     ``P[i, j] > P[j, i]``. The primary key is the number of features each one beats; ties by
     the mean of r, then the lower index.
+
+    Parameters
+    ----------
+    candidates : int or float, optional
+        Run the rule on the *candidates* only: the union of every list's top-k features
+        (the features some list places at position ≤ k; an int ≥ 1 is k, a float in (0, 1]
+        a fraction of p). Every pairwise comparison among candidates is exact: it uses the
+        full lists' positions (``d[i, j]`` counts every list, as without ``candidates``);
+        comparisons with the other features are not made. The other features follow all
+        the candidates, in Borda's order (lowest weighted mean position, i.e. highest mean
+        relative ranking, then the lower index); their score is below every candidate's.
+        Guarantee: whenever every list ranks all the candidates above all the other
+        features, the candidates' order (the first n places) equals the full rule's, since
+        each candidate then beats each other feature in every list and no comparison with
+        the others can change the order among candidates. Memory and time are those of the
+        rule on n = number of candidates instead of p.
+    max_memory : float, optional
+        Byte limit for the n × n matrices, checked before allocating (default: the
+        ``RANKFUSION_MAX_MEMORY`` environment variable, else 75 % of physical memory;
+        ``float("inf")`` disables the check). Above it the rule raises ``ValueError`` with its
+        estimate, suggesting ``candidates=`` or a statistics rule such as ``borda``.
+
+    Notes
+    -----
+    With ``candidates``, paths run through candidates only and the score is the number of
+    candidates beaten (the full rule's minus ``p − n`` under the guarantee's condition, where
+    no path leads from another feature back to a candidate); every other feature scores −1,
+    below any candidate; ``info["n_candidates"]`` is n.
     """
-    P = schulze_strengths(lists, weights)
+    idx = candidate_set(lists, candidates)
+    P = _strengths(_pairwise(lists, weights, idx, rule="schulze", max_memory=max_memory))
     wins = _beats_count(P)
+    del P
+    score = _with_tail(lists.n_features, idx, wins, -1)
     bkey, mean_r = borda_key(lists, weights)
-    return build_consensus(lists, keys=[-wins, bkey], scores=wins.astype(np.float64),
-                           method="schulze", params={}, tiebreak=mean_r,
-                           tiebreak_name="mean_relative")
+    params, info = _params_info(lists, idx, candidates)
+    return build_consensus(lists, keys=[-score, bkey], scores=score.astype(np.float64),
+                           method="schulze", params=params, tiebreak=mean_r,
+                           tiebreak_name="mean_relative", info=info)

@@ -15,7 +15,7 @@ import os
 import sys
 import warnings
 
-COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "datasets")
+COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "datasets", "experiment", "report")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         # the reader went away (``rankfusion … | head -1``): stop quietly, as Unix tools do
         _silence_stdout()
         return 0
-    except (ValueError, TypeError, KeyError, OSError) as exc:
+    except (ValueError, TypeError, KeyError, OSError, ImportError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"rankfusion: error: {msg}", file=sys.stderr)
         return 2

@@ -2,7 +2,9 @@
 
 ``rankfusion demo`` runs the headline of Izetta et al. (2017): one-vs-one SVM-RFE on the bundled
 St. Jude leukemia data (248 samples × 985 genes, 6 classes → 15 rankings), combined by K-First
-and Schulze, beside the usual joint "Average" RFE (:func:`rankfusion.cli.demo_svm.run_demo`).
+and Schulze, beside the usual joint "Average" RFE, and the cross-validated error of a linear SVM
+on each method's top genes (:func:`rankfusion.evaluation.stjude_demo`); ``--plot FILE.png``
+saves the error curves.
 ``rankfusion demo --lists`` aggregates the example lists shipped with the package (five
 scikit-learn rankers on the UCI Wine data) with every position-based rule and prints how the
 rules agree and differ.
@@ -16,6 +18,7 @@ import pandas as pd
 
 from ..aggregation import aggregate
 from ..datasets import load_wine_lists
+from ..evaluation import check_figure_path, save_figure, stjude_demo
 from ..lists import RankedLists
 from ._common import check_count, count, print_frame
 
@@ -31,7 +34,15 @@ def add_parser(sub) -> None:
     p.add_argument("--top", type=count, default=None,
                    help="features shown per method (default 15; 5 with --lists; at most all)")
     p.add_argument("--n-jobs", type=int, default=None,
-                   help="binary problems solved in parallel (default: one at a time)")
+                   help="binary problems and splits in parallel (default: one at a time; the "
+                   "output does not depend on it)")
+    p.add_argument("--splits", type=int, default=10, metavar="N",
+                   help="stratified 75/25 splits of the error table (default 10; 0 = skip)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the splits (default 0; the output is deterministic)")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="save the error curves (needs the plot extra: pip install "
+                   "\"rankfusion[plot]\")")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.set_defaults(func=run)
 
@@ -78,7 +89,14 @@ def run(args) -> int:
     check_count(args.top)
     if args.lists:
         return run_lists_demo(top=args.top or 5)
-    from .demo_svm import run_demo
-
-    run_demo(top=args.top or 15, n_jobs=args.n_jobs, progress=not args.no_progress)
+    if args.plot is not None:
+        if args.splits == 0:
+            raise ValueError("--plot draws the error curves: it needs --splits ≥ 1")
+        check_figure_path(args.plot, name="--plot")  # before the work, not after
+    res = stjude_demo(top=args.top or 15, n_jobs=args.n_jobs, n_splits=args.splits,
+                      random_state=args.seed, progress=not args.no_progress)
+    print(res.report())
+    if args.plot is not None:
+        save_figure(res.plot(), args.plot)
+        print(f"error curves saved to {args.plot}")
     return 0

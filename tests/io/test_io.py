@@ -110,7 +110,7 @@ def test_load_data_errors(tmp_path):
     with pytest.raises(FileNotFoundError):
         load_data(tmp_path / "missing.csv")
     (tmp_path / "x.xyz").write_text("a")  # an unknown ending is sniffed: CSV, one column
-    with pytest.raises(ValueError, match="x.xyz: the data need a target"):
+    with pytest.raises(ValueError, match="x.xyz: a header row but no data rows"):
         load_data(tmp_path / "x.xyz")
     with pytest.raises(ValueError, match="format must be"):
         load_data(tmp_path / "x.xyz", format="xls")

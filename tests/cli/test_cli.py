@@ -104,11 +104,3 @@ def test_orders_csv_without_list_names(tmp_path, capsys):
     assert "borda consensus of 3 lists over 3 features" in out
 
 
-def test_demo_main_job_runs_svm_rfe_headline(capsys):
-    assert main(["demo", "--no-progress", "--top", "5"]) == 0
-    out = capsys.readouterr().out
-    assert "248 samples × 985 genes, 6 classes" in out
-    assert "15 one-vs-one problems" in out
-    for method in ("K-First", "Schulze", "Average"):
-        assert method in out
-    assert "shared" in out and "total" in out

@@ -1,0 +1,35 @@
+"""Experiments: a TOML grid of datasets × selectors × rules × classifiers × protocols, run
+resumably on one machine or a Dask cluster, with tidy results and a report.
+
+* :func:`load_config` / :func:`parse_config` — validate a configuration completely
+  (:class:`ConfigError` lists every problem with its key and place);
+* :func:`run_experiment` — run or resume it (``client=`` / ``scheduler=`` / ``n_workers=``
+  for Dask, the optional extra ``rankfusion[dask]``); :func:`dry_run` — what would run;
+* :func:`write_report` — HTML + Markdown report of a results folder;
+* :func:`read_results` — the tidy tables of a results folder.
+
+The schema and the guarantees (atomic cell files, content hashes, seeds) are documented in
+``docs/experiments.md``. This package never imports Dask unless a cluster is asked for.
+"""
+
+from .cells import Cell, cell_seed, run_cell
+from .config import ConfigError, ExperimentConfig, load_config, parse_config
+from .report import read_results, write_report
+from .runner import RunSummary, dask_client, dry_run, plan, run_experiment
+
+__all__ = [
+    "Cell",
+    "ConfigError",
+    "ExperimentConfig",
+    "RunSummary",
+    "cell_seed",
+    "dask_client",
+    "dry_run",
+    "load_config",
+    "parse_config",
+    "plan",
+    "read_results",
+    "run_cell",
+    "run_experiment",
+    "write_report",
+]

@@ -1,0 +1,244 @@
+"""One cell of an experiment grid: its configuration, content hash, seed, and how it runs.
+
+A cell is one (dataset, selector, rule, classifier, protocol) combination. Its *spec* — the
+resolved settings of those five parts, the experiment seed and the rankfusion release series
+(major.minor) — is everything that determines its numbers; the user's labels are not part of it
+(renaming a dataset table reuses its cells). ``hash`` is the SHA-256 of the spec's canonical
+JSON (sorted keys, no spaces, UTF-8).
+
+Seeds (docs/experiments.md, 'Seeds'): the protocol's ``random_state`` is the first 32-bit word
+of ``SeedSequence([experiment seed, *sha256(dataset spec + protocol spec)])``. It depends only on
+the configuration — never on the worker, the process or the order of execution — so a local run
+and a Dask run give bit-identical numbers; and every method on one dataset and protocol gets the
+same splits, which the paired tests (win matrix, t-tests) need.
+
+:func:`run_cell` is a plain function of the spec (importable on Dask workers); it loads the data
+itself (cached per process) so that only the small spec travels.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import socket
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["Cell", "canonical_json", "release_series", "cell_seed", "run_cell",
+           "dataset_info", "load_dataset", "CELL_FORMAT"]
+
+#: Version of the cell spec and cell-file layout; bump when either changes meaning.
+CELL_FORMAT = 1
+
+_SKLEARN_TOYS = ("iris", "wine", "breast_cancer", "digits")
+
+
+def canonical_json(obj) -> str:
+    """JSON with sorted keys and no spaces (the input of every hash and checksum)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sha256_hex(obj) -> str:
+    return hashlib.sha256(canonical_json(obj).encode("utf-8")).hexdigest()
+
+
+def release_series() -> str:
+    """``major.minor`` of the installed rankfusion: cells computed by another release series
+    are recomputed (a patch or development release reuses them)."""
+    from .. import __version__
+
+    parts = __version__.split(".")
+    return ".".join(parts[:2])
+
+
+def cell_seed(experiment_seed: int, dataset: dict, protocol: dict) -> int:
+    """The protocol's ``random_state`` for every cell on ``dataset`` under ``protocol``."""
+    digest = hashlib.sha256(canonical_json({"dataset": dataset, "protocol": protocol})
+                            .encode("utf-8")).digest()
+    words = [int.from_bytes(digest[i:i + 4], "little") for i in range(0, 32, 4)]
+    seq = np.random.SeedSequence([int(experiment_seed), *words])
+    return int(seq.generate_state(1, dtype=np.uint32)[0])
+
+
+@dataclass
+class Cell:
+    """One planned cell (see the module docstring)."""
+
+    dataset: dict
+    selector: dict
+    rule: dict | None
+    classifier: str
+    protocol: dict
+    labels: dict = field(default_factory=dict)
+    experiment_seed: int = 0
+
+    @property
+    def spec(self) -> dict:
+        return {
+            "format": CELL_FORMAT,
+            "rankfusion": release_series(),
+            "experiment_seed": self.experiment_seed,
+            "dataset": self.dataset,
+            "selector": self.selector,
+            "rule": self.rule,
+            "classifier": self.classifier,
+            "protocol": self.protocol,
+        }
+
+    @functools.cached_property
+    def hash(self) -> str:
+        return sha256_hex(self.spec)
+
+    @property
+    def seed(self) -> int:
+        return cell_seed(self.experiment_seed, self.dataset, self.protocol)
+
+    @property
+    def method(self) -> str:
+        """``selector`` or ``selector+rule``: the compared method's name."""
+        r = self.labels.get("rule")
+        return self.labels["selector"] if r is None else f"{self.labels['selector']}+{r}"
+
+    @property
+    def label(self) -> str:
+        lab = self.labels
+        return f"{lab['dataset']}/{self.method}/{lab['classifier']}/{lab['protocol']}"
+
+
+# --------------------------------------------------------------------------- data
+def artificial_names() -> tuple[str, ...]:
+    from ..datasets import ARTIFICIAL_DATASETS
+
+    return tuple(ARTIFICIAL_DATASETS)
+
+
+def sklearn_toy_names() -> tuple[str, ...]:
+    return _SKLEARN_TOYS
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(source: str, options_json: str):
+    options = json.loads(options_json)
+    if source.startswith("sklearn:"):
+        import sklearn.datasets as skd
+
+        bunch = getattr(skd, f"load_{source[8:]}")()
+        X = np.asarray(bunch.data, dtype=np.float64)
+        names = [str(n) for n in getattr(bunch, "feature_names", range(X.shape[1]))]
+        return X, np.asarray(bunch.target), names
+    if source in artificial_names():
+        from ..datasets import load_artificial
+
+        opts = dict(options)
+        seed = opts.pop("seed", 0)
+        bunch = load_artificial(source, random_state=seed, **opts)
+        X = np.asarray(bunch.data, dtype=np.float64)
+        names = [str(n) for n in bunch.get("feature_names", [f"x{j}" for j in
+                                                             range(X.shape[1])])]
+        return X, np.asarray(bunch.target), names
+    from ..datasets import load
+
+    bunch = load(source, as_frame=True, dropna=bool(options.get("dropna", False)))
+    X = bunch.data
+    y = np.asarray(bunch.target)
+    return X, y, [str(c) for c in X.columns]
+
+
+def load_dataset(source: str, options: dict):
+    """``(X, y, feature_names)`` of a dataset spec (cached per process; do not modify)."""
+    return _load_cached(source, canonical_json(options))
+
+
+def dataset_info(source: str, options: dict) -> dict:
+    """Shape and class counts of a dataset spec (for validating the grid)."""
+    X, y, _ = load_dataset(source, options)
+    _, counts = np.unique(np.asarray(y).astype(str), return_counts=True)
+    return {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
+            "n_classes": int(counts.shape[0]), "min_class": int(counts.min())}
+
+
+# --------------------------------------------------------------------------- running
+def _ranker_spec(r):
+    if isinstance(r, dict):
+        params = dict(r)
+        name = params.pop("name")
+        return (name, params)
+    return r
+
+
+def build_selector(spec: dict, seed: int):
+    """The unfitted selector of a cell spec (its ``random_state`` is left to the protocol)."""
+    from ..evaluation import make_classifier
+    from ..selection import SVMRFE, EnsembleSelector
+
+    kind = spec["selector"]["kind"]
+    params = dict(spec["selector"]["params"])
+    rule = spec["rule"]
+    proto = spec["protocol"]
+    if proto["kind"] == "cross_validation" and proto["params"].get("n_features") is not None:
+        params["n_features_to_select"] = proto["params"]["n_features"]
+    if rule is not None:
+        params["aggregation"] = rule["rule"]
+        params["aggregation_params"] = dict(rule["params"]) or None
+    if kind == "ranker":
+        return EnsembleSelector(rankers=(_ranker_spec(params["ranker"]),), aggregation="borda",
+                                n_features_to_select=params.get("n_features_to_select"))
+    if kind == "svm_rfe":
+        return SVMRFE(**params)
+    if "rankers" in params:
+        params["rankers"] = tuple(_ranker_spec(r) for r in params["rankers"])
+    if "estimators" in params:
+        params["estimators"] = [make_classifier(n, random_state=seed)
+                                for n in params["estimators"]]
+    if "subset_grid" in params:
+        params["subset_grid"] = list(params["subset_grid"])
+    return EnsembleSelector(**params)
+
+
+def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
+    """Compute one cell; returns ``{"payload": …, "timing": …}`` (JSON-able).
+
+    The payload of an ``error_curve`` cell holds the per-split errors (splits × feature counts)
+    and the per-split positions (splits × features); a ``cross_validation`` cell the per-fold
+    metrics.
+    """
+    from ..evaluation import cross_validate_selection, error_curve
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    started = time.time()
+    seed = cell_seed(spec["experiment_seed"], spec["dataset"], spec["protocol"])
+    X, y, names = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
+    selector = build_selector(spec, seed)
+    proto = spec["protocol"]
+    pp = proto["params"]
+    if proto["kind"] == "error_curve":
+        res = error_curve(selector, X, y, n_features=pp["n_features"],
+                          classifier=spec["classifier"], n_splits=pp["n_splits"],
+                          test_size=pp["test_size"], stratify=pp["stratify"], n_jobs=n_jobs,
+                          random_state=seed)
+        payload = {
+            "kind": "error_curve",
+            "n_features": [int(k) for k in res.errors.columns],
+            "errors": res.errors.to_numpy(dtype=np.float64).tolist(),
+            "features": list(names),
+            "positions": res.positions.to_numpy(dtype=np.int64).tolist(),
+            "n_train": int(res.n_train), "n_test": int(res.n_test),
+        }
+    else:
+        res = cross_validate_selection(selector, X, y, classifier=spec["classifier"],
+                                       cv=pp["cv"], scoring=tuple(pp["scoring"]),
+                                       n_jobs=n_jobs, random_state=seed)
+        payload = {
+            "kind": "cross_validation",
+            "metrics": [str(c) for c in res.scores.columns],
+            "scores": res.scores.to_numpy(dtype=np.float64).tolist(),
+            "average": res.average,
+            "pos_label": None if res.pos_label is None else str(res.pos_label),
+        }
+    timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
+              "started": started, "host": socket.gethostname(), "pid": os.getpid()}
+    return {"payload": payload, "timing": timing, "seed": seed}

@@ -1,0 +1,790 @@
+"""Experiment configuration: a TOML grid, validated completely before any work starts.
+
+The schema is documented in ``docs/experiments.md``; an annotated example lives in
+``experiments/examples/``. In short::
+
+    [experiment]  name, seed, description
+    [grid]        datasets, selectors, rules, classifiers, protocols   (lists of labels)
+    [datasets.<label>]    source (default: the label) and loader options
+    [selectors.<label>]   kind = "ensemble" | "svm_rfe" | "ranker", then its parameters
+    [rules.<label>]       rule (default: the label) and the rule's parameters
+    [protocols.<label>]   kind = "error_curve" | "cross_validation", then its parameters
+
+:func:`load_config` parses and validates; every problem found is collected and reported at once
+in a :class:`ConfigError`, each message naming the key and its place in the file
+(``[grid] rules[3] = "kfrist": unknown rule; did you mean "kfirst"?``). The grid's cells are
+planned here too (:class:`Cell`), so an impossible grid (a feature count above a dataset's
+number of features, more folds than the smallest class …) fails before the first cell runs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+import math
+import numbers
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from .cells import (
+    Cell,
+    artificial_names,
+    dataset_info,
+    sklearn_toy_names,
+)
+
+__all__ = ["ConfigError", "ExperimentConfig", "load_config", "parse_config"]
+
+SELECTOR_KINDS = ("ensemble", "svm_rfe", "ranker")
+PROTOCOL_KINDS = ("error_curve", "cross_validation")
+FUZZY_RULES = ("fuzzy:EW", "fuzzy:RW", "fuzzy:OW", "fuzzy:MW")
+
+# parameters of the selectors a config may set, with their TOML types
+_INT, _FLOAT, _BOOL, _STR, _LIST = "int", "float", "bool", "str", "list"
+_ENSEMBLE_PARAMS = {
+    "rankers": (_LIST,), "aggregation": (_STR,), "aggregation_params": ("table",),
+    "list_weights": (_STR, _LIST), "n_bootstraps": (_INT,), "sample_fraction": (_FLOAT, _INT),
+    "stratify": (_BOOL,), "n_features_to_select": (_INT, _FLOAT, _STR),
+    "estimators": (_LIST,), "cv": (_INT,), "subset_cv": (_STR,), "subset_grid": (_LIST,),
+    "weight_k": (_INT, _FLOAT), "normalize": (_STR,),
+}
+_SVM_RFE_PARAMS = {
+    "decomposition": (_STR,), "aggregation": (_STR,), "aggregation_params": ("table",),
+    "n_features_to_select": (_INT, _FLOAT, _STR), "C": (_FLOAT, _INT, _STR),
+    "step": (_INT, _FLOAT), "step_until": (_INT,), "class_weight": (_STR,), "cv": (_INT,),
+    "tol": (_FLOAT,),
+}
+_RANKER_PARAMS = {"ranker": (_STR, "table"), "n_features_to_select": (_INT, _FLOAT)}
+_SELECTOR_COMMON = {"kind": (_STR,), "rules": (_LIST,)}
+_SVM_DECOMPOSITIONS = ("ovo", "ova", "crammer_singer", "weston_watkins")
+
+_PROTOCOL_PARAMS = {
+    "error_curve": {"kind": (_STR,), "n_splits": (_INT,), "test_size": (_FLOAT, _INT),
+                    "n_features": (_LIST, _STR, "table"), "stratify": (_BOOL,)},
+    "cross_validation": {"kind": (_STR,), "cv": (_INT,), "scoring": (_LIST,),
+                         "n_features": (_INT, _FLOAT, _STR)},
+}
+_SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
+
+_ARTIFICIAL_OPTIONS = {"n_samples": (_INT,), "n_noise": (_INT,), "shift": (_FLOAT, _INT),
+                       "relevant_sd": (_FLOAT, _INT), "shuffle": (_BOOL,), "seed": (_INT,)}
+_REAL_OPTIONS = {"dropna": (_BOOL,)}
+_TOP_LEVEL = ("experiment", "grid", "datasets", "selectors", "rules", "protocols")
+
+
+class ConfigError(ValueError):
+    """A configuration with problems; ``errors`` lists every message (key, place, problem)."""
+
+    def __init__(self, errors: list[str], source: str = "config"):
+        self.errors = list(errors)
+        self.source = source
+        head = (f"{source}: 1 error" if len(errors) == 1
+                else f"{source}: {len(errors)} errors")
+        super().__init__(head + "\n  " + "\n  ".join(self.errors))
+
+
+@dataclass
+class ExperimentConfig:
+    """A validated experiment: its settings and the planned cells (in grid order)."""
+
+    name: str
+    seed: int
+    description: str
+    cells: list[Cell]
+    raw: dict = field(repr=False)
+    source_text: str = field(default="", repr=False)
+
+
+# --------------------------------------------------------------------------- helpers
+def _type_name(value) -> str:
+    if isinstance(value, bool):
+        return _BOOL
+    if isinstance(value, numbers.Integral):
+        return _INT
+    if isinstance(value, numbers.Real):
+        return _FLOAT
+    if isinstance(value, str):
+        return _STR
+    if isinstance(value, list):
+        return _LIST
+    if isinstance(value, dict):
+        return "table"
+    return type(value).__name__
+
+
+def _fmt(value) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
+def _suggest(name, known) -> str:
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
+    if close:
+        return f'; did you mean "{close[0]}"?'
+    shown = ", ".join(sorted(str(k) for k in known))
+    return f"; known: {shown}" if len(shown) < 400 else ""
+
+
+class _Errors:
+    def __init__(self):
+        self.items: list[str] = []
+
+    def add(self, place: str, msg: str):
+        self.items.append(f"{place}: {msg}")
+
+    def check_type(self, place: str, value, allowed: tuple) -> bool:
+        t = _type_name(value)
+        ok = t in allowed
+        if not ok:
+            want = " or ".join(allowed)
+            self.add(place, f"expected {want}, got {t} {_fmt(value)}")
+        return ok
+
+    def check_keys(self, where: str, table: dict, allowed, what: str = "key"):
+        for key in table:
+            if key not in allowed:
+                self.add(f"{where} {key}", f"unknown {what}{_suggest(key, allowed)}")
+
+
+def _ranker_params(name: str) -> tuple[str, ...] | None:
+    from ..rankers import get_ranker
+
+    func = get_ranker(name)
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):  # pragma: no cover
+        return None
+    params = list(sig.parameters.values())
+    if any(p.kind == p.VAR_KEYWORD for p in params):
+        return None  # takes any keyword (checked when the ranker runs)
+    return tuple(p.name for p in params[2:] if p.name != "random_state")
+
+
+def _known_rankers() -> list[str]:
+    from ..rankers import available_rankers
+
+    return available_rankers(aliases=True)
+
+
+def _known_rules() -> list[str]:
+    from ..aggregation import available_methods
+
+    return available_methods(aliases=True)
+
+
+def _rule_params(name: str) -> tuple[str, ...]:
+    from ..aggregation import get_rule
+
+    return tuple(get_rule(name).params)
+
+
+def _known_classifiers() -> list[str]:
+    from ..evaluation import available_classifiers
+
+    return available_classifiers()
+
+
+# --------------------------------------------------------------------------- sections
+def _check_experiment(raw, err: _Errors, default_name: str):
+    exp = raw.get("experiment", {})
+    if not isinstance(exp, dict):
+        err.add("[experiment]", f"expected a table, got {_type_name(exp)}")
+        return default_name, 0, ""
+    err.check_keys("[experiment]", exp, ("name", "seed", "description"))
+    name = exp.get("name", default_name)
+    if not isinstance(name, str) or not name.strip():
+        err.add("[experiment] name", f"expected a non-empty str, got {_fmt(name)}")
+        name = default_name
+    if "seed" not in exp:
+        err.add("[experiment] seed", "missing: every experiment needs a seed (an int in "
+                "[0, 2**32)) so its results can be reproduced")
+        seed = 0
+    else:
+        seed = exp["seed"]
+        if err.check_type("[experiment] seed", seed, (_INT,)) and not 0 <= seed < 2**32:
+            err.add("[experiment] seed", f"must lie in [0, 2**32), got {seed}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            seed = 0
+    desc = exp.get("description", "")
+    if not isinstance(desc, str):
+        err.add("[experiment] description", f"expected str, got {_type_name(desc)}")
+        desc = ""
+    return name, int(seed), desc
+
+
+def _grid_list(grid: dict, key: str, err: _Errors, *, required: bool = True):
+    if key not in grid:
+        if required:
+            err.add(f"[grid] {key}", "missing")
+        return None
+    value = grid[key]
+    if not isinstance(value, list):
+        err.add(f"[grid] {key}", f"expected a list of str, got {_type_name(value)} "
+                f"{_fmt(value)}")
+        return None
+    if not value:
+        err.add(f"[grid] {key}", "is empty: the grid would have no cells")
+        return None
+    out, seen = [], set()
+    for i, v in enumerate(value):
+        if not isinstance(v, str):
+            err.add(f"[grid] {key}[{i}]", f"expected str, got {_type_name(v)} {_fmt(v)}")
+            continue
+        if v in seen:
+            err.add(f"[grid] {key}[{i}] = {_fmt(v)}", "listed twice")
+            continue
+        seen.add(v)
+        out.append((i, v))
+    return out
+
+
+def _check_datasets(grid, raw, err: _Errors):
+    """label → (source, options, info)."""
+    items = _grid_list(grid, "datasets", err)
+    tables = raw.get("datasets", {})
+    if not isinstance(tables, dict):
+        err.add("[datasets]", f"expected tables [datasets.<label>], got {_type_name(tables)}")
+        tables = {}
+    out = {}
+    names_known = None
+    for i, label in items or []:
+        opts = dict(tables.get(label, {}))
+        place = f"[datasets.{label}]"
+        if not isinstance(tables.get(label, {}), dict):
+            err.add(place, "expected a table")
+            continue
+        source = opts.pop("source", label)
+        if not isinstance(source, str):
+            err.add(f"{place} source", f"expected str, got {_type_name(source)}")
+            continue
+        where = (f"[grid] datasets[{i}] = {_fmt(label)}" if "source" not in tables.get(label, {})
+                 else f"{place} source = {_fmt(source)}")
+        if source in artificial_names():
+            allowed = _ARTIFICIAL_OPTIONS
+        elif source.startswith("sklearn:"):
+            if source[8:] not in sklearn_toy_names():
+                err.add(where, "unknown scikit-learn dataset" + _suggest(
+                    source, [f"sklearn:{n}" for n in sklearn_toy_names()]))
+                continue
+            allowed = {}
+        else:
+            if names_known is None:
+                from ..datasets import available_datasets
+
+                names_known = [str(n) for n in available_datasets()["name"]]
+            if source not in names_known:
+                hint = _suggest(source, list(tables) + names_known + list(artificial_names())
+                                + [f"sklearn:{n}" for n in sklearn_toy_names()])
+                err.add(where, "unknown dataset" + (hint or "; see `rankfusion datasets` or "
+                                                    "rankfusion.datasets.available_datasets()"))
+                continue
+            allowed = _REAL_OPTIONS
+        bad = False
+        for key, value in opts.items():
+            if key not in allowed:
+                err.add(f"{place} {key}", f"unknown option for dataset {_fmt(source)}"
+                        + (_suggest(key, allowed) if allowed else "; it takes no options"))
+                bad = True
+            elif not err.check_type(f"{place} {key}", value, allowed[key]):
+                bad = True
+            elif _type_name(value) == _INT and value < 1 and key in ("n_samples",):
+                err.add(f"{place} {key}", f"must be ≥ 1, got {value}")
+                bad = True
+        if bad:
+            continue
+        try:
+            info = dataset_info(source, opts)
+        except (ValueError, TypeError, OSError) as exc:
+            err.add(where, f"cannot be loaded: {exc}")
+            continue
+        out[label] = (source, opts, info)
+    return items, out
+
+
+def _check_rankers(place: str, rankers, err: _Errors):
+    if not isinstance(rankers, list) or not rankers:
+        err.add(place, f"expected a non-empty list of ranker names or tables, got "
+                f"{_fmt(rankers)}")
+        return None
+    known = _known_rankers()
+    out = []
+    for j, r in enumerate(rankers):
+        where = f"{place}[{j}]"
+        if isinstance(r, dict):
+            params = dict(r)
+            name = params.pop("name", None)
+            if not isinstance(name, str):
+                err.add(f"{where} name", "missing: a ranker table needs name = \"…\"")
+                continue
+        elif isinstance(r, str):
+            name, params = r, {}
+        else:
+            err.add(where, f"expected a ranker name or table, got {_type_name(r)} {_fmt(r)}")
+            continue
+        if name not in known:
+            err.add(f"{where} = {_fmt(name)}", "unknown ranker" + _suggest(name, known))
+            continue
+        allowed = _ranker_params(name)
+        if allowed is not None:
+            for key in params:
+                if key not in allowed:
+                    msg = (f"unknown parameter of ranker {_fmt(name)}" + _suggest(key, allowed)
+                           if allowed else f"ranker {_fmt(name)} takes no parameters")
+                    err.add(f"{where} {key}", msg)
+        out.append({"name": name, **params} if params else name)
+    return out
+
+
+def _check_classifier_names(place, names, err):
+    known = _known_classifiers()
+    if not isinstance(names, list) or not names:
+        err.add(place, "expected a non-empty list of classifier names")
+        return
+    for j, n in enumerate(names):
+        if not isinstance(n, str) or n not in known:
+            err.add(f"{place}[{j}] = {_fmt(n)}", "unknown classifier" + _suggest(n, known))
+
+
+def _check_selectors(grid, raw, err: _Errors):
+    items = _grid_list(grid, "selectors", err)
+    tables = raw.get("selectors", {})
+    if not isinstance(tables, dict):
+        err.add("[selectors]", f"expected tables [selectors.<label>], got {_type_name(tables)}")
+        tables = {}
+    out = {}
+    for i, label in items or []:
+        place = f"[selectors.{label}]"
+        if label not in tables:
+            err.add(f"[grid] selectors[{i}] = {_fmt(label)}",
+                    "no table [selectors." + label + "] defines it"
+                    + _suggest(label, list(tables)))
+            continue
+        table = tables[label]
+        if not isinstance(table, dict):
+            err.add(place, "expected a table")
+            continue
+        kind = table.get("kind")
+        if kind not in SELECTOR_KINDS:
+            err.add(f"{place} kind", ("missing" if kind is None else
+                    f"{_fmt(kind)}: unknown selector kind" + _suggest(kind, SELECTOR_KINDS))
+                    + f" (one of {', '.join(SELECTOR_KINDS)})")
+            continue
+        allowed = {**_SELECTOR_COMMON, **{"ensemble": _ENSEMBLE_PARAMS,
+                                          "svm_rfe": _SVM_RFE_PARAMS,
+                                          "ranker": _RANKER_PARAMS}[kind]}
+        params = {}
+        ok = True
+        for key, value in table.items():
+            if key == "kind":
+                continue
+            if key not in allowed:
+                err.add(f"{place} {key}", f"unknown parameter of a selector of kind {_fmt(kind)}"
+                        + _suggest(key, allowed))
+                ok = False
+                continue
+            if not err.check_type(f"{place} {key}", value, allowed[key]):
+                ok = False
+                continue
+            params[key] = value
+        ok &= _check_selector_values(place, kind, params, err)
+        if ok:
+            out[label] = (kind, params)
+    return items, out
+
+
+def _check_selector_values(place, kind, params, err) -> bool:
+    n0 = len(err.items)
+    if kind == "ensemble":
+        if "rankers" in params:
+            params["rankers"] = _check_rankers(f"{place} rankers", params["rankers"], err)
+        if "estimators" in params:
+            _check_classifier_names(f"{place} estimators", params["estimators"], err)
+        nb = params.get("n_bootstraps", 0)
+        if isinstance(nb, int) and nb < 0:
+            err.add(f"{place} n_bootstraps", f"must be ≥ 0, got {nb}")
+        sf = params.get("sample_fraction", 1.0)
+        if not isinstance(sf, bool) and isinstance(sf, (int, float)) and not 0 < sf <= 1:
+            err.add(f"{place} sample_fraction", f"must lie in (0, 1], got {sf}")
+        for key, allowed in (("subset_cv", ("nested", "ranked_once")),
+                             ("normalize", ("minmax", "rank"))):
+            if key in params and params[key] not in allowed:
+                err.add(f"{place} {key} = {_fmt(params[key])}", "unknown value"
+                        + _suggest(params[key], allowed))
+        if "list_weights" in params and isinstance(params["list_weights"], str) and \
+                params["list_weights"] != "accuracy":
+            err.add(f"{place} list_weights = {_fmt(params['list_weights'])}",
+                    'unknown value; "accuracy" or a list of numbers')
+        cv = params.get("cv", 5)
+        if isinstance(cv, int) and cv < 2:
+            err.add(f"{place} cv", f"must be ≥ 2, got {cv}")
+    elif kind == "svm_rfe":
+        d = params.get("decomposition", "ovo")
+        if d not in _SVM_DECOMPOSITIONS:
+            err.add(f"{place} decomposition = {_fmt(d)}", "unknown decomposition"
+                    + _suggest(d, _SVM_DECOMPOSITIONS))
+        step = params.get("step", 0.1)
+        if isinstance(step, (int, float)) and step <= 0:
+            err.add(f"{place} step", f"must be > 0, got {step}")
+        c = params.get("C", 1.0)
+        if isinstance(c, str) and c != "cv" or (not isinstance(c, str) and c <= 0):
+            err.add(f"{place} C", f'must be a positive number or "cv", got {_fmt(c)}')
+    elif kind == "ranker":
+        r = params.get("ranker")
+        if r is None:
+            err.add(f"{place} ranker", "missing: the ranker's name (or a table with name)")
+        else:
+            got = _check_rankers(f"{place} ranker", [r], err)
+            if got:
+                params["ranker"] = got[0]
+    n = params.get("n_features_to_select")
+    if n is not None:
+        if isinstance(n, str) and n not in ("k-step", "learning-curve", "cv"):
+            err.add(f"{place} n_features_to_select = {_fmt(n)}",
+                    'expected an int, a fraction in (0, 1], "k-step" or "learning-curve"')
+        elif isinstance(n, float) and not 0 < n <= 1:
+            err.add(f"{place} n_features_to_select", f"a fraction must lie in (0, 1], got {n}")
+        elif isinstance(n, int) and not isinstance(n, bool) and n < 1:
+            err.add(f"{place} n_features_to_select", f"must be ≥ 1, got {n}")
+    return len(err.items) == n0
+
+
+def _check_rules(grid, raw, err: _Errors):
+    """label → (rule name, params); the grid's list may be absent (selectors' defaults)."""
+    items = _grid_list(grid, "rules", err, required=False)
+    tables = raw.get("rules", {})
+    if not isinstance(tables, dict):
+        err.add("[rules]", f"expected tables [rules.<label>], got {_type_name(tables)}")
+        tables = {}
+    known = _known_rules()
+    out = {}
+    labels = [(f"[grid] rules[{i}]", v) for i, v in (items or [])]
+    listed = {v for _, v in labels}
+    for label in tables:
+        if label not in listed:
+            labels.append((f"[rules.{label}]", label))
+    for where, label in labels:
+        table = tables.get(label, {})
+        if not isinstance(table, dict):
+            err.add(f"[rules.{label}]", "expected a table")
+            continue
+        params = dict(table)
+        rule = params.pop("rule", label)
+        place = (f"{where} = {_fmt(label)}" if "rule" not in table
+                 else f"[rules.{label}] rule = {_fmt(rule)}")
+        if not isinstance(rule, str):
+            err.add(f"[rules.{label}] rule", f"expected str, got {_type_name(rule)}")
+            continue
+        if rule in FUZZY_RULES or rule == "average":
+            allowed: tuple = ()
+        elif rule.lower().startswith("fuzzy:"):
+            err.add(place, "unknown fuzzy weighting" + _suggest(rule, FUZZY_RULES))
+            continue
+        elif rule not in known:
+            err.add(place, "unknown rule" + _suggest(rule, known + list(FUZZY_RULES)
+                                                     + ["average"]))
+            continue
+        else:
+            allowed = _rule_params(rule)
+        for key, value in params.items():
+            if key not in allowed:
+                err.add(f"[rules.{label}] {key}", f"unknown parameter of rule {_fmt(rule)}"
+                        + (_suggest(key, allowed) if allowed else "; it takes none"))
+            elif _type_name(value) not in (_INT, _FLOAT, _STR, _BOOL, _LIST):
+                err.add(f"[rules.{label}] {key}", f"expected a value, got {_type_name(value)}")
+        out[label] = (rule, params)
+    return items, out
+
+
+def _resolve_grid(value, p: int) -> list[int]:
+    from ..evaluation import log_grid
+
+    if isinstance(value, str):  # "log" or "log:N"
+        num = int(value.split(":", 1)[1]) if ":" in value else 20
+        return [int(k) for k in log_grid(p, num)]
+    if isinstance(value, dict):
+        return [int(k) for k in log_grid(p, int(value["log"]))]
+    return sorted({int(k) for k in value})
+
+
+def _check_protocols(grid, raw, err: _Errors):
+    tables = raw.get("protocols", {})
+    if not isinstance(tables, dict):
+        err.add("[protocols]", f"expected tables [protocols.<label>], got {_type_name(tables)}")
+        tables = {}
+    items = _grid_list(grid, "protocols", err, required=False)
+    if items is None and "protocols" not in grid:
+        if not tables:
+            err.add("[protocols]", "missing: define at least one [protocols.<label>] table "
+                    "(kind = \"error_curve\" or \"cross_validation\")")
+        items = [(i, k) for i, k in enumerate(tables)]
+    out = {}
+    for i, label in items or []:
+        place = f"[protocols.{label}]"
+        if label not in tables:
+            err.add(f"[grid] protocols[{i}] = {_fmt(label)}", "no table [protocols." + label
+                    + "] defines it" + _suggest(label, list(tables)))
+            continue
+        table = tables[label]
+        if not isinstance(table, dict):
+            err.add(place, "expected a table")
+            continue
+        kind = table.get("kind")
+        if kind not in PROTOCOL_KINDS:
+            err.add(f"{place} kind", ("missing" if kind is None else
+                    f"{_fmt(kind)}: unknown protocol" + _suggest(kind, PROTOCOL_KINDS))
+                    + f" (one of {', '.join(PROTOCOL_KINDS)})")
+            continue
+        allowed = _PROTOCOL_PARAMS[kind]
+        n0 = len(err.items)
+        for key, value in table.items():
+            if key not in allowed:
+                err.add(f"{place} {key}", f"unknown parameter of protocol {_fmt(kind)}"
+                        + _suggest(key, allowed))
+            else:
+                err.check_type(f"{place} {key}", value, allowed[key])
+        if len(err.items) > n0:
+            continue
+        params = {k: v for k, v in table.items() if k != "kind"}
+        if kind == "error_curve":
+            params.setdefault("n_splits", 10)
+            params.setdefault("test_size", 0.25)
+            params.setdefault("stratify", True)
+            params.setdefault("n_features", "log")
+            if params["n_splits"] < 2:
+                err.add(f"{place} n_splits", f"must be ≥ 2 (SDs and paired tests need two "
+                        f"splits), got {params['n_splits']}")
+            ts = params["test_size"]
+            if isinstance(ts, float) and not 0 < ts < 1:
+                err.add(f"{place} test_size", f"a fraction must lie in (0, 1), got {ts}")
+            elif isinstance(ts, int) and ts < 1:
+                err.add(f"{place} test_size", f"a count must be ≥ 1, got {ts}")
+            nf = params["n_features"]
+            if isinstance(nf, str) and not (nf == "log" or (
+                    nf.startswith("log:") and nf[4:].isdigit() and int(nf[4:]) >= 1)):
+                err.add(f"{place} n_features = {_fmt(nf)}",
+                        'expected a list of ints, "log" or "log:N" (N counts, log-spaced)')
+            elif isinstance(nf, dict) and (set(nf) != {"log"} or _type_name(nf["log"]) != _INT
+                                           or nf["log"] < 1):
+                err.add(f"{place} n_features", "a table must be { log = N } with N ≥ 1")
+            elif isinstance(nf, list):
+                if not nf:
+                    err.add(f"{place} n_features", "is empty")
+                for j, k in enumerate(nf):
+                    if _type_name(k) != _INT:
+                        err.add(f"{place} n_features[{j}]", f"expected int, got "
+                                f"{_type_name(k)} {_fmt(k)}")
+                    elif k < 1:
+                        err.add(f"{place} n_features[{j}]", f"must be ≥ 1, got {k}")
+        else:
+            params.setdefault("cv", 10)
+            params.setdefault("scoring", list(_SCORINGS))
+            if params["cv"] < 2:
+                err.add(f"{place} cv", f"must be ≥ 2 folds, got {params['cv']}")
+            for j, s in enumerate(params["scoring"]):
+                if s not in _SCORINGS:
+                    err.add(f"{place} scoring[{j}] = {_fmt(s)}", "unknown metric"
+                            + _suggest(s, _SCORINGS))
+            nf = params.get("n_features")
+            if isinstance(nf, str) and nf not in ("k-step", "learning-curve"):
+                err.add(f"{place} n_features = {_fmt(nf)}",
+                        'expected an int, a fraction, "k-step" or "learning-curve"')
+            elif isinstance(nf, float) and not 0 < nf <= 1:
+                err.add(f"{place} n_features", f"a fraction must lie in (0, 1], got {nf}")
+            elif isinstance(nf, int) and nf < 1:
+                err.add(f"{place} n_features", f"must be ≥ 1, got {nf}")
+        if len(err.items) == n0:
+            out[label] = (kind, params)
+    return items, out
+
+
+# --------------------------------------------------------------------------- planning
+def _rules_for(kind: str, sparams: dict, grid_rules, rule_tables, label, err) -> list:
+    """The rule labels crossed with one selector (None: the selector's own rule)."""
+    if kind == "ranker" or "aggregation" in sparams:
+        if "rules" in sparams:
+            err.add(f"[selectors.{label}] rules", "a single ranker or a selector with a fixed "
+                    "aggregation takes no rules")
+        return [None]
+    if "rules" in sparams:
+        names = []
+        for j, r in enumerate(sparams["rules"]):
+            if r not in rule_tables:
+                err.add(f"[selectors.{label}] rules[{j}] = {_fmt(r)}", "unknown rule"
+                        + _suggest(r, list(rule_tables)))
+            else:
+                names.append(r)
+        return names
+    if grid_rules is None:
+        return [None]
+    return [v for _, v in grid_rules if v in rule_tables]
+
+
+def _rule_applies(kind, sparams, rule, err, place) -> bool:
+    if rule == "average" and kind != "svm_rfe":
+        err.add(place, '"average" (one joint RFE) applies to svm_rfe selectors only; give this '
+                "selector its own rules = [...]")
+        return False
+    if rule.startswith("fuzzy:"):
+        if kind != "ensemble":
+            err.add(place, "the fuzzy rules combine an ensemble's bootstrap lists; they apply "
+                    "to ensemble selectors only")
+            return False
+        if sparams.get("n_bootstraps", 0) < 2:
+            err.add(place, "a fuzzy rule needs n_bootstraps ≥ 2 in the ensemble")
+            return False
+    if kind == "svm_rfe" and sparams.get("decomposition", "ovo") not in ("ovo", "ova") and \
+            rule != "average":
+        err.add(place, "the joint decompositions (crammer_singer, weston_watkins) give one "
+                "list: no rule to cross with")
+        return False
+    return True
+
+
+def parse_config(text: str, *, source: str = "config", default_name: str = "experiment"
+                 ) -> ExperimentConfig:
+    """Parse and validate a TOML experiment configuration; plan its cells.
+
+    Raises
+    ------
+    ConfigError
+        With every problem found, each naming its key and place.
+    """
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"not valid TOML: {exc}"], source) from None
+    err = _Errors()
+    err.check_keys("(top level)", raw, _TOP_LEVEL, what="table")
+    name, seed, desc = _check_experiment(raw, err, default_name)
+    grid = raw.get("grid")
+    if not isinstance(grid, dict):
+        err.add("[grid]", "missing: the table listing datasets, selectors, classifiers …")
+        grid = {}
+    err.check_keys("[grid]", grid, ("datasets", "selectors", "rules", "classifiers",
+                                    "protocols"))
+    ds_items, datasets = _check_datasets(grid, raw, err)
+    sel_items, selectors = _check_selectors(grid, raw, err)
+    rule_items, rules = _check_rules(grid, raw, err)
+    clf_items = _grid_list(grid, "classifiers", err)
+    known_clf = _known_classifiers()
+    for i, c in clf_items or []:
+        if c not in known_clf:
+            err.add(f"[grid] classifiers[{i}] = {_fmt(c)}", "unknown classifier"
+                    + _suggest(c, known_clf))
+    proto_items, protocols = _check_protocols(grid, raw, err)
+
+    cells: list[Cell] = []
+    if not err.items:
+        cells = _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules,
+                      clf_items, proto_items, protocols, err)
+    if err.items:
+        raise ConfigError(err.items, source)
+    return ExperimentConfig(name=name, seed=seed, description=desc, cells=cells, raw=raw,
+                            source_text=text)
+
+
+def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf_items,
+          proto_items, protocols, err) -> list[Cell]:
+    cells = []
+    rule_cross = {}
+    for _, slabel in sel_items:
+        kind, sparams = selectors[slabel]
+        labels = _rules_for(kind, sparams, rule_items, rules, slabel, err)
+        for r in labels:
+            if r is not None:
+                _rule_applies(kind, sparams, rules[r][0], err,
+                              f"[selectors.{slabel}] × [rules.{r}]")
+        rule_cross[slabel] = labels
+    if err.items:
+        return []
+    seen: dict[str, str] = {}
+    for _, dlabel in ds_items:
+        source, opts, info = datasets[dlabel]
+        n, p, min_class = info["n_samples"], info["n_features"], info["min_class"]
+        n_classes = info["n_classes"]
+        for _, plabel in proto_items:
+            pkind, pparams = protocols[plabel]
+            pp = dict(pparams)
+            place = f"[protocols.{plabel}] on dataset {dlabel!r} ({n} × {p})"
+            if pkind == "error_curve":
+                pp["n_features"] = _resolve_grid(pp["n_features"], p)
+                too_big = [k for k in pp["n_features"] if k > p]
+                if too_big:
+                    err.add(f"{place} n_features", f"{too_big} exceed the dataset's {p} "
+                            "features")
+                    continue
+                ts = pp["test_size"]
+                n_test = ts if isinstance(ts, int) else math.ceil(ts * n)
+                if n_test >= n:
+                    err.add(f"{place} test_size", f"leaves no training rows ({n} samples)")
+                    continue
+                if pp["stratify"] and (n_test < n_classes or n - n_test < n_classes):
+                    err.add(f"{place} test_size", f"a stratified split of {n} rows into "
+                            f"{n - n_test} + {n_test} cannot hold all {n_classes} classes")
+                    continue
+                if pp["stratify"] and min_class < 2:
+                    err.add(f"{place} stratify", "a class has a single sample: a stratified "
+                            "split is impossible (stratify = false)")
+                    continue
+            else:
+                if pp["cv"] > min_class:
+                    err.add(f"{place} cv", f"{pp['cv']} folds need ≥ {pp['cv']} samples of "
+                            f"every class; the smallest class has {min_class}")
+                    continue
+                nf = pp.get("n_features")
+                if isinstance(nf, int) and nf > p:
+                    err.add(f"{place} n_features", f"{nf} exceeds the dataset's {p} features")
+                    continue
+            for _, slabel in sel_items:
+                kind, sparams = selectors[slabel]
+                nsel = sparams.get("n_features_to_select")
+                if isinstance(nsel, int) and not isinstance(nsel, bool) and nsel > p:
+                    err.add(f"[selectors.{slabel}] n_features_to_select", f"{nsel} exceeds "
+                            f"dataset {dlabel!r}'s {p} features")
+                    continue
+                for rlabel in rule_cross[slabel]:
+                    rule = None if rlabel is None else {"rule": rules[rlabel][0],
+                                                        "params": rules[rlabel][1]}
+                    for _, clf in clf_items:
+                        cell = Cell(
+                            dataset={"source": source, "options": opts},
+                            selector={"kind": kind, "params": {k: v for k, v in
+                                                               sparams.items()
+                                                               if k != "rules"}},
+                            rule=rule, classifier=clf,
+                            protocol={"kind": pkind, "params": pp},
+                            labels={"dataset": dlabel, "selector": slabel,
+                                    "rule": rlabel, "classifier": clf, "protocol": plabel},
+                            experiment_seed=seed,
+                        )
+                        h = cell.hash
+                        if h in seen:
+                            err.add(f"[grid] cell {cell.label}", "computes the same thing as "
+                                    f"{seen[h]} (two labels with identical settings)")
+                            continue
+                        seen[h] = cell.label
+                        cells.append(cell)
+    if not cells and not err.items:
+        err.add("[grid]", "the grid has no cells")
+    return cells
+
+
+def load_config(path) -> ExperimentConfig:
+    """Read, parse and validate the TOML file at ``path`` (see :func:`parse_config`)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileNotFoundError(f"config file {str(path)!r} does not exist") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError([f"not UTF-8 text: {exc}"], str(path)) from None
+    return parse_config(text, source=str(path), default_name=path.stem)
