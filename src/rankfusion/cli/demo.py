@@ -20,7 +20,7 @@ from ..aggregation import aggregate
 from ..datasets import load_wine_lists
 from ..evaluation import check_figure_path, save_figure, stjude_demo
 from ..lists import RankedLists
-from ._common import print_frame
+from ._common import check_count, count, print_frame
 
 DEMO_RULES = ("borda", "median", "average_sd", "best_rank", "q3_sd", "kfirst", "copeland",
               "schulze", "rrf", "combmnz", "mean_score")
@@ -31,8 +31,8 @@ def add_parser(sub) -> None:
                        description="Run rankfusion's main job on data shipped with the package.")
     p.add_argument("--lists", action="store_true",
                    help="compare the aggregation rules on the bundled example lists instead")
-    p.add_argument("--top", type=int, default=None,
-                   help="features shown per method (default 15; 5 with --lists)")
+    p.add_argument("--top", type=count, default=None,
+                   help="features shown per method (default 15; 5 with --lists; at most all)")
     p.add_argument("--n-jobs", type=int, default=None,
                    help="binary problems and splits in parallel (default: one at a time; the "
                    "output does not depend on it)")
@@ -72,6 +72,7 @@ def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.Data
 def run_lists_demo(top: int = 5) -> int:
     t0 = time.perf_counter()
     lists = load_wine_lists()
+    top = max(1, min(top, lists.n_features))
     print(f"# {lists.n_lists} rankers on the UCI Wine data ({lists.n_features} features, "
           "3 classes): their top features")
     inputs = pd.DataFrame({name: [_short(str(f)) for f in lists.ranked_features(name)[:top]]
@@ -85,6 +86,7 @@ def run_lists_demo(top: int = 5) -> int:
 
 
 def run(args) -> int:
+    check_count(args.top)
     if args.lists:
         return run_lists_demo(top=args.top or 5)
     if args.plot is not None:

@@ -220,17 +220,10 @@ def read_data(source, target=None, *, ignore: Sequence[str] = (), format: str | 
     score as a nominal feature). Returns ``(X, y)``."""
     from ..io import load_data
 
-    X, y = load_data(source, target, format=format)
-    ignore = list(ignore or ())
-    cols = [str(c) for c in X.columns]
-    for c in ignore:
-        if str(c) == str(y.name):
-            raise ValueError(f"ignore: {c!r} is the target column")
-        if str(c) not in cols:
-            raise ValueError(f"ignore: no column {c!r}{_did_you_mean(str(c), cols)} "
-                             f"columns: {', '.join(cols[:10])}{' …' if len(cols) > 10 else ''}")
-    if ignore:
-        X = X.drop(columns=[X.columns[cols.index(str(c))] for c in ignore])
+    try:  # dropped before load_data's checks (an identifier column is refused otherwise)
+        X, y = load_data(source, target, format=format, drop=[str(c) for c in ignore or ()])
+    except ValueError as exc:
+        raise ValueError(str(exc).replace("drop: ", "ignore: ", 1)) from None
     if X.shape[1] == 0:
         raise ValueError("no feature left after ignore")
     return X, y
