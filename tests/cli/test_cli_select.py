@@ -158,9 +158,8 @@ def test_atomic_write_leaves_the_old_file_after_an_interrupt(tmp_path):
     target = tmp_path / "summary.json"
     atomic_write_text(target, "old\n")
 
-    def half_then_interrupt(tmp):
-        with open(tmp, "w") as fh:
-            fh.write("half a fi")
+    def half_then_interrupt(fh):
+        fh.write(b"half a fi")
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
