@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-import pandas as pd
-
 __all__ = ["number", "param_value", "parse_params", "print_frame"]
 
 
@@ -50,7 +48,9 @@ def parse_params(items) -> dict:
     return out
 
 
-def print_frame(frame: pd.DataFrame, *, max_rows: int | None = None) -> None:
+def print_frame(frame, *, max_rows: int | None = None) -> None:
+    import pandas as pd
+
     with pd.option_context("display.max_rows", max_rows, "display.width", 200,
                            "display.max_columns", 50):
         print(frame.to_string(max_rows=max_rows))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..aggregation import aggregate, available_methods
-from ..io import read_lists
 from ._common import number, parse_params, print_frame
+from ._names import METHODS
 
 
 def add_parser(sub) -> None:
@@ -18,7 +17,7 @@ def add_parser(sub) -> None:
     p.add_argument("lists", metavar="LISTS.csv")
     p.add_argument("--method", "-m", default="kfirst",
                    help="aggregation rule (default kfirst); one of: "
-                   + ", ".join(available_methods()))
+                   + ", ".join(METHODS))
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int, e.g. 5) or fraction of the features (float, e.g. 0.1)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -40,6 +39,9 @@ def _params(args) -> dict:
 
 
 def run(args) -> int:
+    from ..aggregation import aggregate
+    from ..io import read_lists
+
     lists = read_lists(args.lists, args.input)
     weights = None
     if args.weights:

@@ -11,13 +11,14 @@ rules agree and differ.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from ..aggregation import aggregate
-from ..datasets import load_wine_lists
-from ..lists import RankedLists
 from ._common import print_frame
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+    from ..lists import RankedLists
 
 DEMO_RULES = ("borda", "median", "average_sd", "best_rank", "q3_sd", "kfirst", "copeland",
               "schulze", "rrf", "combmnz", "mean_score")
@@ -43,7 +44,10 @@ def _short(name: str, width: int = 14) -> str:
 def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.DataFrame:
     """One row per rule: its top features, and its agreement with Borda (Kendall's τ over the
     full consensus order, and the overlap of the top sets)."""
+    import pandas as pd
     from scipy.stats import kendalltau
+
+    from ..aggregation import aggregate
 
     base = aggregate(lists, "borda")
     rows = {}
@@ -59,6 +63,10 @@ def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.Data
 
 
 def run_lists_demo(top: int = 5) -> int:
+    import pandas as pd
+
+    from ..datasets import load_wine_lists
+
     t0 = time.perf_counter()
     lists = load_wine_lists()
     print(f"# {lists.n_lists} rankers on the UCI Wine data ({lists.n_features} features, "

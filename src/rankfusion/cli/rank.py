@@ -8,12 +8,8 @@ full table as CSV (features × rankers scores, usable as input to ``rankfusion a
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
-
-from ..io import load_data
-from ..rankers import available_rankers, get_ranker, rank_features
 from ._common import parse_params, print_frame
+from ._names import RANKERS
 
 
 def add_parser(sub) -> None:
@@ -29,7 +25,7 @@ def add_parser(sub) -> None:
                    help="class column: a name, or a position (0-based; -1 = last). Default: last")
     p.add_argument("--ranker", "-r", default="info_gain",
                    help="comma-separated ranker names (default info_gain); known: "
-                   f"{', '.join(available_rankers())}")
+                   f"{', '.join(RANKERS)}")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a ranker parameter, repeatable, passed to every ranker that takes it "
                    "(e.g. n_neighbors=5, missing_as_value=true)")
@@ -49,8 +45,12 @@ def _target(text):
         return text
 
 
-def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataFrame:
+def rank_table(X, y, rankers: list[str], params: dict | None = None):
     """Scores and positions of every feature under each ranker, sorted by the first one."""
+    import numpy as np
+
+    from ..rankers import rank_features
+
     lists = rank_features(X, y, rankers, params=params)
     table = lists.to_frame("scores")
     table.index.name = "feature"
@@ -62,6 +62,11 @@ def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataF
 
 
 def run(args) -> int:
+    import pandas as pd
+
+    from ..io import load_data
+    from ..rankers import get_ranker
+
     rankers = [r.strip() for r in args.ranker.split(",") if r.strip()]
     if not rankers:
         raise ValueError("--ranker needs at least one ranker name")

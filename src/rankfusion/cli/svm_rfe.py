@@ -12,13 +12,8 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-import pandas as pd
-
-from ..aggregation import available_methods
-from ..io import load_data, standardize
-from ..selection import svm_rfe_rankings
 from ._common import number, parse_params, print_frame
+from ._names import METHODS
 
 
 def add_parser(sub) -> None:
@@ -38,7 +33,7 @@ def add_parser(sub) -> None:
                    choices=["ovo", "ova", "crammer_singer", "weston_watkins"])
     p.add_argument("--aggregate", "-a", default="kfirst,schulze,average",
                    help="comma-separated rules (default kfirst,schulze,average); 'average' is "
-                   f"the joint RFE on mean |w|; rules: {', '.join(available_methods())}")
+                   f"the joint RFE on mean |w|; rules: {', '.join(METHODS)}")
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int) or fraction of the features (float; default 0.1)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -65,6 +60,11 @@ def add_parser(sub) -> None:
 
 
 def _read(args):
+    import numpy as np
+    import pandas as pd
+
+    from ..io import load_data, standardize
+
     try:
         target = int(args.target) if args.target is not None else None
     except ValueError:
@@ -91,6 +91,11 @@ def _read(args):
 
 
 def run(args) -> int:
+    import numpy as np
+    import pandas as pd
+
+    from ..selection import svm_rfe_rankings
+
     if args.top < 0:
         raise ValueError(f"--top must be ≥ 0 (0 = all rows), got {args.top}")
     if args.C != "cv":
