@@ -47,7 +47,10 @@ import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
 from ._registry import register_ranker
-from .discretize import discretize, lnf, mdl_cut_points
+from .discretize import discretize, mdl_cut_points
+from .discretize import lnf as _lnf_kernel
+
+lnf = _lnf_kernel.serial()  # the compiled kernel, called from the numba functions below
 
 __all__ = ["cfs_subset", "cfs", "CFSMerit"]
 
