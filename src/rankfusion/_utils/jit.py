@@ -27,6 +27,7 @@ import functools
 import math
 import os
 import sys
+import types
 
 __all__ = ["Kernel", "kernel", "thread_budget", "free_cores"]
 
@@ -132,7 +133,15 @@ class Kernel:
             import numba
 
             self._bind_callees()
-            self._parallel = numba.njit(parallel=True, **self.options)(self.py_func)
+            # numba's on-disk cache keys a function by its qualified name and signature, not
+            # by ``parallel``: the parallel variant compiles a copy under its own name, or the
+            # two variants would load each other's machine code
+            f = self.py_func
+            twin = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,
+                                      f.__closure__)
+            twin.__qualname__ = f"{f.__qualname__}__parallel"
+            twin.__module__ = f.__module__
+            self._parallel = numba.njit(parallel=True, **self.options)(twin)
         return self._parallel
 
     @property
