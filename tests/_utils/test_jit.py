@@ -25,13 +25,21 @@ CORES = os.cpu_count() or 1
 
 
 # ---------------------------------------------------------------------------- thread budget
-@pytest.mark.parametrize("load, expected", [
-    (0.0, CORES), (0.4, CORES), (1.0, CORES),  # our own process only
-    (CORES + 1.0, 1), (100.0, 1),
+@pytest.mark.parametrize("load, runnable, expected", [
+    (0.0, 1, CORES), (0.4, 0, CORES), (1.0, 1, CORES),  # our own process only
+    (CORES + 1.0, 1, 1), (100.0, 1, 1),  # busy for the last minute
+    (0.2, CORES + 1, 1), (0.2, 2, max(1, CORES - 1)),  # busy right now (load lags)
 ])
-def test_free_cores_from_load(monkeypatch, load, expected):
+def test_free_cores_from_load(monkeypatch, load, runnable, expected):
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(jit, "_runnable_now", lambda: runnable)
     assert jit.free_cores() == expected
+
+
+def test_runnable_now_counts_this_process():
+    if not os.path.exists("/proc/loadavg"):
+        pytest.skip("no /proc/loadavg")
+    assert jit._runnable_now() >= 1
 
 
 @pytest.mark.parametrize("n_jobs, expected", [

@@ -22,10 +22,12 @@ from ._registry import register
 from ._result import build_consensus
 from .statistics import borda_key
 
-#: Work from which each kernel runs in parallel (measured: benchmarks/bench_threads.py; below
-#: it the serial variant is as fast or faster, and never slowed down by a busy machine).
-#: Work = cells of the p × p matrix (× M lists for the pairwise counts).
-PARALLEL_FROM = {"pairwise": 4_000_000, "rows": 1_000_000, "widest_paths": 1_000_000}
+#: Work from which each kernel runs in parallel (docs/design.md, 'Threads'): where the serial
+#: kernel takes some 10–50 ms on this project's machine (benchmarks/bench_threads.py
+#: --thresholds), so that starting threads (0.1 ms on idle cores, tens of ms on busy ones) is
+#: small beside it. Work = p² × M for the pairwise counts, p² for the row kernels, p³ for the
+#: widest-path closure. Schulze at p = 1,000, M ≤ 100 stays serial.
+PARALLEL_FROM = {"pairwise": 10**8, "rows": 10**7, "widest_paths": 2 * 10**9}
 
 __all__ = ["pairwise_matrix", "candidate_set", "copeland", "schulze", "schulze_strengths"]
 
@@ -277,7 +279,7 @@ def _strengths(d):
     P = np.empty((n, n), dtype=d.dtype)
     _links.run(d, P, work=P.size)
     del d
-    return _widest_paths.run(P, 64, work=P.size)
+    return _widest_paths.run(P, 64, work=P.shape[0] ** 3)
 
 
 def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
