@@ -188,8 +188,8 @@ _PURE = """
 import sys, numpy as np
 from rankfusion.rankers.information import info_gain, gain_ratio, chi_square
 rng = np.random.default_rng(5)
-X = rng.normal(size=(60, 4)); X[rng.random((60, 4)) < 0.1] = np.nan
-y = rng.integers(0, 3, 60)
+X = rng.normal(size=(60, 4)); y = rng.integers(0, 3, 60)
+X[:, 0] += 2.0 * y; X[:, 1] += 0.8 * y; X[rng.random((60, 4)) < 0.1] = np.nan
 out = np.concatenate([info_gain(X, y), gain_ratio(X, y), chi_square(X, y)])
 assert "numba" not in sys.modules, "the small input loaded numba"
 print(repr(out.tolist()))
@@ -206,8 +206,10 @@ def test_information_plain_python_equals_compiled():
     pure = np.array(eval(proc.stdout))  # a list of floats we printed
     rng = np.random.default_rng(5)
     X = rng.normal(size=(60, 4))
-    X[rng.random((60, 4)) < 0.1] = np.nan
     y = rng.integers(0, 3, 60)
+    X[:, 0] += 2.0 * y
+    X[:, 1] += 0.8 * y
+    X[rng.random((60, 4)) < 0.1] = np.nan
     from rankfusion.rankers import discretize, information
 
     for k in (discretize._all_cuts, discretize._codes_kernel, information._count_tables):
