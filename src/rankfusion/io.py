@@ -1,8 +1,13 @@
-"""Reading classification data: CSV, ARFF, Parquet or a pandas DataFrame.
+"""Reading classification data and ranked lists, and writing output files safely.
 
 :func:`load_data` returns the features as a DataFrame (nominal attributes as pandas categoricals
-in their declared order, NaN for missing values) and the target as a Series. The target is the
-column named (or numbered) by ``target``; by default the last column, as Weka does.
+in their declared order or text columns, NaN for missing values) and the target as a Series.
+The target is the column named (or numbered) by ``target``; by default the last column, as
+Weka does. Every input is read once (``"-"`` is standard input) and read as the user meant it
+or refused with one message naming the file, the place and the fix (docs/design.md,
+'Inputs'): a column is numeric or nominal by one rule, a cell that breaks a numeric column is
+an error unless it is a declared missing-value marker, identifier-like columns and duplicate
+column names are refused.
 
 :func:`read_arff` is a small reader for Weka's ARFF format (dense and sparse rows, nominal
 attributes with their declared values, ``?`` for missing, quoted names and values, comments),
@@ -12,29 +17,38 @@ written because ``scipy.io.arff`` drops the declared category order of nominal a
 :func:`read_lists` and :func:`write_lists` read and write ranked lists (scores, positions or
 orders) as CSV files; :class:`~rankfusion.RankedLists` itself reads and writes no files.
 :func:`standardize` z-scores the columns of a feature matrix.
+
+:func:`safe_output_path` and :func:`atomic_write` are what every command uses for ``--out``:
+an output never replaces an input file, never replaces an existing file unless asked, and is
+written to a temporary file renamed into place, so that a failure leaves no half-written file.
 """
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import gzip
+import io as _io
 import os
 import re
+import sys
+import tempfile
+import warnings
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from ._utils.data import rescale_extreme_columns
+from ._utils.validation import check_unique_columns
 from .lists import RankedLists
 
-__all__ = ["read_arff", "load_data", "read_lists", "write_lists", "LIST_KINDS", "standardize"]
+__all__ = ["read_arff", "load_data", "read_lists", "write_lists", "LIST_KINDS", "standardize",
+           "DEFAULT_NA_VALUES", "InputWarning", "read_input", "safe_output_path",
+           "atomic_write"]
 
 _NUMERIC = {"numeric", "real", "integer"}
-
-
-def _open_text(path):
-    path = os.fspath(path)
-    if path.endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
-    return open(path, encoding="utf-8", errors="replace")
 
 
 def _unquote(tok: str) -> str:
@@ -162,6 +176,12 @@ def _data_table(path, rows, names, kinds, cats):
             if body:
                 for item in _split(body):
                     idx, _, val = item.strip().partition(" ")
+                    if not re.fullmatch(r"\d+", idx):
+                        raise ValueError(f"{path}, line {lineno}: sparse index {idx!r} is not an "
+                                         f"attribute number 0…{p - 1}")
+                    if int(idx) >= p:
+                        raise ValueError(f"{path}, line {lineno}: sparse index {idx} is past the "
+                                         f"last attribute (the header declares {p}: 0…{p - 1})")
                     row[int(idx)] = val.strip()
         else:
             row = _split(line)
@@ -172,8 +192,8 @@ def _data_table(path, rows, names, kinds, cats):
     return table
 
 
-def read_arff(path) -> pd.DataFrame:
-    """Read an ARFF file (optionally ``.gz``) into a DataFrame.
+def read_arff(path, *, encoding: str = "utf-8") -> pd.DataFrame:
+    """Read an ARFF file (optionally ``.gz``; ``"-"`` = standard input) into a DataFrame.
 
     Numeric attributes become float64 columns, nominal attributes pandas categoricals with the
     declared categories in declared order, string and date attributes object columns. ``?`` is
@@ -181,38 +201,44 @@ def read_arff(path) -> pd.DataFrame:
     declared types (``"numeric"``, ``"nominal"``, ``"string"``, ``"date"``) in
     ``frame.attrs["arff_types"]``.
     """
+    text, label = read_input(path, encoding=encoding)
+    return _parse_arff(text, label)
+
+
+def _parse_arff(text: str, path) -> pd.DataFrame:
     names, kinds, cats = [], [], []
     relation = None
     rows: list[tuple[int, str]] = []
     in_data = False
-    with _open_text(path) as fh:
-        for lineno, raw in enumerate(fh, 1):
-            line = raw.strip()
-            if "%" in line:
-                line = _strip_comment(line)
-            if not line:
-                continue
-            if not in_data:
-                low = line.lower()
-                if low.startswith("@relation"):
-                    relation = _unquote(line[9:].strip())
-                elif low.startswith("@attribute"):
-                    n, k, c = _parse_attribute(line[10:], lineno)
-                    names.append(n)
-                    kinds.append(k)
-                    cats.append(c)
-                elif low.startswith("@data"):
-                    if not names:
-                        raise ValueError(f"{path}: @data before any @attribute")
-                    in_data = True
-                else:
-                    raise ValueError(f"{path}, line {lineno}: unexpected header line {line[:60]!r}")
-                continue
-            rows.append((lineno, line))
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if "%" in line:
+            line = _strip_comment(line)
+        if not line:
+            continue
+        if not in_data:
+            low = line.lower()
+            if low.startswith("@relation"):
+                relation = _unquote(line[9:].strip())
+            elif low.startswith("@attribute"):
+                n, k, c = _parse_attribute(line[10:], lineno)
+                names.append(n)
+                kinds.append(k)
+                cats.append(c)
+            elif low.startswith("@data"):
+                if not names:
+                    raise ValueError(f"{path}: @data before any @attribute")
+                in_data = True
+            else:
+                raise ValueError(f"{path}, line {lineno}: unexpected header line {line[:60]!r}")
+            continue
+        rows.append((lineno, line))
     if not in_data:
         raise ValueError(f"{path}: not an ARFF file (no @data section)")
     if len(set(names)) != len(names):
-        raise ValueError(f"{path}: duplicate attribute names")
+        dup = next(n for n in names if names.count(n) > 1)
+        raise ValueError(f"{path}: the attribute name {dup!r} is declared twice; attribute "
+                         "names must be unique")
     table = _data_table(path, rows, names, kinds, cats)
     cols = {}
     num = [j for j, k in enumerate(kinds) if k == "numeric"]
@@ -230,14 +256,14 @@ def read_arff(path) -> pd.DataFrame:
         try:
             values = block.astype(np.float64)
         except ValueError:
-            for j in num:
-                col = table[:, j]
-                for v in col[col != "?"]:
+            for r in range(table.shape[0]):
+                for j in num:
+                    v = table[r, j]
                     try:
                         float(v)
                     except ValueError:
-                        raise ValueError(f"{path}: attribute {names[j]!r} is numeric but has "
-                                         f"the value {v!r}") from None
+                        raise ValueError(f"{path}, line {rows[r][0]}: attribute {names[j]!r} is "
+                                         f"numeric but has the value {str(v)!r}") from None
             raise  # pragma: no cover
         for k, j in enumerate(num):
             cols[names[j]] = values[:, k]
@@ -253,9 +279,9 @@ def read_arff(path) -> pd.DataFrame:
             codes = cats.get_indexer(raw_col)
             bad = (codes < 0) & ~miss
             if bad.any():
-                v = raw_col[np.flatnonzero(bad)[0]]
-                raise ValueError(f"{path}: value {v!r} of attribute {name!r} is not "
-                                 f"among its declared values {c}")
+                r = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"{path}, line {rows[r][0]}: value {raw_col[r]!r} of attribute "
+                                 f"{name!r} is not among its declared values {c}")
             codes[miss] = -1
             cols[name] = pd.Categorical.from_codes(codes, categories=cats)
         else:
@@ -274,156 +300,688 @@ def read_arff(path) -> pd.DataFrame:
     return frame
 
 
-def _read_any(source, fmt: str | None) -> pd.DataFrame:
-    if isinstance(source, pd.DataFrame):
-        return source
-    path = os.fspath(source)
-    if not os.path.exists(path):
-        raise FileNotFoundError(f"no such file: {path}")
-    if fmt is None:
-        low = path.lower().removesuffix(".gz")
-        if low.endswith(".arff"):
-            fmt = "arff"
-        elif low.endswith((".parquet", ".pq")):
-            fmt = "parquet"
-        elif low.endswith((".csv", ".txt", ".tsv")):
-            fmt = "csv"
-        else:
-            raise ValueError(f"cannot tell the format of {path!r}; use a .csv, .arff or "
-                             ".parquet name or pass format=")
-    if fmt == "arff":
-        return read_arff(path)
-    if fmt == "parquet":
-        return pd.read_parquet(path)
-    if fmt == "csv":
-        sep = "\t" if path.lower().removesuffix(".gz").endswith(".tsv") else ","
-        # "?" and empty cells are missing (and NaN spelled out); pandas' other default NA
-        # strings ("NA", "None", "null", "N/A" …) stay values: "NA" may be North America
-        return pd.read_csv(path, sep=sep, keep_default_na=False,
-                           na_values=["?", "", "NaN", "nan"])
-    raise ValueError(f"format must be 'csv', 'arff' or 'parquet', got {fmt!r}")
+# --------------------------------------------------------------------------- reading input
+#: Cells of a CSV file read as missing values unless ``na_values`` says otherwise: ``?``
+#: (Weka's marker), the empty cell, and ``NaN``/``nan`` (how numpy and pandas write a missing
+#: number). ``NA``, ``N/A``, ``None``, ``null`` are *not* among them: they can be values of a
+#: nominal attribute ("NA" = North America); in a numeric column they are an error that says
+#: to pass ``na_values`` (``--na-values``).
+DEFAULT_NA_VALUES = ("?", "", "NaN", "nan")
+
+#: Names that mean standard input.
+_STDIN = ("-",)
+
+_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+_INFINITY = r"[+-]?(?:inf|infinity)"
+_NUMBER_RE = re.compile(_NUMBER)
+_INTEGER_RE = re.compile(r"[+-]?\d+")
+_UNNAMED_RE = re.compile(r"Unnamed: \d+(?:_level_\d+)?")
 
 
-def load_data(source, target: str | int | None = None, *, format: str | None = None):
-    """Features and target from a file or a DataFrame.
+class InputWarning(UserWarning):
+    """A file was read, but something in it may not be what its author meant (e.g. class
+    labels that differ only by surrounding spaces or by case). The command line prints these
+    as ``rankfusion: warning: …``."""
+
+
+def _label(source) -> str:
+    return "<stdin>" if str(source) in _STDIN else os.fspath(source)
+
+
+def read_input(source, *, encoding: str = "utf-8", binary: bool = False):
+    """The whole content of an input file, read once: ``(text or bytes, label)``.
+
+    ``source`` is a path, or ``"-"`` for standard input (``/dev/stdin`` works as a path);
+    gzip-compressed content is decompressed whatever the name. The label names the file in
+    error messages. A decoding error names the file, the line and the fix
+    (``encoding="latin-1"``, ``--encoding latin-1``).
+    """
+    label = _label(source)
+    if str(source) in _STDIN:
+        data = sys.stdin.buffer.read()
+    else:
+        path = os.fspath(source)
+        if not os.path.exists(path):
+            raise FileNotFoundError(f"no such file: {path}")
+        if os.path.isdir(path):
+            raise IsADirectoryError(f"{path} is a directory, not a file")
+        with open(path, "rb") as fh:
+            data = fh.read()
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            raise ValueError(f"{label}: a damaged gzip file ({exc})") from None
+    if binary:
+        return data, label
+    return _decode(data, label, encoding), label
+
+
+def _check_sep(sep) -> str:
+    if sep in ("tab", "\\t"):
+        sep = "\t"
+    if not isinstance(sep, str) or len(sep) != 1 or sep in "\"\r\n":
+        raise ValueError(f"sep must be one character (e.g. ',', ';' or 'tab'), got {sep!r}")
+    return sep
+
+
+def _csv_rows(text: str, label: str, sep: str) -> tuple[list[list[str]], list[int]]:
+    """The non-blank rows of a CSV text and the file line where each one starts."""
+    reader = csv.reader(_io.StringIO(text, newline=""), delimiter=sep, quotechar='"',
+                        strict=True)
+    rows, lines = [], []
+    last = 0
+    try:
+        for row in reader:
+            start = last + 1
+            last = reader.line_num
+            if not row or (len(row) == 1 and not row[0].strip()):
+                continue
+            rows.append(row)
+            lines.append(start)
+    except csv.Error as exc:
+        raise ValueError(f"{label}, line {reader.line_num}: {exc}") from None
+    return rows, lines
+
+
+def _sep_hint(header: list[str], label: str, sep: str) -> None:
+    """One column in the header while another separator is there: say how to read it."""
+    if len(header) != 1:
+        return
+    for other, name in ((";", "';'"), ("\t", "tab"), (",", "','"), ("|", "'|'")):
+        if other != sep and other in header[0]:
+            shown = {",": "','", "\t": "tab"}.get(sep, repr(sep))
+            raise ValueError(
+                f"{label}: the header has one column when split at {shown} but contains "
+                f"{name}: a {'semicolon' if other == ';' else name}-separated file? pass "
+                f"--sep {name} (sep={other!r})")
+
+
+def _number_mask(cells: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """(is a finite-syntax number, is an infinity) for stripped text cells."""
+    num = cells.str.fullmatch(_NUMBER).to_numpy(dtype=bool, na_value=False).copy()
+    inf = cells.str.fullmatch(_INFINITY, case=False).to_numpy(dtype=bool,
+                                                              na_value=False).copy()
+    return num, inf
+
+
+def _where(places: list[str], r: int) -> str:
+    return places[r]
+
+
+def _classify_columns(label, names, body, lines, na_values, nominal_cols, target_col,
+                      strip: bool = True):
+    """Columns of a text table → dict name → numeric array / object array (the rule of
+    docs/design.md, 'Inputs')."""
+    n, p = body.shape
+    out = {}
+    flat = pd.Series(body.reshape(-1, order="F"), dtype=object)
+    stripped = flat.str.strip()
+    missing = stripped.isin(list(na_values)).to_numpy()
+    num, inf = _number_mask(stripped)
+    num &= ~missing
+    inf &= ~missing
+    values = np.full(flat.shape[0], np.nan)
+    if num.any():
+        values[num] = stripped[num].astype(np.float64).to_numpy()
+    over = num & ~np.isfinite(values)
+    strings = stripped.to_numpy(dtype=object)
+    has_point = stripped.str.contains(r"[.eE]", regex=True).to_numpy(dtype=bool,
+                                                                       na_value=False)
+    for j, name in enumerate(names):
+        sl = slice(j * n, (j + 1) * n)
+        m, nu, inf_j = missing[sl], num[sl], inf[sl]
+        text = ~m & ~nu & ~inf_j
+        declared = name in nominal_cols
+        if not declared and (nu.any() or inf_j.any()) and text.any():
+            r_text = int(np.flatnonzero(text)[0])
+            r_num = int(np.flatnonzero(nu | inf_j)[0])
+            v = strings[sl][r_text]
+            fix = (f"if {v!r} marks a missing value pass --na-values {v!r} (na_values=[...]); "
+                   if nu.sum() >= text.sum() else "")
+            raise ValueError(
+                f"{label}: column {name!r} mixes numbers ({_where(lines, r_num)}: "
+                f"{strings[sl][r_num]!r}) and text ({_where(lines, r_text)}: {v!r}); {fix}"
+                f"if the column is nominal pass --nominal {name!r} (nominal=[...]); "
+                "otherwise correct the cell")
+        if not declared and text.any() and not nu.any() and not inf_j.any():
+            comma = pd.Series(strings[sl][text], dtype=object).str.fullmatch(r"[+-]?\d*,\d+")
+            if comma.all():
+                r = int(np.flatnonzero(text)[0])
+                raise ValueError(
+                    f"{label}: column {name!r} holds numbers with a decimal comma "
+                    f"({_where(lines, r)}: {strings[sl][r]!r}); rankfusion reads '.' as the "
+                    "decimal point: convert the file, or pass --nominal "
+                    f"{name!r} (nominal=[...]) if these are labels")
+        if declared or (not nu.any() and not inf_j.any() and text.any()):
+            col = (strings if strip else flat.to_numpy(dtype=object))[sl].copy()
+            col[m] = np.nan
+            out[name] = col
+            continue
+        if inf_j.any() or over[sl].any():
+            r = int(np.flatnonzero(inf_j | over[sl])[0])
+            raise ValueError(
+                f"{label}: column {name!r}, {_where(lines, r)}: {strings[sl][r]!r} is not a "
+                "finite number; if it marks a missing value pass --na-values "
+                f"{strings[sl][r]!r} (na_values=[...])")
+        col = values[sl]
+        if not m.any() and n and not has_point[sl].any() and np.all(np.abs(col) < 2.0 ** 53):
+            col = col.astype(np.int64)
+        out[name] = col
+    return out
+
+
+def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
+    rows, lines = _csv_rows(text, label, sep)
+    if not rows:
+        raise ValueError(f"{label}: the file is empty")
+    header = [c.strip() for c in rows[0]]
+    _sep_hint(rows[0], label, sep)
+    if len(rows) < 2:
+        raise ValueError(f"{label}: a header row but no data rows")
+    p = len(header)
+    for row, line in zip(rows[1:], lines[1:]):
+        if len(row) != p:
+            raise ValueError(f"{label}, line {line}: {len(row)} cells but the header (line "
+                             f"{lines[0]}) has {p}; every row needs one cell per column")
+    names = [h if h else f"Unnamed: {j}" for j, h in enumerate(header)]
+    seen: dict = {}
+    for j, h in enumerate(names):
+        if h in seen:
+            raise ValueError(f"{label}: the column name {h!r} appears twice in the header "
+                             f"(columns {seen[h] + 1} and {j + 1}); column names must be unique")
+        seen[h] = j
+    body = np.array(rows[1:], dtype=object).reshape(len(rows) - 1, p)
+    places = [f"line {n}" for n in lines[1:]]
+    cols = _classify_columns(label, names, body, places, na_values, nominal_cols, target)
+    return pd.DataFrame(cols, columns=names), body
+
+
+def _sniff_format(data: bytes) -> str:
+    if data[:4] == b"PAR1":
+        return "parquet"
+    head = data[:4096].decode("latin-1")
+    for line in head.splitlines():
+        line = line.strip()
+        if not line or line.startswith("%"):
+            continue
+        return "arff" if line.lower().startswith(("@relation", "@attribute")) else "csv"
+    return "csv"
+
+
+def _format_of(source, fmt: str | None, data: bytes | None = None) -> str:
+    if fmt is not None:
+        if fmt not in ("csv", "arff", "parquet"):
+            raise ValueError(f"format must be 'csv', 'arff' or 'parquet', got {fmt!r}")
+        return fmt
+    low = os.fspath(source).lower().removesuffix(".gz")
+    if low.endswith(".arff"):
+        return "arff"
+    if low.endswith((".parquet", ".pq")):
+        return "parquet"
+    if low.endswith((".csv", ".txt", ".tsv")):
+        return "csv"
+    if data is None:
+        raise ValueError(f"cannot tell the format of {source!r}; use a .csv, .arff or "
+                         ".parquet name or pass format=")
+    return _sniff_format(data)
+
+
+def _as_name_list(value, what: str) -> list:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [c.strip() for c in value.split(",") if c.strip()]
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{what} must be column names, got {type(value).__name__}")
+    return [str(c) if not isinstance(c, str) else c for c in value]
+
+
+def _resolve_target(cols: list, target) -> int:
+    if target is None:
+        return len(cols) - 1
+    if isinstance(target, (int, np.integer)) and not isinstance(target, bool):
+        t = int(target)
+        if not -len(cols) <= t < len(cols):
+            raise ValueError(f"target index {t} is out of range for {len(cols)} columns")
+        return t % len(cols)
+    names = [str(c) for c in cols]
+    if str(target) not in names:
+        shown = ", ".join(names[:10]) + (" …" if len(names) > 10 else "")
+        raise ValueError(f"target column {target!r} not found; columns: {shown}")
+    return names.index(str(target))
+
+
+def _text_columns_of_frame(frame: pd.DataFrame, label, na_values, nominal_cols) -> pd.DataFrame:
+    """A DataFrame's all-text object columns classified by the rule for file cells."""
+    out = {}
+    for j, name in enumerate(frame.columns):
+        s = frame.iloc[:, j]
+        if not _is_text(s):
+            continue
+        obs = s[s.notna()]
+        if obs.empty or not all(isinstance(v, str) for v in obs):
+            continue  # mixed Python objects: refused by the feature check
+        body = s.astype(object).where(s.notna(), "").to_numpy(dtype=object).reshape(-1, 1)
+        marks = tuple(na_values) + ("",)
+        places = [f"row {i!r}" for i in frame.index]
+        out[j] = _classify_columns(label, [name], body, places, marks, set(nominal_cols),
+                                   None, strip=False)[name]
+    if not out:
+        return frame
+    frame = frame.copy()
+    for j, col in out.items():
+        frame.isetitem(j, col)
+    return frame
+
+
+def _is_text(s: pd.Series) -> bool:
+    """An object or string column (not categorical, numeric or bool)."""
+    return s.dtype == object or (pd.api.types.is_string_dtype(s.dtype)
+                                 and not isinstance(s.dtype, pd.CategoricalDtype))
+
+
+def _identifier_problem(name, s: pd.Series, arff_type: str | None) -> str | None:
+    if _UNNAMED_RE.fullmatch(str(name)):
+        return (f"column {name!r} has no name in the header: a row index written by pandas? "
+                "It would be ranked as a feature")
+    if arff_type in ("string", "date"):
+        return (f"attribute {name!r} is an ARFF {arff_type} attribute: an identifier or a "
+                "time stamp, not a feature (Weka's attribute evaluators refuse them too)")
+    if arff_type is None and _is_text(s):
+        obs = s[s.notna()]
+        n = s.shape[0]
+        if n >= 3 and obs.shape[0] == n and obs.nunique() == n:
+            return (f"column {name!r} is text with a different value in every row: an "
+                    "identifier, which information measures would rank first")
+    return None
+
+
+def _label_variants(y: pd.Series, label: str, merged: dict | None) -> None:
+    """Warn about class labels that differ only by surrounding spaces or by case."""
+    if merged:
+        shown = "; ".join(f"{', '.join(repr(v) for v in sorted(raw))} → {k!r}"
+                          for k, raw in merged.items())
+        warnings.warn(f"{label}: class labels that differ only by surrounding spaces were "
+                      f"read as one class each ({shown})", InputWarning, stacklevel=3)
+    obs = y[y.notna()]
+    if not _is_text(obs):
+        return
+    groups: dict = {}
+    for v in pd.unique(obs):
+        if isinstance(v, str):
+            groups.setdefault(v.strip().casefold(), set()).add(v)
+    odd = [sorted(g) for g in groups.values() if len(g) > 1]
+    if odd:
+        shown = "; ".join(" and ".join(repr(v) for v in g) for g in odd)
+        warnings.warn(f"{label}: class labels {shown} differ only by case or surrounding "
+                      "spaces; they are kept as different classes (rename them if they are "
+                      "one)", InputWarning, stacklevel=3)
+
+
+def load_data(source, target: str | int | None = None, *, format: str | None = None,
+              na_values: Sequence[str] | None = None, drop: Sequence[str] | str | None = None,
+              nominal: Sequence[str] | str | None = None, sep: str | None = None,
+              encoding: str = "utf-8"):
+    """Features and target from a file or a DataFrame, read by the rules of docs/design.md,
+    'Inputs'.
 
     Parameters
     ----------
     source : str, path or DataFrame
-        A ``.csv`` (``?`` and empty cells are missing; text columns are nominal), ``.arff`` or
-        ``.parquet`` file (``.gz`` compressed CSV/ARFF too), or a DataFrame (not modified).
+        A ``.csv``/``.tsv``, ``.arff`` or ``.parquet`` file (gzip-compressed CSV/ARFF too;
+        ``"-"`` = standard input; a name without one of these endings is read as ARFF when
+        its first line is ``@relation``, Parquet by its magic bytes, else CSV), or a DataFrame
+        (never modified).
     target : str or int, optional
         The class column, by name or by position (negative counts from the end); default the
         last column, as Weka.
     format : {"csv", "arff", "parquet"}, optional
         Overrides the format guessed from the file name.
+    na_values : sequence of str, optional
+        Cells read as missing values (CSV, and text columns of a DataFrame or Parquet file).
+        Default for files :data:`DEFAULT_NA_VALUES` (``?``, empty, ``NaN``, ``nan``); for a
+        DataFrame only NaN/None. Given, it *replaces* the default (the empty cell is always
+        missing). ARFF files use ``?`` only.
+    drop : sequence of str or comma-separated str, optional
+        Columns to leave out before anything else is checked (identifiers, sample names).
+    nominal : sequence of str or comma-separated str, optional
+        Columns to read as nominal (text) even though their cells are numbers or mix numbers
+        and text (codes such as blood groups ``0``, ``A``, ``B``, ``AB``).
+    sep : str, optional
+        The CSV separator: default ``","`` (tab for ``.tsv``); ``";"``, ``"tab"`` …
+    encoding : str, default "utf-8"
+        Text encoding of CSV and ARFF files (``"latin-1"`` for Western European files that
+        are not UTF-8).
 
     Returns
     -------
     X : DataFrame
-        The other columns, names and dtypes kept (nominal ARFF attributes are categoricals).
+        The other columns, names kept. Numeric columns are float64 (int64 when every cell is
+        an integer and none is missing); nominal CSV columns hold the text (stripped of
+        surrounding spaces), NaN when missing; nominal ARFF attributes are categoricals.
     y : Series
         The class column.
+
+    Raises
+    ------
+    ValueError
+        A cell that breaks a numeric column (naming the column, the file line and the value),
+        an identifier-like column (suggesting ``drop=``), a duplicate column name, a row with
+        the wrong number of cells, a file that is not in the encoding or separator given
+        (naming the fix). Warns (:class:`InputWarning`) when class labels differ only by case
+        or surrounding spaces.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X, y = load_data(pd.DataFrame({"a": [1.0, 2.0, 3.0], "c": ["x", "y", "x"]}))
+    >>> X.columns.tolist(), y.tolist()
+    (['a'], ['x', 'y', 'x'])
     """
-    frame = _read_any(source, format)
+    drop_cols = _as_name_list(drop, "drop")
+    nominal_cols = _as_name_list(nominal, "nominal")
+    merged = None
+    if isinstance(source, pd.DataFrame):
+        label = "the DataFrame"
+        check_unique_columns(source, name="the data")
+        frame = source
+        marks = () if na_values is None else tuple(na_values)
+        if marks or nominal_cols:
+            frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
+        elif any(_is_text(frame.iloc[:, j]) for j in range(frame.shape[1])):
+            frame = _text_columns_of_frame(frame, label, (), ())
+    else:
+        data, label = read_input(source, binary=True)
+        fmt = _format_of(source, format, data)
+        if fmt == "parquet":
+            try:
+                frame = pd.read_parquet(_io.BytesIO(data))
+            except Exception as exc:  # pyarrow raises its own types
+                raise ValueError(f"{label}: not a readable Parquet file ({exc})") from None
+            check_unique_columns(frame, name=label)
+            marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values)
+            frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
+        else:
+            text = _decode(data, label, encoding)
+            if fmt == "arff":
+                frame = _parse_arff(text, label)
+            else:
+                if sep is None:
+                    sep = "\t" if os.fspath(source).lower().removesuffix(".gz").endswith(
+                        ".tsv") else ","
+                sep = _check_sep(sep)
+                marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values) + ("",)
+                frame, merged = _read_csv_frame(text, label, sep, marks, nominal_cols, target)
     if frame.shape[1] < 2:
-        raise ValueError(f"the data need a target and at least one feature; got "
+        raise ValueError(f"{label}: the data need a target and at least one feature; got "
                          f"{frame.shape[1]} column(s)")
     cols = list(frame.columns)
-    if target is None:
-        t = len(cols) - 1
-    elif isinstance(target, (int, np.integer)) and not isinstance(target, bool):
-        t = int(target)
-        if not -len(cols) <= t < len(cols):
-            raise ValueError(f"target index {t} is out of range for {len(cols)} columns")
-        t %= len(cols)
-    else:
-        names = [str(c) for c in cols]
-        if str(target) not in names:
+    names = [str(c) for c in cols]
+    for what, given in (("drop", drop_cols), ("nominal", nominal_cols)):
+        unknown = [c for c in given if c not in names]
+        if unknown:
+            import difflib
+
+            close = difflib.get_close_matches(unknown[0], names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ";"
             shown = ", ".join(names[:10]) + (" …" if len(names) > 10 else "")
-            raise ValueError(f"target column {target!r} not found; columns: {shown}")
-        t = names.index(str(target))
+            raise ValueError(f"{what}: no column {unknown[0]!r}{hint} columns: {shown}")
+    t = _resolve_target(cols, target)
+    if names[t] in drop_cols:
+        raise ValueError(f"drop: {names[t]!r} is the target column")
     declared = frame.attrs.get("arff_types", {}).get(cols[t])
     if declared == "numeric":
         raise ValueError(
             f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
             "target; rankfusion handles classification (declare the class nominal)"
         )
+    types = frame.attrs.get("arff_types", {})
     y = frame.iloc[:, t]
-    X = frame.drop(columns=frame.columns[t])
+    keep = [j for j in range(len(cols)) if j != t and names[j] not in drop_cols]
+    if not keep:
+        raise ValueError(f"{label}: no feature column is left (after drop)")
+    for j in keep:
+        if names[j] in nominal_cols:
+            continue
+        problem = _identifier_problem(cols[j], frame.iloc[:, j], types.get(cols[j]))
+        if problem:
+            raise ValueError(f"{label}: {problem}; leave it out with --drop {names[j]!r} "
+                             f"(drop=[{names[j]!r}])")
+    X = frame.iloc[:, keep]
+    if isinstance(source, pd.DataFrame) and X is not source:
+        X = X.copy()
+    _label_variants(y, label, merged)
     return X, y
 
 
+def _decode(data: bytes, label: str, encoding: str) -> str:
+    try:
+        codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") \
+            else encoding
+        return data.decode(codec)
+    except LookupError:
+        raise ValueError(f"unknown encoding {encoding!r}") from None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ValueError(
+            f"{label}: not {encoding} text (byte 0x{data[exc.start]:02x} on line {line}); "
+            "if the file is Latin-1 or Windows-1252, pass --encoding latin-1 "
+            "(encoding='latin-1')") from None
+
+
+def _read_csv_frame(text, label, sep, marks, nominal_cols, target):
+    """The CSV as a DataFrame, and for the target column the stripped labels that merged
+    different raw spellings ({label: {raw spellings}})."""
+    frame, body = _frame_from_text(text, label, sep=sep, na_values=marks,
+                                   nominal_cols=set(nominal_cols), target=target)
+    if frame.shape[1] < 1:
+        return frame, None
+    t = _resolve_target(list(frame.columns), target)
+    raw = body[:, t]
+    merged: dict = {}
+    for v in pd.unique(raw):
+        k = v.strip()
+        if k not in marks:
+            merged.setdefault(k, set()).add(v)
+    return frame, {k: v for k, v in merged.items() if len(v) > 1}
+
+
 # --------------------------------------------------------------------------- ranked lists
-#: The kinds of list files :func:`read_lists` reads (``"auto"`` guesses scores or orders).
+#: The kinds of list files :func:`read_lists` reads (``"auto"`` decides only where the reading
+#: is unambiguous: every cell a number → scores, no cell a number → orders).
 LIST_KINDS = ("auto", "scores", "positions", "orders")
 
+#: First cells that make the first row of an orders file a header naming the list column.
+ORDER_HEADER_WORDS = ("list", "lists", "name", "names", "list_name", "list name", "method",
+                      "methods", "ranker", "rankers", "id")
 
-def _is_number(v) -> bool:
-    if isinstance(v, (int, float, np.number)) and not isinstance(v, bool):
-        return True
-    try:
-        float(v)
-    except (TypeError, ValueError):
+_RANK_LABEL_RE = re.compile(r"(?:top|rank|pos|position|#)?[ _]?(\d+)", re.IGNORECASE)
+
+
+def _is_rank_row(cells: list[str]) -> bool:
+    """``1, 2, 3 …`` or ``top1, top2 …`` / ``rank_1 …``: column labels of an orders file."""
+    cells = [c for c in cells if c != ""]
+    if not cells:
         return False
-    return True
+    nums = []
+    for c in cells:
+        m = _RANK_LABEL_RE.fullmatch(c)
+        if not m:
+            return False
+        nums.append(int(m.group(1)))
+    return nums == list(range(1, len(nums) + 1))
 
 
-def _guess_kind(raw: pd.DataFrame) -> str:
-    """``"scores"`` when every cell after the header row and the first column is a number,
-    ``"orders"`` otherwise."""
-    body = raw.iloc[1:, 1:].to_numpy().ravel()
-    cells = [c for c in body if c != ""]
-    return "scores" if cells and all(_is_number(c) for c in cells) else "orders"
+def _trim_row(row: list[str], label: str, line: int) -> list[str]:
+    """Stripped cells without trailing empty ones; an empty cell before a name is an error."""
+    cells = [c.strip() for c in row]
+    while cells and cells[-1] == "":
+        cells.pop()
+    if "" in cells[1:]:  # the first cell (a list name, a header label) may be empty
+        k = cells.index("", 1)
+        raise ValueError(f"{label}, line {line}: empty cell in column {k + 1} before "
+                         f"{cells[k + 1]!r}; empty cells may only end a short (top-k) list")
+    return cells
 
 
-def _read_orders(raw: pd.DataFrame, path) -> RankedLists:
-    """One row per list: the list name, then the feature names best first (rows may be shorter:
-    top-k lists). A header row is present when the first row looks like column labels (a first
-    cell such as ``list`` or ``name``, or rank numbers 1, 2, … after it); the first column names
-    the lists unless its values are themselves ranked features."""
-    first = [str(c).strip() for c in raw.iloc[0].tolist()]
-    has_header = first[0].lower() in ("list", "lists", "name", "list_name", "") or all(
-        c.isdigit() for c in first[1:] if c != ""
-    ) and any(c != "" for c in first[1:])
-    rows = [list(r) for r in (raw.iloc[1:] if has_header else raw).itertuples(index=False)]
-    if not rows:
-        raise ValueError(f"{path}: no lists found")
-    firsts = {r[0] for r in rows}
-    rest = {c for r in rows for c in r[1:] if c != ""}
-    named = (has_header and first[0] != "") or (not (firsts & rest) and len(firsts) == len(rows)
-                                                and len(rows) > 1)
-    if named:
-        names = [r[0] for r in rows]
-        orders = [[c for c in r[1:] if c != ""] for r in rows]
+def _read_orders(rows, lines, label, header, list_names) -> tuple[RankedLists, str]:
+    cells = [_trim_row(r, label, n) for r, n in zip(rows, lines)]
+    for row, line in zip(cells, lines):
+        seen: dict = {}
+        for k, c in enumerate(row[1:], 2):
+            if c in seen:
+                raise ValueError(f"{label}, line {line}: {c!r} appears twice (columns "
+                                 f"{seen[c]} and {k}); a list ranks each feature once")
+            seen[c] = k
+    first = cells[0]
+
+    def names_by_header(row):
+        if not row or row[0] == "" or row[0].lower() in ORDER_HEADER_WORDS:
+            return True
+        if _is_rank_row(row):
+            return False
+        return True if _is_rank_row(row[1:]) else None
+
+    if header is None:
+        by_header = names_by_header(first)
+        header = by_header is not None
     else:
-        names = None
-        orders = [[c for c in r if c != ""] for r in rows]
-    return RankedLists.from_orders(orders, list_names=names)
+        header = bool(header)
+        by_header = names_by_header(first) if header else None
+    if list_names is None:
+        if by_header is None:
+            raise ValueError(
+                f"{label}: cannot tell whether the first column names the lists (no header "
+                "row such as 'list,1,2,3'); pass --list-names or --no-list-names "
+                "(list_names=True or False)")
+        list_names = by_header
+    data = list(zip(cells, lines))[1 if header else 0:]
+    if not data:
+        raise ValueError(f"{label}: no lists found")
+    orders, names = [], []
+    where: dict = {}
+    for row, line in data:
+        if list_names:
+            if not row or row[0] == "":
+                raise ValueError(f"{label}, line {line}: the list has no name in column 1")
+            if row[0] in where:
+                raise ValueError(f"{label}: the list name {row[0]!r} appears twice (lines "
+                                 f"{where[row[0]]} and {line})")
+            where[row[0]] = line
+            if len(row) < 2:
+                raise ValueError(f"{label}, line {line}: the list {row[0]!r} ranks no feature")
+            names.append(row[0])
+            orders.append(row[1:])
+        else:
+            if not row:
+                raise ValueError(f"{label}, line {line}: an empty list")
+            if row[0] == "":
+                raise ValueError(f"{label}, line {line}: empty cell in column 1 before "
+                                 f"{row[1]!r}; every cell of a list without a name is a "
+                                 "feature")
+            if len(set(row)) < len(row):
+                dup = next(c for c in row if row.count(c) > 1)
+                raise ValueError(f"{label}, line {line}: {dup!r} appears twice; a list ranks "
+                                 "each feature once")
+            orders.append(row)
+    try:
+        lists = RankedLists.from_orders(orders, list_names=names if list_names else None)
+    except ValueError as exc:
+        raise ValueError(f"{label}: {exc}") from None
+    how = ("orders: " + ("first row read as a header; " if header else "no header row; ")
+           + ("list names in the first column" if list_names else "every cell a feature, "
+              "lists named L0, L1, …"))
+    return lists, how
 
 
-def _read_matrix(path) -> pd.DataFrame:
-    frame = pd.read_csv(path, index_col=0)
-    frame.index = frame.index.astype(str)
-    return frame
+def _matrix_parts(rows, lines, label):
+    header = [c.strip() for c in rows[0]]
+    if len(rows) < 2:
+        raise ValueError(f"{label}: expected a header row and at least one feature row")
+    _sep_hint(rows[0], label, ",")
+    m = len(header)
+    if m < 2:
+        raise ValueError(f"{label}: expected a column of feature names and at least one list "
+                         "column; got 1 column")
+    for row, line in zip(rows[1:], lines[1:]):
+        if len(row) != m:
+            raise ValueError(f"{label}, line {line}: {len(row)} cells but the header has {m}")
+    list_names = header[1:]
+    seen: dict = {}
+    for k, nm in enumerate(list_names, 2):
+        if nm == "":
+            raise ValueError(f"{label}: the list in column {k} has no name in the header")
+        if nm in seen:
+            raise ValueError(f"{label}: the list name {nm!r} appears twice in the header "
+                             f"(columns {seen[nm]} and {k})")
+        seen[nm] = k
+    features = [r[0].strip() for r in rows[1:]]
+    at: dict = {}
+    for f, line in zip(features, lines[1:]):
+        if f == "":
+            raise ValueError(f"{label}, line {line}: the feature has no name in column 1")
+        if f in at:
+            raise ValueError(f"{label}: the feature {f!r} appears twice (lines {at[f]} and "
+                             f"{line})")
+        at[f] = line
+    body = np.array([[c.strip() for c in r[1:]] for r in rows[1:]], dtype=object)
+    flat = pd.Series(body.reshape(-1), dtype=object)
+    num, inf = _number_mask(flat)
+    empty = (flat == "").to_numpy()
+    values = np.full(flat.shape[0], np.nan)
+    if num.any():
+        values[num] = flat[num].astype(np.float64).to_numpy()
+    inf |= num & ~np.isfinite(values)
+    text = ~num & ~inf & ~empty
+    shape = body.shape
+
+    def cell(i):
+        r, c = divmod(int(i), shape[1])
+        return f"line {lines[r + 1]}, column {c + 2} ({list_names[c]!r})", body[r, c]
+
+    return header, list_names, features, values.reshape(shape), num.reshape(shape), \
+        inf.reshape(shape), empty.reshape(shape), text.reshape(shape), cell
 
 
-def _read_positions(path) -> RankedLists:
-    return RankedLists.from_positions(_read_matrix(path))
+def _matrix_lists(parts, label, kind) -> RankedLists:
+    _, list_names, features, values, num, inf, empty, text, cell = parts
+    what = "a score" if kind == "scores" else "a position"
+    if text.any():
+        where, v = cell(np.flatnonzero(text.reshape(-1))[0])
+        raise ValueError(f"{label}, {where}: {v!r} is not a number; every cell of a {kind} "
+                         "file is " + ("a number" if kind == "scores" else
+                                       "a position or empty"))
+    if inf.any():
+        where, v = cell(np.flatnonzero(inf.reshape(-1))[0])
+        raise ValueError(f"{label}, {where}: {v!r} is not a finite number; {what} must be "
+                         "finite")
+    if kind == "scores" and empty.any():
+        where, _ = cell(np.flatnonzero(empty.reshape(-1))[0])
+        raise ValueError(f"{label}, {where}: empty cell; scores must all be given (a file "
+                         "of top-k positions? pass --input positions / kind='positions')")
+    frame = pd.DataFrame(values, index=pd.Index(features, dtype=object),
+                         columns=pd.Index(list_names, dtype=object))
+    try:
+        if kind == "scores":
+            return RankedLists.from_scores(frame)
+        return RankedLists.from_positions(frame)
+    except ValueError as exc:
+        raise ValueError(f"{label}: {exc}") from None
 
 
-def _read_scores(path) -> RankedLists:
-    frame = _read_matrix(path)
-    non_numeric = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
-    if non_numeric:
-        raise ValueError(f"{path}: column {non_numeric[0]!r} is not numeric scores")
-    if frame.isna().any().any():
-        raise ValueError(f"{path}: empty or NaN score cells; scores must be finite")
-    return RankedLists.from_scores(frame)
+def _looks_like_positions(values: np.ndarray) -> bool:
+    p = values.shape[0]
+    if p < 2:
+        return False
+    want = np.arange(1, p + 1)
+    return all(np.array_equal(np.sort(values[:, j]), want) for j in range(values.shape[1]))
 
 
-def read_lists(path: str | os.PathLike, kind: str = "auto") -> RankedLists:
-    """Read ranked lists from a CSV file.
+def read_lists(path: str | os.PathLike, kind: str = "auto", *, header: bool | None = None,
+               list_names: bool | None = None, sep: str = ",", encoding: str = "utf-8",
+               return_reading: bool = False):
+    """Read ranked lists from a CSV file (read once; ``"-"`` = standard input).
 
     Parameters
     ----------
@@ -433,18 +991,34 @@ def read_lists(path: str | os.PathLike, kind: str = "auto") -> RankedLists:
         How to read it:
 
         * ``"scores"``: features × lists, the first column the feature names, a header row of
-          list names; higher = better.
+          list names; every other cell a finite number, higher = better.
         * ``"positions"``: the same layout with positions (1 = best; empty = not ranked), as
           :func:`write_lists` writes by default.
-        * ``"orders"``: one row per list, the list name first, then the feature names best
-          first (rows may be shorter: top-k lists).
-        * ``"auto"``: orders when the cells after the first row and column are names rather
-          than numbers, scores otherwise.
+        * ``"orders"``: one row per list, feature names best first (rows may be shorter:
+          top-k lists); see ``header`` and ``list_names``.
+        * ``"auto"``: only where one reading is possible: every cell after the first row and
+          column a number → scores; no cell a number → orders. Numbers with empty cells, a
+          mix of numbers and names, or scores whose every column is a permutation of 1…p
+          ("looks like positions") are refused with the way out.
+    header, list_names : bool, optional
+        Orders files: whether the first row is a header, and whether the first cell of each
+        row names the list. Not given, one rule decides from the first row alone: a first row
+        whose first cell is empty or one of :data:`ORDER_HEADER_WORDS` (``list``, ``name``,
+        ``method``, ``ranker`` …), or whose other cells are ``1, 2, 3 …`` (or ``top1 …``), is
+        a header and the lists are named in the first column; a first row that is all
+        ``1, 2, 3 …`` is a header of unnamed lists; a file without such a header needs
+        ``list_names`` said explicitly.
+    sep : str, default ","
+        The separator (``";"``, ``"tab"`` …).
+    encoding : str, default "utf-8"
+    return_reading : bool, default False
+        Also return a one-line description of the reading taken (the command line prints it
+        for ``--input auto``).
 
     Returns
     -------
     RankedLists
-        Feature names are read as strings.
+        Feature and list names are strings. With ``return_reading``, ``(lists, reading)``.
 
     Examples
     --------
@@ -459,22 +1033,62 @@ def read_lists(path: str | os.PathLike, kind: str = "auto") -> RankedLists:
     """
     if kind not in LIST_KINDS:
         raise ValueError(f"kind must be one of {', '.join(LIST_KINDS)}; got {kind!r}")
-    if not os.path.exists(path):
-        raise FileNotFoundError(f"no such file: {path}")
-    raw = pd.read_csv(path, header=None, dtype=str, keep_default_na=False)
-    if raw.shape[0] < 2 and kind != "orders":
-        raise ValueError(f"{path}: expected a header row and at least one feature row")
-    if kind == "auto":
-        kind = _guess_kind(raw)
+    for nm, v in (("header", header), ("list_names", list_names)):
+        if v is not None and not isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"{nm} must be True, False or None, got {v!r}")
+    sep = _check_sep(sep)
+    text, label = read_input(path, encoding=encoding)
+    rows, lines = _csv_rows(text, label, sep)
+    if not rows:
+        raise ValueError(f"{label}: the file is empty")
     if kind == "orders":
-        return _read_orders(raw, path)
-    if kind == "positions":
-        return _read_positions(path)
-    return _read_scores(path)
+        lists, how = _read_orders(rows, lines, label, header, list_names)
+    elif kind in ("scores", "positions"):
+        lists = _matrix_lists(_matrix_parts(rows, lines, label), label, kind)
+        how = kind
+    else:
+        lists, how = _read_auto(rows, lines, label, header, list_names)
+    return (lists, how) if return_reading else lists
+
+
+def _read_auto(rows, lines, label, header, list_names):
+    body = [c.strip() for r in rows[1:] for c in r[1:]]
+    body = [c for c in body if c != ""]
+    if not body:
+        every = [c.strip() for r in rows for c in r if c.strip() != ""]
+        if every and not any(_NUMBER_RE.fullmatch(c) for c in every):
+            lists, how = _read_orders(rows, lines, label, header, list_names)
+            return lists, how + " (no cell is a number)"
+        raise ValueError(f"{label}: cannot tell the kind of list file; pass --input scores, "
+                         "positions or orders (kind=…)")
+    cells = pd.Series(body, dtype=object)
+    num, inf = _number_mask(cells)
+    if not (num | inf).any():
+        lists, how = _read_orders(rows, lines, label, header, list_names)
+        return lists, how + " (no cell is a number)"
+    parts = _matrix_parts(rows, lines, label)
+    _, _, _, values, num, inf, empty, text, cell = parts
+    if text.any():
+        where, v = cell(np.flatnonzero(text.reshape(-1))[0])
+        nwhere, nv = cell(np.flatnonzero((num | inf).reshape(-1))[0])
+        raise ValueError(
+            f"{label}: numbers ({nwhere}: {nv!r}) and names ({where}: {v!r}) in one file: "
+            "neither scores (every cell a number) nor orders (no cell a number); correct "
+            "the cell, or pass --input scores, positions or orders (kind=…)")
+    if empty.any():
+        where, _ = cell(np.flatnonzero(empty.reshape(-1))[0])
+        raise ValueError(f"{label}, {where}: empty cell among numbers: a file of top-k "
+                         "positions? pass --input positions (kind='positions'); scores must "
+                         "all be given")
+    if not inf.any() and _looks_like_positions(values):
+        raise ValueError(f"{label}: every column is a permutation of 1…{values.shape[0]}: "
+                         "looks like positions: pass --input positions or --input scores "
+                         "(kind=…)")
+    return _matrix_lists(parts, label, "scores"), "scores (every cell is a number)"
 
 
 def write_lists(lists: RankedLists, path: str | os.PathLike, *,
-                values: str = "positions") -> None:
+                values: str = "positions", overwrite: bool = True) -> None:
     """Write ranked lists as a features × lists CSV, read back by :func:`read_lists` with
     ``kind=values``.
 
@@ -486,12 +1100,116 @@ def write_lists(lists: RankedLists, path: str | os.PathLike, *,
         Positions (1 = best, empty where a list did not rank the feature) or the raw scores
         (lists built from scores only); floats are written with 17 significant digits, so
         they read back exactly.
+    overwrite : bool, default True
+        Replace an existing file (``False``: a ``FileExistsError``). The file is written to a
+        temporary name and renamed into place (:func:`atomic_write`).
     """
     if not isinstance(lists, RankedLists):
         raise TypeError(f"lists must be a RankedLists, got {type(lists).__name__}")
     if values not in ("positions", "scores"):
         raise ValueError(f"values must be 'positions' or 'scores', got {values!r}")
-    lists.to_frame(values).to_csv(path, float_format="%.17g")
+    frame = lists.to_frame(values)
+    out = safe_output_path(path, overwrite=overwrite, option="path")
+    with atomic_write(out) as fh:
+        frame.to_csv(fh, float_format="%.17g")
+
+
+# --------------------------------------------------------------------------- output files
+def safe_output_path(out, inputs: Iterable = (), *, overwrite: bool = False,
+                     option: str = "--out") -> Path:
+    """Check an output file name before any work is done; return it as a ``Path``.
+
+    Refuses (``ValueError``) an output that is one of ``inputs`` (compared after resolving
+    links and relative paths, and by ``os.path.samefile``), a directory, a file in a folder
+    that does not exist, and (``FileExistsError``) an existing file unless ``overwrite``.
+    ``option`` names the argument in the messages. Devices and pipes (``/dev/stdout``) are
+    accepted as they are.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     data = os.path.join(d, "data.csv")
+    ...     open(data, "w").close()
+    ...     try:
+    ...         safe_output_path(data, [data])
+    ...     except ValueError as exc:
+    ...         print(str(exc).split("; ")[1])
+    ...     safe_output_path(os.path.join(d, "out.csv"), [data]).name
+    choose another name (an input is never overwritten)
+    'out.csv'
+    """
+    if out is None or str(out).strip() == "":
+        raise ValueError(f"{option} needs a file name")
+    path = Path(out)
+    special = path.exists() and not path.is_file() and not path.is_dir()
+    target = path.resolve()
+    for inp in inputs:
+        if inp is None or str(inp) in _STDIN:
+            continue
+        ip = Path(inp)
+        try:
+            same = os.path.samefile(path, ip) if path.exists() and ip.exists() else \
+                target == ip.resolve()
+        except OSError:
+            same = False
+        if same and not special:
+            raise ValueError(f"{option} {out} is the input file {inp}; choose another name "
+                             "(an input is never overwritten)")
+    if special:
+        return path
+    if path.is_dir():
+        raise IsADirectoryError(f"{option} {out} is a directory; give a file name")
+    if not target.parent.is_dir():
+        raise FileNotFoundError(f"{option} {out}: the folder {target.parent} does not exist")
+    if path.exists() and not overwrite:
+        raise FileExistsError(f"{option} {out} exists; pass --overwrite to replace it "
+                              "(overwrite=True)")
+    return path
+
+
+@contextlib.contextmanager
+def atomic_write(path, mode: str = "w", *, encoding: str = "utf-8"):
+    """Write a file all at once: yield a handle on a temporary file in the same folder, then
+    rename it over ``path`` (``os.replace``); on an error the temporary file is removed and
+    ``path`` is untouched. A device or pipe (``/dev/stdout``) is written directly.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     with atomic_write(os.path.join(d, "a.txt")) as fh:
+    ...         _ = fh.write("x")
+    ...     print(open(os.path.join(d, "a.txt")).read(), os.listdir(d))
+    x ['a.txt']
+    """
+    path = os.fspath(path)
+    binary = "b" in mode
+    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
+        with open(path, mode, **({} if binary else {"encoding": encoding,
+                                                     "newline": ""})) as fh:
+            yield fh
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                               dir=folder)
+    try:
+        with os.fdopen(fd, mode, **({} if binary else {"encoding": encoding,
+                                                       "newline": ""})) as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        if os.path.exists(path):
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 # --------------------------------------------------------------------------- preparation
@@ -525,5 +1243,6 @@ def standardize(X, *, name: str = "X") -> np.ndarray:
     values = np.array(arr, dtype=np.float64, copy=True)
     if not np.isfinite(values).all():
         raise ValueError(f"{name} must be finite (no NaN or inf) to be z-scored")
+    values, _ = rescale_extreme_columns(values)  # exact; z-scores are scale invariant
     sd = values.std(axis=0)
     return (values - values.mean(axis=0)) / np.where(sd > 0, sd, 1.0)

@@ -91,6 +91,33 @@ def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> 
     return out
 
 
+def _missing_name(v) -> bool:
+    """None, NaN, pd.NA, NaT or an empty / blank string: not a feature name."""
+    if isinstance(v, str):
+        return not v.strip()
+    try:
+        return bool(pd.isna(v))
+    except (TypeError, ValueError):  # array-like entries are not missing markers
+        return False
+
+
+def _frame_row(row, name) -> list:
+    """A DataFrame row of an orders table: the cells up to the first empty one; an empty cell
+    followed by a name is an error (a hole in a list, not a shorter list)."""
+    cells = list(row)
+    out = []
+    for i, v in enumerate(cells):
+        if _missing_name(v):
+            rest = [w for w in cells[i + 1:] if not _missing_name(w)]
+            if rest:
+                raise ValueError(
+                    f"orders row {name!r}: an empty cell at position {i + 1} is followed by "
+                    f"{rest[0]!r}; empty cells may only end a short (top-k) list")
+            break
+        out.append(v)
+    return out
+
+
 class RankedLists:
     """p features × M ranked lists, with names, positions and (optionally) scores.
 
@@ -180,7 +207,9 @@ class RankedLists:
         ----------
         orders : sequence of sequences, or mapping name → sequence, or DataFrame
             Each list is the feature names it ranks, best first. A DataFrame is read as one
-            row per list (index = list names), empty cells ending a short list.
+            row per list (index = list names), empty cells (NaN, None, ``pd.NA``, ``""``)
+            ending a short list; an empty cell before a name is an error, as is a missing
+            name in a sequence, or two names that differ only by type (``1`` and ``"1"``).
         universe : sequence, optional
             All features. Defaults to the union of the lists, in order of first appearance.
             A list naming a feature outside a given universe is an error.
@@ -195,8 +224,8 @@ class RankedLists:
         if isinstance(orders, pd.DataFrame):
             if list_names is None:
                 list_names = list(orders.index)
-            orders = [[v for v in row if not (isinstance(v, float) and np.isnan(v))]
-                      for row in orders.itertuples(index=False)]
+            orders = [_frame_row(row, name) for row, name in
+                      zip(orders.itertuples(index=False), orders.index)]
         elif isinstance(orders, Mapping):
             if list_names is None:
                 list_names = list(orders.keys())
@@ -216,7 +245,11 @@ class RankedLists:
             if not o:
                 raise ValueError(f"orders[{j}] is empty; every list must rank a feature")
             seen = set()
-            for v in o:
+            for i, v in enumerate(o):
+                if _missing_name(v):
+                    raise ValueError(
+                        f"orders[{j}] holds a missing feature name ({v!r}) at position {i + 1}; "
+                        "every entry must name a feature (a top-k list is simply shorter)")
                 if v in seen:
                     raise ValueError(f"orders[{j}] names feature {v!r} twice")
                 seen.add(v)
@@ -227,6 +260,14 @@ class RankedLists:
                 for v in o:
                     uni.setdefault(v, len(uni))
             features = np.array(list(uni), dtype=object)
+            if len({str(v) for v in uni}) < len(uni):
+                spelled: dict = {}
+                for v in uni:
+                    w = spelled.setdefault(str(v), v)
+                    if w is not v and w != v:
+                        raise ValueError(
+                            f"orders name the features {w!r} and {v!r}, which differ only by "
+                            "type; give every feature name in one type (e.g. all strings)")
         else:
             if isinstance(universe, (str, bytes)):
                 raise TypeError("universe must be a sequence of feature names")

@@ -36,7 +36,7 @@ def _loaded(argv: list[str]) -> tuple[list[str], str]:
 
 @pytest.mark.parametrize("argv", [
     ["--help"], ["--version"], ["rank", "--help"], ["aggregate", "--help"],
-    ["svm-rfe", "--help"], ["demo", "--help"], ["datasets", "--help"],
+    ["svm-rfe", "--help"], ["demo", "--help"], ["datasets", "--help"], ["select", "--help"],
     ["experiment", "--help"], ["report", "--help"],
 ])
 def test_parsers_load_no_numerical_library(argv):

@@ -169,3 +169,31 @@ def test_config_file_errors_name_the_file(tmp_path):
         load_config(path)
     with pytest.raises(FileNotFoundError, match="does not exist"):
         load_config(tmp_path / "missing.toml")
+
+
+def _svm_rfe_config(extra: str) -> str:
+    return f"""
+[experiment]
+seed = 1
+[grid]
+datasets = ["iris"]
+selectors = ["rfe"]
+rules = ["kfirst"]
+classifiers = ["naive_bayes"]
+protocols = ["curve"]
+[selectors.rfe]
+kind = "svm_rfe"
+{extra}
+[protocols.curve]
+kind = "error_curve"
+n_splits = 2
+n_features = [1, 2]
+"""
+
+
+def test_svm_rfe_warm_start_is_a_bool_parameter():
+    cell = parse_config(_svm_rfe_config("warm_start = true")).cells[0]
+    assert cell.selector["params"]["warm_start"] is True
+    assert cell.hash != parse_config(_svm_rfe_config("")).cells[0].hash
+    with pytest.raises(ConfigError, match="warm_start"):
+        parse_config(_svm_rfe_config('warm_start = "yes"'))

@@ -54,8 +54,9 @@ def test_auto_reads_numbers_as_scores(tmp_path):
 @pytest.mark.parametrize(("text", "kind", "exc", "match"), [
     (None, "auto", FileNotFoundError, "no such file"),
     ("feature,a\n", "scores", ValueError, "header row and at least one feature row"),
-    ("feature,a\nf1,x\nf2,1\n", "scores", ValueError, "not numeric scores"),
-    ("feature,a\nf1,\nf2,1\n", "scores", ValueError, "NaN score cells"),
+    ("feature,a\nf1,x\nf2,1\n", "scores", ValueError,
+     "line 2, column 2 .'a'.: 'x' is not a number"),
+    ("feature,a\nf1,\nf2,1\n", "scores", ValueError, "line 2, column 2 .'a'.: empty cell"),
     ("feature,a\nf1,1\n", "ranks", ValueError, "kind must be one of"),
     ("feature,a\nf1,1\n", None, ValueError, "kind must be one of"),
     ("x,a,a\n", "orders", ValueError, "twice"),

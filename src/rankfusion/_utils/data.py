@@ -7,13 +7,16 @@ categoricals) into a :class:`ClassificationData` without touching the caller's o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
+from .validation import check_unique_columns
+
 __all__ = ["ClassificationData", "check_classification_data", "check_features", "check_target",
-           "weka_classes", "prepare_ranker_data", "check_callable"]
+           "weka_classes", "prepare_ranker_data", "check_callable",
+           "rescale_extreme_columns", "EXTREME_SCALE"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,7 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
     if hasattr(X, "toarray") or type(X).__module__.startswith("scipy.sparse"):
         raise TypeError("X must be a dense array or DataFrame; sparse matrices are not supported")
     if isinstance(X, pd.DataFrame):
+        check_unique_columns(X, name="X")
         n, p = X.shape
         names = np.array([str(c) if not isinstance(c, str) else c for c in X.columns],
                          dtype=object) if feature_names is None else np.asarray(
@@ -146,6 +150,7 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
             elif s.dtype == object or pd.api.types.is_string_dtype(s.dtype) or s.dtype == bool:
                 na = s.isna().to_numpy()
                 obs = s[~na]
+                _check_not_mixed(obs, col)
                 try:
                     cats = sorted(pd.unique(obs))
                 except TypeError:
@@ -194,6 +199,56 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
     return values, nominal, categories, names
 
 
+def _check_not_mixed(obs: pd.Series, col) -> None:
+    """A nominal (object) column must not mix numbers with text: ``[1.5, "x", 2.0]`` is a
+    numeric column with a bad cell, not three categories."""
+    if obs.dtype != object or obs.empty:
+        return
+    is_num = np.fromiter((isinstance(v, (int, float, np.integer, np.floating))
+                          and not isinstance(v, (bool, np.bool_)) for v in obs),
+                         dtype=bool, count=obs.shape[0])
+    if is_num.any() and not is_num.all():
+        i = int(np.flatnonzero(~is_num)[0])
+        raise TypeError(
+            f"X column {col!r} mixes numbers and other values (row {obs.index[i]!r} holds "
+            f"{obs.iloc[i]!r}); make it numeric (NaN for a missing value) or nominal "
+            "(a categorical or all-text column)")
+
+
+#: A numeric column whose largest ``|x|`` lies outside ``[1/EXTREME_SCALE, EXTREME_SCALE]`` is
+#: rescaled by :func:`rescale_extreme_columns` (``2**64`` ≈ 1.8e19).
+EXTREME_SCALE = 2.0 ** 64
+
+
+def rescale_extreme_columns(values: np.ndarray, nominal: np.ndarray | None = None):
+    """Bring numeric columns of extreme scale (e.g. 1e-200 or 1e160) near 1, exactly.
+
+    A numeric column whose largest finite ``|x|`` is above ``EXTREME_SCALE`` or below its
+    inverse (and not 0) is multiplied by the power of two ``2^-e`` that puts that largest value
+    in ``[0.5, 1)``; other columns (and nominal codes, NaN) are untouched, so ordinary data stay
+    bit for bit the same. A power of two is exact, so every method that is invariant to the
+    scale of a feature (information measures, ReliefF, ILFS, F test, trees, …) gives the same
+    scores as on the unscaled data, without squares overflowing or underflowing
+    (docs/design.md, 'Inputs').
+
+    Returns
+    -------
+    values : ndarray
+        A rescaled copy, or ``values`` itself when no column needed it.
+    exponents : ndarray of int, shape (p,)
+        ``e`` per column (0 = unchanged): the original is ``values · 2^e``.
+    """
+    p = values.shape[1]
+    num = np.ones(p, dtype=bool) if nominal is None else ~np.asarray(nominal, dtype=bool)
+    mag = np.abs(np.where(np.isnan(values), 0.0, values))
+    top = mag.max(axis=0, initial=0.0)
+    need = num & (top > 0) & ((top > EXTREME_SCALE) | (top < 1.0 / EXTREME_SCALE))
+    e = np.where(need, np.frexp(top)[1], 0).astype(np.int64)
+    if not need.any():
+        return values, e
+    return np.ldexp(values, -e[None, :]), e
+
+
 def check_classification_data(X, y, *, allow_nominal: bool = True,
                               allow_missing: bool = True, min_classes: int = 2,
                               feature_names=None) -> ClassificationData:
@@ -237,10 +292,15 @@ def prepare_ranker_data(X, y) -> tuple[ClassificationData, np.ndarray, int, np.n
     """Validate ``X, y`` for a ranker.
 
     Returns ``(data, y_codes, n_classes, n_values)`` where ``y_codes`` are in Weka's class
-    order and ``n_values[j]`` is the number of declared categories of a nominal feature
+    order, ``data.values`` has its extreme-scale numeric columns rescaled
+    (:func:`rescale_extreme_columns`; every such ranker is invariant to a feature's scale)
+    and ``n_values[j]`` is the number of declared categories of a nominal feature
     (0 for a numeric one).
     """
     data = check_classification_data(X, y)
+    scaled, _ = rescale_extreme_columns(data.values, data.nominal)
+    if scaled is not data.values:
+        data = replace(data, values=scaled)
     yc, n_classes = weka_classes(y, data.n_samples)
     n_values = np.array([0 if c is None else len(c) for c in data.categories], dtype=np.int64)
     return data, yc, n_classes, n_values

@@ -16,6 +16,7 @@ from .seeding import seed_int
 
 __all__ = [
     "check_names",
+    "check_unique_columns",
     "check_score_matrix",
     "check_weights",
     "check_top_k",
@@ -58,6 +59,19 @@ def check_names(names, n: int, *, name: str, default_prefix: str) -> np.ndarray:
     return arr
 
 
+def check_unique_columns(frame: pd.DataFrame, *, name: str) -> None:
+    """A ``ValueError`` naming the first column name ``frame`` holds twice (with positions)."""
+    cols = list(frame.columns)
+    if pd.Index(cols).is_unique:
+        return
+    seen: dict = {}
+    for j, c in enumerate(cols):
+        if c in seen:
+            raise ValueError(f"{name} has the column name {c!r} twice (columns {seen[c]} and "
+                             f"{j}, 0-based); column names must be unique")
+        seen[c] = j
+
+
 def check_score_matrix(
     X, *, name: str = "lists", features=None, list_names=None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -72,6 +86,7 @@ def check_score_matrix(
             "for a single list"
         )
     if isinstance(X, pd.DataFrame):
+        check_unique_columns(X, name=name)
         bad = [c for c in X.columns if not _is_real_dtype(X[c].dtype)]
         if bad:
             raise TypeError(
@@ -128,7 +143,11 @@ def check_score_matrix(
 def check_weights(weights, n_lists: int, *, name: str = "weights") -> np.ndarray | None:
     """Validate list weights: ``n_lists`` finite non-negative numbers, not all zero.
 
-    Returns a float64 array (a copy) or ``None`` when ``weights`` is ``None``.
+    Returns a float64 array (a copy) or ``None`` when ``weights`` is ``None``. Only the ratios
+    of the weights matter to a rule's order; when the largest weight lies outside
+    ``[2**-32, 2**32]`` all of them are multiplied by one exact power of two that brings it
+    into ``[1, 2)``, so that ``[1e308, 1e308, 1]`` gives finite weighted sums
+    (docs/design.md, 'Inputs').
     """
     if weights is None:
         return None
@@ -153,7 +172,16 @@ def check_weights(weights, n_lists: int, *, name: str = "weights") -> np.ndarray
         raise ValueError(f"{name} must be non-negative; got {arr.tolist()}")
     if not (arr > 0).any():
         raise ValueError(f"{name} must not all be zero")
+    top = float(arr.max())
+    if not _WEIGHT_LOW <= top <= _WEIGHT_HIGH:
+        # only the ratios of the weights matter to every rule's order; an exact power of two
+        # brings the largest weight into [1, 2) so no weighted sum overflows (or underflows)
+        arr = np.ldexp(arr, 1 - int(np.frexp(top)[1]))
     return arr
+
+
+#: Weights whose largest value lies outside this range are rescaled by a power of two.
+_WEIGHT_LOW, _WEIGHT_HIGH = 2.0 ** -32, 2.0 ** 32
 
 
 def resolve_n_features(value, p: int, *, name: str = "n_features") -> int:

@@ -89,8 +89,19 @@ def _check_normalize(normalize) -> str | None:
     return key
 
 
+def _power_of_two_scale(values: np.ndarray, axis=None) -> np.ndarray:
+    """Exponents ``e`` (per ``axis`` slice, or one) such that ``values · 2^-e`` stays far from
+    overflow: 0 unless the largest finite ``|value|`` reaches ``2**500``. Multiplying by a power
+    of two is exact, so sums and differences keep their order (docs/design.md, 'Inputs')."""
+    with np.errstate(invalid="ignore"):
+        top = np.nanmax(np.abs(values), axis=axis, keepdims=axis is not None, initial=0.0)
+    e = np.frexp(top)[1]
+    return np.where(top >= 2.0 ** 500, e, 0)
+
+
 def _minmax_columns(values: np.ndarray) -> np.ndarray:
     """Each list (column) mapped to [0, 1] by ``(s − min) / (max − min)``; a constant one to 0."""
+    values = np.ldexp(values, -_power_of_two_scale(values, axis=0))
     lo = values.min(axis=0, keepdims=True)
     span = values.max(axis=0, keepdims=True) - lo
     return (values - lo) / np.where(span > 0, span, 1.0)
@@ -136,8 +147,11 @@ def mean_score(lists, *, weights=None, normalize=None):
         return build_consensus(lists, keys=[key], scores=mean_r, method="mean_score",
                                params=params)
     values = lists.scores if normalize is None else _minmax_columns(lists.scores)
-    total = list_sum(values, weights)
+    e = int(_power_of_two_scale(values))  # scores near the float limit: sum them scaled
+    total = list_sum(np.ldexp(values, -e) if e else values, weights)
     mean = total / _total_weight(lists, weights)
+    if e:
+        mean = np.ldexp(mean, e)  # a mean lies between the scores: finite
     return build_consensus(lists, keys=[-total], scores=mean, method="mean_score",
                            params=params)
 
@@ -304,11 +318,15 @@ def combmnz(lists, *, weights=None):
             v = values(a)
             lo = np.fmin(lo, np.nanmin(v, axis=0, initial=np.inf))
             hi = np.fmax(hi, np.nanmax(v, axis=0, initial=-np.inf))
+    # scores near the float limit: work at an exact power-of-two scale so spans stay finite
+    ex = np.where(np.fmax(np.abs(lo), np.abs(hi)) >= 2.0 ** 500,
+                  np.frexp(np.fmax(np.abs(lo), np.abs(hi)))[1], 0)
+    lo, hi = np.ldexp(lo, -ex), np.ldexp(hi, -ex)
     span = hi - lo
     pos_span = span > 0
     total = np.empty(lists.n_features)
     for a in blocks:
-        v = values(a)
+        v = np.ldexp(values(a), -ex) if ex.any() else values(a)
         v -= lo
         v /= np.where(pos_span, span, 1.0)
         v[:, ~pos_span] = 0.0

@@ -2,16 +2,20 @@
 
 Each sub-command lives in its own module of this package exposing ``add_parser(subparsers)``
 and ``run(args) -> int``; :data:`COMMANDS` lists them in the order of ``rankfusion --help``.
-Errors in the user's input print one line (``rankfusion: error: …``) and exit with status 2.
+Errors in the user's input print one line (``rankfusion: error: …``) and exit with status 2;
+warnings print one line (``rankfusion: warning: …``); output to a closed pipe
+(``rankfusion rank … | head -1``) ends quietly with status 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import warnings
 
-COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "datasets", "experiment", "report")
+COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "datasets", "experiment", "report")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -41,7 +45,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(chosen if chosen in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, inside the try, not at exit
+        return code
+    except BrokenPipeError:
+        # the reader went away (``rankfusion … | head -1``): stop quietly, as Unix tools do
+        _silence_stdout()
+        return 0
     except (ValueError, TypeError, KeyError, OSError, ImportError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"rankfusion: error: {msg}", file=sys.stderr)
@@ -49,3 +61,18 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover
         print("rankfusion: interrupted", file=sys.stderr)
         return 130
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """Warnings as one line: ``rankfusion: warning: …``."""
+    print(f"rankfusion: warning: {message}", file=sys.stderr if file is None else file)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no real stdout
+        pass

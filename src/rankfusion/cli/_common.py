@@ -1,10 +1,20 @@
-"""Helpers shared by the sub-commands: parsing numbers and parameters, printing tables."""
+"""Helpers shared by the sub-commands: parsing numbers and parameters, printing tables, the
+data-file options (``add_data_options`` / ``data_options``) and safe output files
+(``add_output_options`` / ``check_outputs`` / ``write_csv``) every command uses the same way
+(docs/design.md, 'Inputs')."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-__all__ = ["number", "param_value", "parse_params", "print_frame"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["number", "param_value", "parse_params", "print_frame", "count", "check_count",
+           "add_data_options",
+           "data_options", "add_output_options", "check_outputs", "write_csv", "announce"]
 
 
 def number(text: str) -> int | float:
@@ -48,9 +58,91 @@ def parse_params(items) -> dict:
     return out
 
 
-def print_frame(frame, *, max_rows: int | None = None) -> None:
+def print_frame(frame: pd.DataFrame, *, max_rows: int | None = None) -> None:
     import pandas as pd
 
     with pd.option_context("display.max_rows", max_rows, "display.width", 200,
                            "display.max_columns", 50):
         print(frame.to_string(max_rows=max_rows))
+
+
+def count(text: str) -> int:
+    """An argparse type for ``--top``: a whole number (checked ≥ 0 by :func:`check_count` in
+    the command, so the error is the usual one line)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def check_count(value, option: str = "--top") -> None:
+    """A ``ValueError`` unless ``value`` (an option such as ``--top``) is None or ≥ 0."""
+    if value is not None and value < 0:
+        raise ValueError(f"{option} must be ≥ 0 (0 = all rows), got {value}")
+
+
+def add_data_options(p, *, drop: bool = True) -> None:
+    """The options of commands that read a data file with :func:`rankfusion.io.load_data`."""
+    g = p.add_argument_group("reading DATA")
+    g.add_argument("--na-values", default=None, metavar="LIST",
+                   help="comma-separated cells read as missing values, replacing the default "
+                   "'?', empty, 'NaN', 'nan' (the empty cell always stays missing); e.g. "
+                   "--na-values '?,NA'")
+    if drop:
+        g.add_argument("--drop", default=None, metavar="NAMES",
+                       help="comma-separated columns to leave out (sample ids, row names)")
+    g.add_argument("--nominal", default=None, metavar="NAMES",
+                   help="comma-separated columns to read as nominal even if they hold numbers")
+    g.add_argument("--sep", default=None,
+                   help="CSV separator (default ','; tab for .tsv); e.g. ';' or tab")
+    g.add_argument("--encoding", default="utf-8",
+                   help="text encoding of CSV/ARFF (default utf-8; e.g. latin-1)")
+
+
+def data_options(args) -> dict:
+    """Keyword arguments of :func:`rankfusion.io.load_data` from :func:`add_data_options`."""
+    na = None
+    if args.na_values is not None:
+        na = [v.strip() for v in args.na_values.split(",")]
+    return {"na_values": na, "drop": getattr(args, "drop", None), "nominal": args.nominal,
+            "sep": args.sep, "encoding": args.encoding}
+
+
+def add_output_options(p) -> None:
+    """``--overwrite``: the permission to replace existing output files."""
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace existing output files (never an input file)")
+
+
+def check_outputs(args, inputs, *options: str) -> dict:
+    """Check the output files of ``options`` (attribute names such as ``"out"``) before any
+    work: never an input, never an existing file without ``--overwrite``, never two options
+    naming one file. Returns ``{attribute: Path}`` for the options given."""
+    from ..io import safe_output_path
+
+    paths: dict = {}
+    for attr in options:
+        value = getattr(args, attr, None)
+        if value is None:
+            continue
+        flag = "--" + attr.replace("_", "-")
+        path = safe_output_path(value, inputs, overwrite=getattr(args, "overwrite", False),
+                                option=flag)
+        for oflag, opath in paths.values():
+            if path.resolve() == opath.resolve():
+                raise ValueError(f"{flag} and {oflag} name the same file {value}")
+        paths[attr] = (flag, path)
+    return {k: v[1] for k, v in paths.items()}
+
+
+def write_csv(frame: pd.DataFrame, path, **kwargs) -> None:
+    """Write ``frame`` as CSV atomically (a temporary file renamed into place)."""
+    from ..io import atomic_write
+
+    with atomic_write(path) as fh:
+        frame.to_csv(fh, **kwargs)
+
+
+def announce(message: str) -> None:
+    """One line on stderr, ``rankfusion: …`` (how an input was read)."""
+    print(f"rankfusion: {message}", file=sys.stderr)

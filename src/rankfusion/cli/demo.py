@@ -2,7 +2,9 @@
 
 ``rankfusion demo`` runs the headline of Izetta et al. (2017): one-vs-one SVM-RFE on the bundled
 St. Jude leukemia data (248 samples × 985 genes, 6 classes → 15 rankings), combined by K-First
-and Schulze, beside the usual joint "Average" RFE (:func:`rankfusion.cli.demo_svm.run_demo`).
+and Schulze, beside the usual joint "Average" RFE, and the cross-validated error of a linear SVM
+on each method's top genes (:func:`rankfusion.evaluation.stjude_demo`); ``--plot FILE.png``
+saves the error curves.
 ``rankfusion demo --lists`` aggregates the example lists shipped with the package (five
 scikit-learn rankers on the UCI Wine data) with every position-based rule and prints how the
 rules agree and differ.
@@ -11,10 +13,10 @@ rules agree and differ.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
-from ._common import print_frame
+from ._common import check_count, count, print_frame
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
@@ -29,10 +31,18 @@ def add_parser(sub) -> None:
                        description="Run rankfusion's main job on data shipped with the package.")
     p.add_argument("--lists", action="store_true",
                    help="compare the aggregation rules on the bundled example lists instead")
-    p.add_argument("--top", type=int, default=None,
-                   help="features shown per method (default 15; 5 with --lists)")
+    p.add_argument("--top", type=count, default=None,
+                   help="features shown per method (default 15; 5 with --lists; at most all)")
     p.add_argument("--n-jobs", type=int, default=None,
-                   help="binary problems solved in parallel (default: one at a time)")
+                   help="binary problems and splits in parallel (default: one at a time; the "
+                   "output does not depend on it)")
+    p.add_argument("--splits", type=int, default=10, metavar="N",
+                   help="stratified 75/25 splits of the error table (default 10; 0 = skip)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the splits (default 0; the output is deterministic)")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="save the error curves (needs the plot extra: pip install "
+                   "\"rankfusion[plot]\")")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.set_defaults(func=run)
 
@@ -69,6 +79,7 @@ def run_lists_demo(top: int = 5) -> int:
 
     t0 = time.perf_counter()
     lists = load_wine_lists()
+    top = max(1, min(top, lists.n_features))
     print(f"# {lists.n_lists} rankers on the UCI Wine data ({lists.n_features} features, "
           "3 classes): their top features")
     inputs = pd.DataFrame({name: [_short(str(f)) for f in lists.ranked_features(name)[:top]]
@@ -82,9 +93,19 @@ def run_lists_demo(top: int = 5) -> int:
 
 
 def run(args) -> int:
+    from ..evaluation import check_figure_path, save_figure, stjude_demo
+
+    check_count(args.top)
     if args.lists:
         return run_lists_demo(top=args.top or 5)
-    from .demo_svm import run_demo
-
-    run_demo(top=args.top or 15, n_jobs=args.n_jobs, progress=not args.no_progress)
+    if args.plot is not None:
+        if args.splits == 0:
+            raise ValueError("--plot draws the error curves: it needs --splits ≥ 1")
+        check_figure_path(args.plot, name="--plot")  # before the work, not after
+    res = stjude_demo(top=args.top or 15, n_jobs=args.n_jobs, n_splits=args.splits,
+                      random_state=args.seed, progress=not args.no_progress)
+    print(res.report())
+    if args.plot is not None:
+        save_figure(res.plot(), args.plot)
+        print(f"error curves saved to {args.plot}")
     return 0

@@ -1,15 +1,31 @@
 """``rankfusion rank DATA --ranker NAME[,NAME…]``: score and rank the features of a data set.
 
-DATA is a CSV, ARFF or Parquet file (see :func:`rankfusion.io.load_data`); the class is the
-column named by ``--target`` (default: the last column, as Weka). Prints one row per feature,
-best first by the first ranker, with each ranker's score and position; ``--out`` writes the
-full table as CSV (features × rankers scores, usable as input to ``rankfusion aggregate``).
+DATA is a CSV, ARFF or Parquet file (see :func:`rankfusion.io.load_data`; ``-`` = standard
+input); the class is the column named by ``--target`` (default: the last column, as Weka).
+Prints one row per feature, best first by the first ranker, with each ranker's score and
+position; ``--out`` writes the full table as CSV (features × rankers scores, usable as input
+to ``rankfusion aggregate``).
 """
 
 from __future__ import annotations
 
-from ._common import parse_params, print_frame
+from ._common import (
+    add_data_options,
+    add_output_options,
+    check_count,
+    check_outputs,
+    count,
+    data_options,
+    parse_params,
+    print_frame,
+    write_csv,
+)
 from ._names import RANKERS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
 
 
 def add_parser(sub) -> None:
@@ -31,8 +47,10 @@ def add_parser(sub) -> None:
                    "(e.g. n_neighbors=5, missing_as_value=true)")
     p.add_argument("--format", default=None, choices=["csv", "arff", "parquet"],
                    help="input format (default: from the file name)")
+    add_data_options(p)
     p.add_argument("--out", "-o", default=None, help="write the scores table to this CSV")
-    p.add_argument("--top", type=int, default=20, help="rows to print (default 20; 0 = all)")
+    add_output_options(p)
+    p.add_argument("--top", type=count, default=20, help="rows to print (default 20; 0 = all)")
     p.set_defaults(func=run)
 
 
@@ -45,7 +63,7 @@ def _target(text):
         return text
 
 
-def rank_table(X, y, rankers: list[str], params: dict | None = None):
+def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataFrame:
     """Scores and positions of every feature under each ranker, sorted by the first one."""
     import numpy as np
 
@@ -67,19 +85,22 @@ def run(args) -> int:
     from ..io import load_data
     from ..rankers import get_ranker
 
+    check_count(args.top)
     rankers = [r.strip() for r in args.ranker.split(",") if r.strip()]
     if not rankers:
         raise ValueError("--ranker needs at least one ranker name")
     for name in rankers:
         get_ranker(name)  # unknown names fail before the data are read
-    X, y = load_data(args.data, _target(args.target), format=args.format)
+    outputs = check_outputs(args, [args.data], "out")
+    X, y = load_data(args.data, _target(args.target), format=args.format,
+                     **data_options(args))
     table = rank_table(X, y, rankers, parse_params(args.param))
-    if args.out:
-        table[[r for r in rankers]].to_csv(args.out)
+    if "out" in outputs:
+        write_csv(table[[r for r in rankers]], outputs["out"])
     classes = pd.Series(y).astype(str).value_counts()
     print(f"# {args.data}: {X.shape[0]} samples, {X.shape[1]} features, target "
           f"{y.name!r} with {classes.shape[0]} classes; rankers: {', '.join(rankers)}")
     print_frame(table.head(args.top) if args.top else table)
-    if args.out:
+    if "out" in outputs:
         print(f"# written to {args.out}")
     return 0

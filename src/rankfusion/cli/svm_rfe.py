@@ -12,7 +12,18 @@ from __future__ import annotations
 
 import time
 
-from ._common import number, parse_params, print_frame
+from ._common import (
+    add_data_options,
+    add_output_options,
+    check_count,
+    check_outputs,
+    count,
+    data_options,
+    number,
+    parse_params,
+    print_frame,
+    write_csv,
+)
 from ._names import METHODS
 
 
@@ -27,8 +38,6 @@ def add_parser(sub) -> None:
     p.add_argument("data", metavar="DATA")
     p.add_argument("--target", "-t", default=None,
                    help="class column: a name or a 0-based position (default: the last column)")
-    p.add_argument("--drop", default=None,
-                   help="comma-separated columns to leave out (e.g. a sample id)")
     p.add_argument("--decomposition", "-d", default="ovo",
                    choices=["ovo", "ova", "crammer_singer", "weston_watkins"])
     p.add_argument("--aggregate", "-a", default="kfirst,schulze,average",
@@ -55,7 +64,9 @@ def add_parser(sub) -> None:
                    help="write the consensus positions (features × methods) to this CSV")
     p.add_argument("--lists-out", default=None,
                    help="write the per-problem positions (features × problems) to this CSV")
-    p.add_argument("--top", type=int, default=20, help="rows to print (default 20; 0 = all)")
+    add_output_options(p)
+    add_data_options(p)
+    p.add_argument("--top", type=count, default=20, help="rows to print (default 20; 0 = all)")
     p.set_defaults(func=run)
 
 
@@ -69,13 +80,7 @@ def _read(args):
         target = int(args.target) if args.target is not None else None
     except ValueError:
         target = args.target
-    X, y = load_data(args.data, target)
-    if args.drop:
-        cols = [c.strip() for c in args.drop.split(",") if c.strip()]
-        missing = [c for c in cols if c not in X.columns]
-        if missing:
-            raise ValueError(f"--drop names unknown column(s) {missing}")
-        X = X.drop(columns=cols)
+    X, y = load_data(args.data, target, **data_options(args))
     bad = [c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c].dtype)]
     if bad:
         raise ValueError(f"column {bad[0]!r} is not numeric; SVM-RFE needs numbers "
@@ -96,14 +101,14 @@ def run(args) -> int:
 
     from ..selection import svm_rfe_rankings
 
-    if args.top < 0:
-        raise ValueError(f"--top must be ≥ 0 (0 = all rows), got {args.top}")
+    check_count(args.top)
     if args.C != "cv":
         try:
             float(args.C)
         except ValueError:
             raise ValueError(f"--C must be a positive number or 'cv', got {args.C!r}") from None
     methods = [m.strip() for m in args.aggregate.split(",") if m.strip()]
+    outputs = check_outputs(args, [args.data], "out", "lists_out")
     X, y, names = _read(args)
     C = args.C if args.C == "cv" else float(args.C)
     t0 = time.perf_counter()
@@ -128,10 +133,10 @@ def run(args) -> int:
                          for m, pos in positions.items()},
                         index=pd.RangeIndex(1, min(top, X.shape[1]) + 1, name="rank"))
     print_frame(side)
-    if args.out:
-        table.to_csv(args.out)
+    if "out" in outputs:
+        write_csv(table, outputs["out"])
         print(f"# positions written to {args.out}")
-    if args.lists_out and out.lists is not None:
-        out.lists.to_frame("positions").to_csv(args.lists_out)
+    if "lists_out" in outputs and out.lists is not None:
+        write_csv(out.lists.to_frame("positions"), outputs["lists_out"])
         print(f"# per-problem lists written to {args.lists_out}")
     return 0

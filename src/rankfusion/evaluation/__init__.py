@@ -7,7 +7,10 @@
 * statistics — :func:`paired_ttest`, :func:`friedman`, :func:`nemenyi`, :func:`win_matrix`,
   :func:`robustness_index`, :func:`rule_agreement`;
 * plots (optional extra ``rankfusion[plot]``) — :func:`plot_error_curves`,
-  :func:`plot_stability`, :func:`plot_critical_difference`, :func:`plot_agreement`.
+  :func:`plot_stability`, :func:`plot_critical_difference`, :func:`plot_agreement`,
+  :func:`save_figure`;
+* demo — :func:`stjude_demo`, the main job (``rankfusion demo``): the St. Jude headline of
+  Izetta et al. (2017) and the cross-validated error of each method's top genes.
 """
 
 from .classifiers import (
@@ -16,11 +19,14 @@ from .classifiers import (
     make_classifier,
     register_classifier,
 )
+from .demo import DEMO_METHODS, DEMO_N_FEATURES, StJudeDemo, stjude_demo
 from .plots import (
+    check_figure_path,
     plot_agreement,
     plot_critical_difference,
     plot_error_curves,
     plot_stability,
+    save_figure,
 )
 from .protocols import (
     CrossValidationResult,
@@ -49,6 +55,12 @@ from .statistics import (
 from .weka_like import J48Like, WekaIB1, WekaNaiveBayes
 
 __all__ = [
+    "DEMO_METHODS",
+    "DEMO_N_FEATURES",
+    "StJudeDemo",
+    "stjude_demo",
+    "check_figure_path",
+    "save_figure",
     "CrossValidationResult",
     "ErrorCurveResult",
     "available_classifiers",

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-__all__ = ["plot_error_curves", "plot_stability", "plot_critical_difference", "plot_agreement"]
+__all__ = ["plot_error_curves", "plot_stability", "plot_critical_difference", "plot_agreement",
+           "check_figure_path", "save_figure"]
 
 _EXTRA = 'plotting needs matplotlib: pip install "rankfusion[plot]"'
 
@@ -29,6 +30,34 @@ def _figure_and_axes(ax, figsize):
     if not hasattr(ax, "figure") or not hasattr(ax, "plot"):
         raise TypeError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
     return ax.figure, ax
+
+
+def _figure_formats() -> dict:
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError as exc:
+        raise ModuleNotFoundError(f"{_EXTRA} ({exc})", name="matplotlib") from None
+    return FigureCanvasBase.get_supported_filetypes()
+
+
+def check_figure_path(path, *, name: str = "path"):
+    """Check, before any work, that a figure can be saved at ``path``: matplotlib is installed
+    (else a ``ModuleNotFoundError`` naming the ``plot`` extra), the folder exists and the suffix
+    is a format matplotlib writes (``.png``, ``.pdf``, ``.svg`` …). Returns the path."""
+    from .._utils.atomic import check_output_file
+
+    return check_output_file(path, name=name, suffixes=_figure_formats())
+
+
+def save_figure(fig, path, *, dpi: int = 120):
+    """Save a matplotlib Figure to ``path`` atomically (a temporary file in the same folder,
+    then ``os.replace``), in the format of the suffix; an interrupted save leaves no partial
+    file. Returns the path."""
+    from .._utils.atomic import atomic_write
+
+    p = check_figure_path(path)
+    fmt = p.suffix.lower().lstrip(".")
+    return atomic_write(p, lambda tmp: fig.savefig(tmp, format=fmt, dpi=dpi))
 
 
 def _check_mapping(values, name: str) -> dict:

@@ -58,7 +58,7 @@ _SVM_RFE_PARAMS = {
     "decomposition": (_STR,), "aggregation": (_STR,), "aggregation_params": ("table",),
     "n_features_to_select": (_INT, _FLOAT, _STR), "C": (_FLOAT, _INT, _STR),
     "step": (_INT, _FLOAT), "step_until": (_INT,), "class_weight": (_STR,), "cv": (_INT,),
-    "tol": (_FLOAT,),
+    "tol": (_FLOAT,), "warm_start": (_BOOL,),
 }
 _RANKER_PARAMS = {"ranker": (_STR, "table"), "n_features_to_select": (_INT, _FLOAT)}
 _SELECTOR_COMMON = {"kind": (_STR,), "rules": (_LIST,)}

@@ -186,8 +186,8 @@ def _progress_bar(total: int, initial: int, enabled: bool | None):
 def run_experiment(config, out, *, client=None, scheduler: str | None = None,
                    n_workers: int | None = None, n_jobs: int | None = None,
                    csv: bool = False, report: bool = True, progress: bool | None = None,
-                   retries: int = 2, on_cell: Callable[[Cell, str], None] | None = None
-                   ) -> RunSummary:
+                   retries: int = 2, on_cell: Callable[[Cell, str], None] | None = None,
+                   rfe_memo: int | None = 32) -> RunSummary:
     """Run (or resume) an experiment grid and write its results under ``out``.
 
     Parameters
@@ -216,6 +216,12 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
     on_cell : callable(cell, status), optional
         Called from the driver after each cell is filed (``"computed"``) or found done
         (``"reused"``).
+    rfe_memo : int or None, default 32
+        Local runs: keep the per-problem SVM-RFE lists of the last ``rfe_memo`` fits
+        (:func:`rankfusion.selection.rfe_lists_memo`), so the cells that combine the same
+        splits' lists with different rules run the eliminations once. The numbers do not
+        change (the eliminations are deterministic). None switches it off; it does not reach
+        Dask workers or the joblib workers of ``n_jobs`` > 1.
 
     Returns
     -------
@@ -256,13 +262,14 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
             backend = f"dask ({client.scheduler.address})"
             _run_dask(client, todo, n_jobs, retries, filed, summary)
         else:
-            for cell in todo:
-                try:
-                    result = run_cell(cell.spec, n_jobs=n_jobs)
-                except Exception as exc:  # one broken cell does not stop the others
-                    summary.failed[cell.hash] = f"{type(exc).__name__}: {exc}"
-                    continue
-                filed(cell, result)
+            import contextlib
+
+            from ..selection import rfe_lists_memo
+
+            memo = (contextlib.nullcontext() if rfe_memo is None
+                    else rfe_lists_memo(rfe_memo))
+            with memo:
+                _run_local(todo, n_jobs, filed, summary)
     finally:
         if bar is not None:
             bar.close()
@@ -289,6 +296,16 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         summary.report = write_report(out)
     summary.seconds = time.time() - t0
     return summary
+
+
+def _run_local(todo, n_jobs, filed, summary):
+    for cell in todo:
+        try:
+            result = run_cell(cell.spec, n_jobs=n_jobs)
+        except Exception as exc:  # one broken cell does not stop the others
+            summary.failed[cell.hash] = f"{type(exc).__name__}: {exc}"
+            continue
+        filed(cell, result)
 
 
 def _run_dask(client, todo, n_jobs, retries, filed, summary):

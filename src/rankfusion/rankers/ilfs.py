@@ -76,7 +76,7 @@ import numbers
 
 import numpy as np
 
-from .._utils.data import check_classification_data
+from .._utils.data import check_classification_data, rescale_extreme_columns
 from ._registry import register_ranker
 
 __all__ = ["ilfs", "ilfs_tokens", "ilfs_relevance"]
@@ -165,7 +165,8 @@ def ilfs_relevance(X, y, *, n_tokens: int = 4, multiclass: str = "nearest",
         raise ValueError(f"n_tokens must be an integer >= 3, got {n_tokens!r}")
     if multiclass not in _MULTICLASS:
         raise ValueError(f"multiclass must be one of {_MULTICLASS}, got {multiclass!r}")
-    tokens = ilfs_tokens(data.values, data.y, data.n_classes, int(n_tokens), multiclass)
+    values, _ = rescale_extreme_columns(data.values)  # the ratio is scale invariant
+    tokens = ilfs_tokens(values, data.y, data.n_classes, int(n_tokens), multiclass)
     return _plsa_relevance(tokens, data.n_samples, update_token_factor=update_token_factor)
 
 

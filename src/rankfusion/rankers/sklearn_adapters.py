@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._utils.data import check_callable, check_classification_data
+from .._utils.data import check_callable, check_classification_data, rescale_extreme_columns
 from ._registry import register_ranker
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
@@ -31,6 +31,14 @@ __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
 def _data(X, y, allow_missing):
     data = check_classification_data(X, y, allow_missing=allow_missing)
     return data.values, data.classes[data.y]
+
+
+def _scaled_data(X, y):
+    """Complete values with extreme-scale columns rescaled by powers of two (exact; see
+    :func:`~rankfusion._utils.data.rescale_extreme_columns`), the labels, and the exponents."""
+    data = check_classification_data(X, y, allow_missing=False)
+    values, e = rescale_extreme_columns(data.values, data.nominal)
+    return values, data.classes[data.y], e
 
 
 def _clean(scores, p, who) -> np.ndarray:
@@ -125,36 +133,58 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
 @register_ranker("f_classif", aliases=("anova",))
 def f_classif(X, y) -> np.ndarray:
     """ANOVA F statistic of each feature (scikit-learn's ``f_classif``); NaN (a constant
-    feature) → 0."""
+    feature) → 0. Invariant to a feature's scale: features of extreme scale (beyond
+    ``2**±64``) are rescaled exactly first."""
     from sklearn.feature_selection import f_classif as _f
 
-    return score_func_ranker(_f)(X, y)
+    values, labels, _ = _scaled_data(X, y)
+    return _clean(_f(values, labels)[0], values.shape[1], "f_classif")
 
 
 @register_ranker("chi2")
 def chi2(X, y) -> np.ndarray:
     """scikit-learn's ``chi2`` statistic (non-negative features, e.g. counts); compare Weka's
-    :func:`~rankfusion.rankers.information.chi_square` on discretised data (``chi_square``)."""
+    :func:`~rankfusion.rankers.information.chi_square` on discretised data (``chi_square``).
+
+    The statistic of a feature scales with it (``chi2(c·x) = c·chi2(x)``): a feature of
+    extreme scale is computed at a power-of-two rescaled copy and its score scaled back
+    exactly; a score beyond the float range is an error."""
     from sklearn.feature_selection import chi2 as _f
 
-    return score_func_ranker(_f)(X, y)
+    values, labels, e = _scaled_data(X, y)
+    raw = np.asarray(_f(values, labels)[0], dtype=np.float64)
+    with np.errstate(over="ignore"):
+        out = np.ldexp(raw, e)
+    if np.isinf(out).any():
+        j = int(np.flatnonzero(np.isinf(out))[0])
+        raise ValueError(f"chi2: the score of feature {j} exceeds the float range at the "
+                         "scale of its values; rescale the features (e.g. divide by their "
+                         "maximum)")
+    return _clean(out, values.shape[1], "chi2")
 
 
 @register_ranker("mutual_info_classif", aliases=("mutual_info",))
 def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None) -> np.ndarray:
     """scikit-learn's k-nearest-neighbour mutual information estimate (nats); seeded by
-    ``random_state``."""
+    ``random_state``. Features of extreme scale are rescaled exactly first (scikit-learn
+    scales each feature by its standard deviation anyway)."""
     from sklearn.feature_selection import mutual_info_classif as _f
 
-    return score_func_ranker(_f)(X, y, n_neighbors=n_neighbors, random_state=random_state)
+    values, labels, _ = _scaled_data(X, y)
+    out = _f(values, labels, n_neighbors=n_neighbors, random_state=random_state)
+    return _clean(out, values.shape[1], "mutual_info_classif")
 
 
 @register_ranker("random_forest", aliases=("rf_importance",))
 def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
                   n_jobs: int | None = None) -> np.ndarray:
-    """Impurity-based importances of a ``RandomForestClassifier`` (``feature_importances_``)."""
+    """Impurity-based importances of a ``RandomForestClassifier`` (``feature_importances_``).
+    Trees are invariant to a feature's scale; features of extreme scale are rescaled exactly
+    first (scikit-learn's trees work in float32)."""
     from sklearn.ensemble import RandomForestClassifier
 
     est = RandomForestClassifier(n_estimators=n_estimators, random_state=random_state,
                                  n_jobs=n_jobs)
-    return estimator_ranker(est)(X, y)
+    values, labels, _ = _scaled_data(X, y)
+    est.fit(values, labels)
+    return _clean(estimator_importances(est), values.shape[1], "random_forest")

@@ -2,14 +2,29 @@
 consensus of ranked lists (docs/design.md, 'Layers')."""
 
 from .ensemble import EnsembleSelector
+from .report import (
+    check_output_dir,
+    ensemble_from_options,
+    parse_subset,
+    read_data,
+    selected_features,
+    selection_summary,
+    stability_table,
+    subset_curve_table,
+    write_selection,
+)
 from .svm_rfe import (
     C_GRID,
     SVMRFE,
     SVMRFE_DECOMPOSITIONS,
     SVMRFERankings,
     choose_C,
+    rfe_lists_memo,
     svm_rfe_rankings,
 )
 
 __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "choose_C",
-           "C_GRID", "SVMRFE_DECOMPOSITIONS"]
+           "C_GRID", "SVMRFE_DECOMPOSITIONS", "check_output_dir", "read_data",
+           "ensemble_from_options", "parse_subset", "selected_features", "selection_summary",
+           "stability_table", "subset_curve_table", "write_selection",
+           "rfe_lists_memo"]

@@ -66,6 +66,28 @@ def _normalise(scores: np.ndarray, how) -> np.ndarray:
     return RankedLists.from_scores(scores).relative.copy()
 
 
+def _seed_estimators(estimators: dict, seed: int) -> dict:
+    """Clones of the classifiers whose ``random_state`` parameters (nested ones too, e.g. in a
+    Pipeline) left at None get ``seed``, so a fit with a fixed ``random_state`` is repeatable
+    (an entropy tree breaks ties between equally good splits at random)."""
+    from sklearn.base import clone
+
+    out = {}
+    for name, est in estimators.items():
+        est = clone(est)
+        try:
+            params = est.get_params(deep=True)
+        except Exception:  # pragma: no cover - not a scikit-learn estimator
+            out[name] = est
+            continue
+        todo = {k: seed for k, v in params.items()
+                if (k == "random_state" or k.endswith("__random_state")) and v is None}
+        if todo:
+            est.set_params(**todo)
+        out[name] = est
+    return out
+
+
 class EnsembleSelector(SelectorMixin, BaseEstimator):
     """Ensemble feature selection: several rankers, optionally on bootstrap samples, combined
     into one consensus ranking, from which a subset is kept.
@@ -140,7 +162,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         do not depend on it.
     random_state : None, int, SeedSequence or Generator, default=None
         None draws fresh entropy. Every random step (bootstrap samples, seeded rankers, the
-        rule, the CV folds) gets its own child stream spawned from it.
+        rule, the CV folds, the classifiers of ``estimators`` whose ``random_state`` is None)
+        gets its own child stream spawned from it.
     progress : bool, default=False
         A tqdm progress bar over the ranking jobs (shown only on an interactive terminal).
 
@@ -525,7 +548,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             k_fixed = max(1, p // 2)  # default of the accuracy weights only
         else:
             k_fixed = resolve_n_features(n, p, name="n_features_to_select")
-        main_seq, cv_seq, stab_seq = _root_children(self.random_state, 3)
+        # child i depends on i only, so the fourth stream leaves the first three unchanged
+        main_seq, cv_seq, stab_seq, est_seq = _root_children(self.random_state, 4)
+        estimators = _seed_estimators(estimators, _int_seed(est_seq))
         self.seed_entropy_ = main_seq.entropy
         lists, consensus, weights, groups, samples, scores, agg_seq = self._consensus(
             Xw, y_codes, rankers, kind, estimators, main_seq, p, names, k_fixed)

@@ -11,9 +11,12 @@ command both call it. :func:`choose_C` is ``C="cv"``. The rules are stated in do
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import numbers
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,7 +33,7 @@ from ..rankers import joint_rfe, rfe_lists, rfe_schedule
 from ..rankers.rfe import check_step
 
 __all__ = ["SVMRFE", "C_GRID", "SVMRFE_DECOMPOSITIONS", "SVMRFERankings", "svm_rfe_rankings",
-           "choose_C"]
+           "choose_C", "rfe_lists_memo"]
 
 #: The C values searched by ``C="cv"`` (Izetta et al. §3.1: 10^-3 … 10^3).
 C_GRID = tuple(10.0 ** k for k in range(-3, 4))
@@ -38,6 +41,65 @@ C_GRID = tuple(10.0 ** k for k in range(-3, 4))
 #: The decompositions of :class:`SVMRFE`: binary problems (``ovo``, ``ova``) or one MSVM.
 SVMRFE_DECOMPOSITIONS = ("ovo", "ova", "crammer_singer", "weston_watkins")
 _MSVM = ("crammer_singer", "weston_watkins")
+
+
+# ---------------------------------------------------------------------------------- memo
+_MEMO: OrderedDict | None = None
+_MEMO_SIZE = 0
+
+
+@contextlib.contextmanager
+def rfe_lists_memo(maxsize: int = 16) -> Iterator[None]:
+    """Reuse the per-problem SVM-RFE lists of identical runs inside the ``with`` block.
+
+    The lists of :func:`svm_rfe_rankings` depend only on the training data, the decomposition
+    and the SVM settings (C, step, step_until, class_weight, tol, warm_start), not on the rule
+    that combines them; an experiment that compares rules on the same splits therefore repeats
+    the same eliminations once per rule. Inside this context each run is keyed by the SHA-256 of
+    ``X``, ``y`` and those settings and computed once; later calls with the same key get the
+    same lists (the elimination is deterministic, so the numbers are unchanged). Only runs with
+    the built-in SVM (``estimator=None``) are memoised. The ``maxsize`` most recent runs are
+    kept (least recently used first out); the memo is dropped on exit.
+    """
+    global _MEMO, _MEMO_SIZE
+    if isinstance(maxsize, bool) or not isinstance(maxsize, numbers.Integral) or maxsize < 1:
+        raise ValueError(f"maxsize must be an int ≥ 1, got {maxsize!r}")
+    outer = (_MEMO, _MEMO_SIZE)
+    _MEMO, _MEMO_SIZE = OrderedDict(), int(maxsize)
+    try:
+        yield
+    finally:
+        _MEMO, _MEMO_SIZE = outer
+
+
+def _memo_key(X, y, binary, feature_names, common, warm_start) -> str:
+    h = hashlib.sha256()
+    Xc = np.ascontiguousarray(X)
+    h.update(str((Xc.shape, Xc.dtype.str, binary, warm_start, sorted(
+        (k, repr(v)) for k, v in common.items()))).encode())
+    h.update(Xc.tobytes() if Xc.dtype != object else repr(Xc.tolist()).encode())
+    h.update(repr(np.asarray(y).tolist()).encode())
+    h.update(repr(None if feature_names is None else list(feature_names)).encode())
+    return h.hexdigest()
+
+
+def _memo_rfe_lists(X, y, *, decomposition, estimator, n_jobs, feature_names, warm_start,
+                    progress, **common):
+    if _MEMO is None or estimator is not None:
+        return rfe_lists(X, y, decomposition=decomposition, estimator=estimator, n_jobs=n_jobs,
+                         feature_names=feature_names, warm_start=warm_start,
+                         progress=progress, **common)
+    key = _memo_key(X, y, decomposition, feature_names, common, warm_start)
+    if key in _MEMO:
+        _MEMO.move_to_end(key)
+        return _MEMO[key]
+    out = rfe_lists(X, y, decomposition=decomposition, estimator=None, n_jobs=n_jobs,
+                    feature_names=feature_names, warm_start=warm_start, progress=progress,
+                    **common)
+    _MEMO[key] = out
+    while len(_MEMO) > _MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return out
 
 
 # ---------------------------------------------------------------------------------- C by CV
@@ -249,9 +311,9 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     binary = decomposition if decomposition in ("ovo", "ova") else "ovo"
     lists, results = None, []
     if problem_lists or n_classes == 2 or any(m != "average" for m in methods):
-        lists, results = rfe_lists(X, y, decomposition=binary, estimator=estimator,
-                                   n_jobs=n_jobs, feature_names=feature_names,
-                                   warm_start=warm_start, progress=progress, **common)
+        lists, results = _memo_rfe_lists(X, y, decomposition=binary, estimator=estimator,
+                                         n_jobs=n_jobs, feature_names=feature_names,
+                                         warm_start=warm_start, progress=progress, **common)
     positions, consensus, joint = {}, {}, {}
     for m in methods:
         consensus[m] = None

@@ -16,6 +16,15 @@ def _check_X(X) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
     if not np.isfinite(X).all():
         raise ValueError("X contains NaN or inf; SVM-RFE needs finite numeric values")
+    top = np.abs(X).max(axis=0, initial=0.0)
+    big = top > 2.0 ** 64
+    tiny = (top > 0) & (top < 2.0 ** -64)
+    if big.any() or tiny.any():
+        j = int(np.flatnonzero(big | tiny)[0])
+        raise ValueError(
+            f"X's feature {j} reaches |x| = {top[j]:.3g}: a linear SVM is not scale invariant "
+            "and its solver over- or underflows at scales beyond 2**±64; z-score the features "
+            "first (rankfusion.io.standardize, or --standardize on the command line)")
     return np.ascontiguousarray(X), np.ascontiguousarray(X.T)
 
 

@@ -1,13 +1,13 @@
-"""The ``rankfusion svm-rfe`` command, the SVM-RFE demo and the bundled St. Jude data."""
+"""The ``rankfusion svm-rfe`` command and the bundled St. Jude data.
 
-import io
+The demo on St. Jude is tested in tests/evaluation/test_stjude_demo.py.
+"""
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from rankfusion.cli import main
-from rankfusion.cli.demo_svm import run_demo
 from rankfusion.datasets import load_stjude_leukemia
 
 
@@ -63,14 +63,3 @@ def test_stjude_loader():
     assert X.shape == (248, 985) and y.shape == (248,)
 
 
-def test_demo_runs_and_reports_agreement():
-    buf = io.StringIO()
-    res = run_demo(top=10, progress=False, file=buf)
-    text = buf.getvalue()
-    assert "K-First" in text and "Schulze" in text and "Average" in text
-    assert "shared" in text and "time:" in text
-    assert res["table"].shape == (10, 3)
-    for ranks in res["rankings"].values():
-        assert sorted(ranks.tolist()) == list(range(1, 986))
-    assert set(res["overlap"]) == {"K-First ∩ Schulze", "K-First ∩ Average",
-                                   "Schulze ∩ Average"}

@@ -109,9 +109,11 @@ def test_load_data_errors(tmp_path):
         load_data(df[["t"]])
     with pytest.raises(FileNotFoundError):
         load_data(tmp_path / "missing.csv")
-    (tmp_path / "x.xyz").write_text("a")
-    with pytest.raises(ValueError, match="format"):
+    (tmp_path / "x.xyz").write_text("a")  # an unknown ending is sniffed: CSV, one column
+    with pytest.raises(ValueError, match="x.xyz: a header row but no data rows"):
         load_data(tmp_path / "x.xyz")
+    with pytest.raises(ValueError, match="format must be"):
+        load_data(tmp_path / "x.xyz", format="xls")
 
 
 def test_csv_keeps_na_strings_as_values(tmp_path):

@@ -64,7 +64,7 @@ def test_aggregate_k_fraction_and_params(scores_csv, capsys):
 )
 def test_aggregate_errors_are_one_line(scores_csv, capsys, args, message):
     path, _ = scores_csv
-    assert main(["aggregate", str(path), *args]) == 2
+    assert main(["aggregate", str(path), "--input", "scores", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rankfusion: error: ")
     assert message in err
@@ -77,7 +77,7 @@ def test_missing_file_and_nan(tmp_path, capsys):
     bad = tmp_path / "bad.csv"
     bad.write_text("feature,A,B\ng1,1.0,\ng2,2.0,3.0\n")
     assert main(["aggregate", str(bad), "--input", "scores"]) == 2
-    assert "scores must be finite" in capsys.readouterr().err
+    assert "line 2, column 3 ('B'): empty cell" in capsys.readouterr().err
 
 
 def test_demo_lists(capsys):
@@ -97,16 +97,10 @@ def test_python_dash_m_entry_point():
 def test_orders_csv_without_list_names(tmp_path, capsys):
     path = tmp_path / "orders.csv"
     path.write_text("a,b,c\nb,a,c\na,c,b\n")
-    assert main(["aggregate", str(path), "--method", "borda"]) == 0
+    assert main(["aggregate", str(path), "--method", "borda"]) == 2  # no header: say it
+    assert "--no-list-names" in capsys.readouterr().err
+    assert main(["aggregate", str(path), "--method", "borda", "--no-list-names"]) == 0
     out = capsys.readouterr().out
     assert "borda consensus of 3 lists over 3 features" in out
 
 
-def test_demo_main_job_runs_svm_rfe_headline(capsys):
-    assert main(["demo", "--no-progress", "--top", "5"]) == 0
-    out = capsys.readouterr().out
-    assert "248 samples × 985 genes, 6 classes" in out
-    assert "15 one-vs-one problems" in out
-    for method in ("K-First", "Schulze", "Average"):
-        assert method in out
-    assert "shared" in out and "total" in out

@@ -9,10 +9,11 @@ import pytest
 from scipy.optimize import minimize
 from sklearn.svm import LinearSVC
 
+from conftest import SVM_FIXTURES
 from rankfusion.rankers import joint_rfe, rfe_schedule
 from rankfusion.rankers.rfe._weston_watkins import weston_watkins_fit
 
-FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "svm", "ww_reference.json")
+FIXTURE = os.path.join(SVM_FIXTURES, "ww_reference.json")
 
 
 def _cases():

@@ -1,0 +1,326 @@
+"""Izetta et al. (2017): the paper's tables and figures from the runner's results.
+
+Reads the folders written by ``rankfusion experiment experiments/izetta/<config>.toml --out
+experiments/results/izetta/<run>/<part>`` and writes, next to them (``<run>/``):
+
+* ``tables_4_6.md`` — positions (1 = best) of the relevant features and of the noise, pooled over
+  the splits of every error-curve cell, per rule (Tables 4–6; ``relevant_rank_stats``), with the
+  paper's numbers in brackets; and the OVA/OVO comparison of the same statistics;
+* ``fig3_ova_vs_ovo.png``, ``fig4_artificial.png``, ``fig5_6_real.png`` — mean error ± 1 SD over
+  splits against the number of features (log axis);
+* ``curves.csv`` — those means and SDs;
+* ``table8.md`` / ``table8.csv`` — per domain and feature count (10, 20): the paper's reading
+  (pooled over the domain's datasets and splits, the share of runs where A errs less than B; A
+  "excels" B when that share exceeds B's over A; a method's number = how many it excels) and
+  ``win_matrix`` (paired t-tests per dataset, ``outperforms``);
+* ``claims.md`` — the numbers behind each qualitative claim.
+
+Usage::
+
+    python experiments/izetta/tables.py [--run full|smoke]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import numpy as np
+import pandas as pd
+
+from rankfusion.datasets import load_artificial
+from rankfusion.evaluation import relevant_rank_stats, win_matrix
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESULTS = os.path.normpath(os.path.join(HERE, "..", "results", "izetta"))
+
+RULES = ["q3_sd", "average_sd", "best", "kfirst", "condorcet", "schulze"]
+RULE_LABEL = {"q3_sd": "3Q-SD", "average_sd": "Av-SD", "best": "Best", "kfirst": "K-First",
+              "condorcet": "Condorcet", "schulze": "Schulze"}
+EXTRA_LABEL = {"zhou_ovo": "Zhou OVO (Average)", "zhou_cs": "Zhou C&S"}
+PAPER_ORDER = ["3Q-SD", "Av-SD", "Best", "K-First", "Condorcet", "Schulze"]
+
+# Paper, Tables 4–6 (relevant and noise; rows best, Q1, mean, Q3, worst; columns PAPER_ORDER).
+PAPER_T = {
+    ("Artificial-1-8C", "relevant"): [[1] * 6, [14, 14, 12, 11, 17, 13], [70, 65, 33, 22, 79, 48],
+                                      [98, 86, 41, 31, 110, 61], [436, 476, 357, 495, 474, 410]],
+    ("Artificial-1-8C", "noise"): [[1, 1, 1, 3, 1, 1], [160, 161, 165, 165, 159, 163],
+                                   [287, 287, 290, 290, 286, 288], [415] * 6, [540] * 6],
+    ("Artificial-2-8C", "features 1–5"): [[1] * 6, [2] * 6, [22, 5, 9, 3, 15, 4],
+                                          [28, 5, 17, 4, 18, 5], [481, 62, 45, 7, 85, 18]],
+    ("Artificial-2-8C", "features 6–10"): [[1] * 6, [17, 7, 6, 7, 13, 6], [80, 24, 13, 8, 50, 9],
+                                           [158, 30, 19, 9, 58, 11],
+                                           [523, 241, 44, 14, 453, 70]],
+    ("Artificial-2-8C", "features 11–25"): [[1, 2, 1, 8, 1, 4], [35, 19, 12, 14, 29, 15],
+                                            [161, 87, 22, 18, 101, 65],
+                                            [265, 116, 30, 22, 185, 70],
+                                            [524, 500, 57, 29, 524, 501]],
+    ("Artificial-2-8C", "noise"): [[1, 3, 3, 10, 1, 8], [142, 147, 151, 151, 142, 148],
+                                   [269, 273, 275, 275, 274, 274], [399, 400, 400, 400, 399, 400],
+                                   [525] * 6],
+    ("Artificial-3-8C", "relevant"): [[1] * 6, [11] * 6, [27, 29, 41, 26, 28, 29],
+                                      [33, 37, 53, 33, 33, 37], [440, 431, 368, 250, 342, 252]],
+    ("Artificial-3-8C", "noise"): [[5, 2, 2, 8, 3, 7], [165, 165, 164, 165, 165, 165],
+                                   [290] * 6, [415] * 6, [540] * 6],
+}
+PAPER_ROWS = {"best": 0, "q1": 1, "mean": 2, "q3": 3, "worst": 4}
+
+# Paper, Table 8 (columns 3Q-SD, Av-SD, Best, K-First, Condorcet, Schulze, Z. C&S, Z. W&W, Z. OVO)
+PAPER_T8_COLS = ["3Q-SD", "Av-SD", "Best", "K-First", "Condorcet", "Schulze", "Zhou C&S",
+                 "Zhou W&W", "Zhou OVO (Average)"]
+PAPER_T8 = {("UCI", 10): [7, 5, 5, 8, 3, 2, 0, 2, 5], ("MS", 10): [0, 3, 7, 8, 2, 1, 5, 4, 6],
+            ("GE", 10): [1, 3, 6, 4, 2, 0, 7, 5, 8], ("UCI", 20): [5, 2, 6, 8, 2, 0, 3, 7, 3],
+            ("MS", 20): [0, 2, 7, 8, 3, 1, 4, 5, 6], ("GE", 20): [1, 6, 5, 4, 2, 0, 8, 3, 7]}
+DOMAIN = {"libras": "UCI", "robot_lp1": "UCI", "robot_lp3": "UCI", "mfeat": "UCI",
+          "stjude": "GE", "monti_lung": "GE", "monti_cns": "GE", "monti_novartis": "GE"}
+
+
+def label(selector: str, rule) -> str:
+    if selector in EXTRA_LABEL:
+        return EXTRA_LABEL[selector]
+    base = RULE_LABEL.get(rule, str(rule))
+    return base if selector == "ovo" else f"{selector.upper()} {base}"
+
+
+def read(part_dir: str):
+    res = pd.read_parquet(os.path.join(part_dir, "results.parquet"))
+    pos = pd.read_parquet(os.path.join(part_dir, "positions.parquet"))
+    for df in (res, pos):
+        df["label"] = [label(s, r) for s, r in zip(df["selector"], df["rule"])]
+    return res, pos
+
+
+# ------------------------------------------------------------------------------ Tables 4–6
+def artificial_groups(source: str, options: dict) -> dict[str, list[str]]:
+    opts = {k: v for k, v in options.items() if k not in ("source", "seed")}
+    d = load_artificial(source, random_state=options.get("seed", 0), **opts)
+    names = np.asarray(d.feature_names)
+    if source.startswith("Artificial-2"):
+        g = {"features 1–5": d.relevance == 1, "features 6–10": d.relevance == 2,
+             "features 11–25": d.relevance == 3}
+    else:
+        g = {"relevant": d.relevance > 0}
+    g["noise"] = d.relevance == 0
+    return {k: names[v].tolist() for k, v in g.items()}
+
+
+def rank_tables(pos: pd.DataFrame, sources: dict, options: dict, methods: list[str]) -> str:
+    out = []
+    for ds, source in sources.items():
+        groups = artificial_groups(source, options[ds])
+        n_samples = options[ds].get("n_samples", 3000)
+        sub = pos[pos.dataset == ds]
+        n_split = sub.split.nunique()
+        for g, feats in groups.items():
+            out.append(f"\n**{source}, {g}** ({n_samples} samples; positions pooled over "
+                       f"{n_split} splits; paper in brackets)\n")
+            cols = [m for m in methods if m in set(sub.label)]
+            out.append("| statistic | " + " | ".join(cols) + " |")
+            out.append("|---|" + "---|" * len(cols))
+            stats = {}
+            for m in cols:
+                wide = sub[sub.label == m].pivot(index="split", columns="feature",
+                                                  values="position")
+                stats[m] = relevant_rank_stats(wide, feats)
+            paper = PAPER_T.get((source, g))
+            for st in ["best", "q1", "median", "mean", "q3", "worst"]:
+                cells = []
+                for m in cols:
+                    v = stats[m][st]
+                    c = f"{v:.1f}" if st == "mean" else f"{v:.0f}"
+                    if paper is not None and m in PAPER_ORDER and st in PAPER_ROWS:
+                        c += f" ({paper[PAPER_ROWS[st]][PAPER_ORDER.index(m)]})"
+                    cells.append(c)
+                out.append(f"| {st} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------ curves
+def curves(res: pd.DataFrame) -> pd.DataFrame:
+    e = res[res.metric == "error"]
+    return (e.groupby(["dataset", "label", "n_features"])["value"]
+            .agg(["mean", "std", "count"]).reset_index())
+
+
+def plot_panels(cur: pd.DataFrame, panels: list[tuple[str, str, list[str]]], path: str,
+                ncols: int = 2, hlines: dict | None = None):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    nrows = int(np.ceil(len(panels) / ncols))
+    fig, axes = plt.subplots(nrows, ncols, figsize=(5.2 * ncols, 3.6 * nrows), squeeze=False)
+    for ax, (ds, title, methods) in zip(axes.ravel(), panels):
+        for m in methods:
+            c = cur[(cur.dataset == ds) & (cur.label == m)].sort_values("n_features")
+            if c.empty:
+                continue
+            ax.errorbar(c.n_features, c["mean"], yerr=c["std"].fillna(0), marker="o", ms=3,
+                        capsize=2, lw=1, label=m)
+        if hlines and ds in hlines:
+            ax.axhline(hlines[ds], color="grey", ls=":", lw=1)
+        ax.set_xscale("log")
+        ax.set_title(title, fontsize=9)
+        ax.set_xlabel("features")
+        ax.set_ylabel("error rate")
+        ax.legend(fontsize=6)
+    for ax in axes.ravel()[len(panels):]:
+        ax.axis("off")
+    fig.tight_layout()
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+
+
+# ------------------------------------------------------------------------------ Table 8
+def table8(res: pd.DataFrame, methods: list[str], ks=(10, 20)):
+    e = res[(res.metric == "error") & res.label.isin(methods)]
+    rows, wm_rows = [], []
+    for dom in ("UCI", "GE"):
+        dsets = [d for d in e.dataset.unique() if DOMAIN.get(d) == dom]
+        if not dsets:
+            continue
+        for k in ks:
+            sub = e[e.dataset.isin(dsets) & (e.n_features == k)]
+            wide = sub.pivot_table(index=["dataset", "split"], columns="label", values="value")
+            wide = wide[[m for m in methods if m in wide.columns]]
+            a = wide.to_numpy()
+            less = (a[:, :, None] < a[:, None, :]).mean(axis=0)  # share A < B
+            excels = (less > less.T).sum(axis=1)
+            rows.append({"domain": dom, "k": k, "datasets": ",".join(dsets),
+                         **dict(zip(wide.columns, excels))})
+            per = {d: wide.loc[d].reset_index(drop=True) for d in dsets}
+            wm = win_matrix(per)
+            wm_rows.append({"domain": dom, "k": k,
+                            **dict(zip(wide.columns, np.asarray(wm.outperforms)))})
+    return pd.DataFrame(rows), pd.DataFrame(wm_rows)
+
+
+def md_table(df: pd.DataFrame, floatfmt="{:.3f}") -> str:
+    cols = list(df.columns)
+    lines = ["| " + " | ".join(map(str, cols)) + " |", "|" + "---|" * len(cols)]
+    for _, r in df.iterrows():
+        cells = [floatfmt.format(v) if isinstance(v, float) else str(v) for v in r]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ main
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--run", default="full")
+    args = ap.parse_args()
+    run = os.path.join(RESULTS, args.run)
+    claims = []
+    ovo_methods = PAPER_ORDER + ["Zhou OVO (Average)"]
+    all_cur = []
+    parts = sorted(d for d in os.listdir(run)
+                   if os.path.exists(os.path.join(run, d, "results.parquet")))
+    art_res, art_pos, real_res, sources, options = [], [], [], {}, {}
+    for part in parts:
+        import tomllib
+
+        d = os.path.join(run, part)
+        cfg = tomllib.loads(open(os.path.join(d, "config.toml")).read())
+        src = {k: cfg.get("datasets", {}).get(k, {}).get("source", k)
+               for k in cfg["grid"]["datasets"]}
+        art = {k: v for k, v in src.items() if v.startswith("Artificial-")}
+        for k in art:
+            options[k] = cfg.get("datasets", {}).get(k, {})
+        sources.update(art)
+        r, p = read(d)
+        art_res.append(r[r.dataset.isin(list(art))])
+        art_pos.append(p[p.dataset.isin(list(art))])
+        real_res.append(r[~r.dataset.isin(list(art))])
+    real_res = [r for r in real_res if not r.empty]
+    if sources:
+        res, pos = pd.concat(art_res, ignore_index=True), pd.concat(art_pos, ignore_index=True)
+        cur = curves(res)
+        all_cur.append(cur)
+        ova = [f"OVA {m}" for m in PAPER_ORDER]
+        text = ["# Izetta et al. (2017), Tables 4–6: where the rules put the relevant features\n",
+                "Lower = better (1 = ranked first). OVO lists unless marked OVA. Paper's numbers "
+                "(3000 samples, its own runs) in brackets.\n",
+                rank_tables(pos, sources, options, ovo_methods + ova)]
+        open(os.path.join(run, "tables_4_6.md"), "w").write("\n".join(text) + "\n")
+        bayes = {k: {"Artificial-1-8C": 0.514, "Artificial-2-8C": 0.480,
+                     "Artificial-3-8C": 0.618}.get(v) for k, v in sources.items()}
+        bayes = {k: v for k, v in bayes.items() if v is not None}
+        panels = []
+        for ds, src in sources.items():
+            panels.append((ds, f"OVA on {src}", ova))
+            panels.append((ds, f"OVO on {src}", PAPER_ORDER))
+        plot_panels(cur, panels, os.path.join(run, "fig3_ova_vs_ovo.png"), hlines=bayes)
+        plot_panels(cur, [(ds, f"{src} (OVO rules + joint Average)", ovo_methods)
+                          for ds, src in sources.items()],
+                    os.path.join(run, "fig4_artificial.png"), ncols=3, hlines=bayes)
+        # OVO vs OVA, paired by split, every rule and feature count
+        e = res[res.metric == "error"].copy()
+        e["rule_label"] = [RULE_LABEL.get(r, r) for r in e.rule]
+        rows = []
+        for ds in sources:
+            for r in RULES:
+                a = e[(e.dataset == ds) & (e.selector == "ovo") & (e.rule == r)]
+                b = e[(e.dataset == ds) & (e.selector == "ova") & (e.rule == r)]
+                m = a.merge(b, on=["split", "n_features"], suffixes=("_ovo", "_ova"))
+                if m.empty:
+                    continue
+                rows.append({"dataset": sources[ds], "rule": RULE_LABEL[r],
+                             "mean error OVO": m.value_ovo.mean(),
+                             "mean error OVA": m.value_ova.mean(),
+                             "OVO < OVA": int((m.value_ovo < m.value_ova - 1e-12).sum()),
+                             "OVO > OVA": int((m.value_ovo > m.value_ova + 1e-12).sum()),
+                             "pairs": len(m)})
+        ovo_ova = pd.DataFrame(rows)
+        claims.append("## OVO vs OVA (Figure 3), paired (split, feature count) over every "
+                      "count\n\n" + md_table(ovo_ova))
+        # rank of each OVO method per dataset, by mean error over the curve's counts ≤ 2× relevant
+        rk = []
+        for ds, src in sources.items():
+            sub = cur[(cur.dataset == ds) & cur.label.isin(ovo_methods) & (cur.n_features <= 80)]
+            mean = sub.groupby("label")["mean"].mean()
+            rk.append({"dataset": src, **mean.rank().to_dict()})
+        claims.append("## Artificial: rank of each method by its mean error over the counts "
+                      "2–80 (1 = lowest)\n\n" + md_table(pd.DataFrame(rk), "{:.1f}"))
+    if real_res:
+        res = pd.concat(real_res, ignore_index=True)
+        cur = curves(res)
+        all_cur.append(cur)
+        methods = ovo_methods + ["Zhou C&S"]
+        dsets = list(dict.fromkeys(res.dataset))
+        plot_panels(cur, [(ds, ds, methods) for ds in dsets],
+                    os.path.join(run, "fig5_6_real.png"), ncols=3)
+        t8, wm = table8(res, methods)
+        paper = pd.DataFrame([{"domain": f"{d} (paper)", "k": k,
+                               **dict(zip(PAPER_T8_COLS, v))} for (d, k), v in PAPER_T8.items()])
+        t8.to_csv(os.path.join(run, "table8.csv"), index=False)
+        text = ["# Izetta et al. (2017), Table 8: method rankings by domain (higher = better)\n",
+                "Ours, the paper's reading (share of paired runs where A errs less than B, "
+                "pooled over the domain's datasets and splits; number of methods excelled):\n",
+                md_table(t8.drop(columns="datasets")),
+                "\nDatasets: " + "; ".join(f"{r.domain}: {r.datasets}" for r in
+                                            t8.drop_duplicates("domain").itertuples()),
+                "\n\nOurs, `win_matrix` (paired t-tests over splits per dataset, α = 0.05; "
+                "`outperforms`):\n", md_table(wm),
+                "\n\nThe paper (MS = mass spectrometry, which we do not have):\n",
+                md_table(paper)]
+        open(os.path.join(run, "table8.md"), "w").write("\n".join(text) + "\n")
+        rk = []
+        for ds in dsets:
+            sub = cur[(cur.dataset == ds) & cur.label.isin(methods) & (cur.n_features <= 50)]
+            mean = sub.groupby("label")["mean"].mean()
+            rk.append({"dataset": ds, **mean.rank().to_dict()})
+        rk = pd.DataFrame(rk)
+        rk.loc[len(rk)] = {"dataset": "mean rank", **rk.drop(columns="dataset").mean().to_dict()}
+        claims.append("## Real data: rank of each method by its mean error over the counts "
+                      "2–50 (1 = lowest)\n\n" + md_table(rk, "{:.1f}"))
+    if all_cur:
+        pd.concat(all_cur).to_csv(os.path.join(run, "curves.csv"), index=False,
+                                  float_format="%.5f")
+    if claims:
+        open(os.path.join(run, "claims.md"), "w").write("\n\n".join(claims) + "\n")
+    print("wrote", run)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""Hostile inputs through the Python API: aggregate, RankedLists.from_orders, the rankers,
+standardize (docs/design.md, 'Inputs', 'Validation').
+
+Each case states the exact outcome. Oracles: the same computation on unscaled data (for the
+methods that are invariant to a feature's scale), the same weights at an ordinary scale, and
+the lists written out by hand.
+"""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rankfusion import RankedLists, aggregate
+from rankfusion.aggregation import available_methods, get_rule
+from rankfusion.io import standardize
+from rankfusion.rankers import available_rankers, rank_features
+
+SEEDED = {"ce", "ga", "kemeny"}
+WEIGHTED = [m for m in available_methods() if get_rule(m).weights]
+
+
+def _kw(method):
+    return {"random_state": 0} if method in SEEDED else {}
+
+
+# --------------------------------------------------------------------------- aggregate
+def test_duplicate_list_names_in_a_dataframe_are_a_clear_error():
+    frame = pd.DataFrame([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], columns=["L", "L"])
+    with pytest.raises(ValueError, match=r"column name 'L' twice \(columns 0 and 1"):
+        aggregate(frame, "borda")
+
+
+def test_duplicate_feature_names_in_the_index_are_a_clear_error():
+    frame = pd.DataFrame({"A": [1.0, 2.0], "B": [2.0, 1.0]}, index=["g", "g"])
+    with pytest.raises(ValueError, match=r"features must be unique: 'g'"):
+        aggregate(frame, "borda")
+
+
+@pytest.mark.parametrize("method", WEIGHTED)
+def test_huge_weights_give_finite_scores_and_the_order_of_their_ratios(method):
+    scores = np.random.default_rng(0).random((6, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow RuntimeWarning either
+        huge = aggregate(scores, method, weights=[1e308, 1e308, 1], **_kw(method))
+    ordinary = aggregate(scores, method, weights=[1.0, 1.0, 1e-308], **_kw(method))
+    assert np.isfinite(np.asarray(huge.scores, dtype=float)).all()
+    np.testing.assert_array_equal(huge.order, ordinary.order)
+
+
+@pytest.mark.parametrize("method", ["borda", "mean_score", "rrf", "copeland"])
+def test_tiny_weights_give_finite_scores(method):
+    scores = np.random.default_rng(1).random((5, 2))
+    res = aggregate(scores, method, weights=[5e-324, 1e-300])
+    assert np.isfinite(np.asarray(res.scores, dtype=float)).all()
+    np.testing.assert_array_equal(res.order, aggregate(scores, method, weights=[0, 1]).order)
+
+
+@pytest.mark.parametrize("weights, match", [
+    ([np.inf, 1, 1], "finite"), ([np.nan, 1, 1], "finite"), ([-1, 1, 1], "non-negative"),
+    ([0, 0, 0], "not all be zero"), ([1, 1], "one weight per list"), ("1,1,1", "string"),
+])
+def test_bad_weights(weights, match):
+    with pytest.raises((ValueError, TypeError), match=match):
+        aggregate(np.eye(3), "borda", weights=weights)
+
+
+@pytest.mark.parametrize("method", available_methods())
+def test_scores_at_the_float_limit_give_finite_consensus_scores(method):
+    big = np.finfo(np.float64).max
+    scores = np.array([[big, big, big], [1.0, 2.0, 3.0], [-big, 5.0, -big], [4.0, -3.0, 0.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = aggregate(scores, method, **_kw(method))
+    assert np.isfinite(np.asarray(res.scores, dtype=float)).all()
+    assert res.order[0] == 0  # best in every list
+
+
+@pytest.mark.parametrize("normalize", [None, "minmax", "rank"])
+def test_mean_score_at_the_float_limit(normalize):
+    big = np.finfo(np.float64).max
+    res = aggregate(np.array([[big, big], [1.0, 2.0], [-big, -big]]), "mean_score",
+                    normalize=normalize)
+    np.testing.assert_array_equal(res.order, [0, 1, 2])
+    assert np.isfinite(res.scores).all()
+    if normalize is None:
+        assert res.scores[0] == big and res.scores[2] == -big  # the exact means
+
+
+# --------------------------------------------------------------------------- from_orders
+def test_empty_cells_of_an_orders_frame_end_the_lists():
+    frame = pd.DataFrame([["a", "b", pd.NA], ["b", "", None], ["c", np.nan, np.nan]],
+                         index=["x", "y", "z"])
+    lists = RankedLists.from_orders(frame)
+    assert lists.features.tolist() == ["a", "b", "c"]  # no '' or <NA> feature
+    assert lists.orders() == [["a", "b"], ["b"], ["c"]]
+
+
+@pytest.mark.parametrize("orders, match", [
+    (pd.DataFrame([["a", pd.NA, "c"]]), r"empty cell at position 2 is followed by 'c'"),
+    (pd.DataFrame([["a", "", "c"]], index=["x"]), r"orders row 'x': an empty cell"),
+    ([["a", None]], r"orders\[0\] holds a missing feature name \(None\) at position 2"),
+    ([["a", ""]], r"missing feature name \(''\)"),
+    ([["a", "  "]], r"missing feature name \('  '\)"),
+    ([["a"], [np.nan, "b"]], r"orders\[1\] holds a missing feature name \(nan\) at position 1"),
+    ([["a", pd.NA]], r"missing feature name \(<NA>\)"),
+    ([[1, "1"]], r"features 1 and '1', which differ only by type"),
+    ([["a", "a"]], r"names feature 'a' twice"),
+    ([[]], r"orders\[0\] is empty"),
+    ([], r"at least one list"),
+])
+def test_from_orders_hostile(orders, match):
+    with pytest.raises(ValueError, match=match):
+        RankedLists.from_orders(orders)
+
+
+# --------------------------------------------------------------------------- rankers
+def _data():
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 30)
+    X = np.column_stack([y + rng.normal(0, 0.6, 60), rng.normal(0, 1, 60),
+                         2 * y + rng.normal(0, 1.5, 60), rng.uniform(0, 1, 60)])
+    return np.abs(X) + 0.01, y  # non-negative, for chi2
+
+
+_PARAMS = {"mutual_info_classif": {"random_state": 0}, "random_forest": {"random_state": 0},
+           "relieff": {}, "relief": {}}
+SCALE_INVARIANT = [r for r in available_rankers() if r != "svm_rfe"]
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e160, 1e-300, 1e300, "mixed"])
+@pytest.mark.parametrize("ranker", SCALE_INVARIANT)
+def test_extreme_feature_scales_give_the_same_ranking(ranker, scale):
+    X, y = _data()
+    factor = np.array([1e-200, 1e160, 1.0, 1e-30]) if scale == "mixed" else scale
+    params = _PARAMS.get(ranker, {})
+    base = rank_features(X, y, [(ranker, params)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        scaled = rank_features(X * factor, y, [(ranker, params)])
+    s = scaled.scores[:, 0]
+    assert np.isfinite(s).all()
+    if ranker == "chi2" and scale == "mixed":
+        # chi2 grows with a feature's scale (chi2(c·x) = c·chi2(x)): the order follows it
+        np.testing.assert_allclose(s / base.scores[:, 0], factor, rtol=1e-9)
+    else:
+        np.testing.assert_array_equal(scaled.positions, base.positions)
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e160])
+def test_svm_rfe_at_an_extreme_scale_says_to_standardize(scale):
+    X, y = _data()
+    with pytest.raises(ValueError, match=r"feature 0 reaches .*z-score the features first"):
+        rank_features(X * scale, y, ["svm_rfe"])
+    ok = rank_features(standardize(X * scale), y, ["svm_rfe"])
+    assert np.isfinite(ok.scores).all()
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e160, 1e300])
+def test_standardize_at_extreme_scales(scale):
+    X, _ = _data()
+    np.testing.assert_allclose(standardize(X * scale), standardize(X), atol=1e-12)
+
+
+@pytest.mark.parametrize("ranker", ["info_gain", "relieff", "f_classif", "nlc"])
+def test_duplicate_feature_names_refused_by_rankers(ranker):
+    X = pd.DataFrame([[1.0, 2.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]], columns=["g", "g"])
+    with pytest.raises(ValueError, match=r"column name 'g' twice"):
+        rank_features(X, [0, 0, 1, 1], [ranker])
+
+
+def test_a_number_column_with_a_text_cell_is_refused_by_rankers():
+    X = pd.DataFrame({"g": [1.5, "NA", 2.5, 3.5], "h": [1.0, 2.0, 3.0, 4.0]})
+    with pytest.raises(TypeError, match=r"X column 'g' mixes numbers and other values "
+                                        r"\(row 1 holds 'NA'\)"):
+        rank_features(X, [0, 0, 1, 1], ["info_gain"])
+
+
+def test_caller_data_untouched_by_rescaling():
+    X, y = _data()
+    X = X * 1e-200
+    before = X.copy()
+    rank_features(X, y, ["ilfs", "relieff", "f_classif"])
+    np.testing.assert_array_equal(X, before)
+
+
+# --------------------------------------------------------------------------- sizes
+@pytest.mark.parametrize("method", ["copeland", "schulze", "kemeny"])
+def test_pairwise_rules_at_p_200000_refuse_with_the_estimate(method, monkeypatch):
+    monkeypatch.setenv("RANKFUSION_MAX_MEMORY", "8GiB")
+    lists = RankedLists.from_scores(np.random.default_rng(0).random((200_000, 3)))
+    with pytest.raises(ValueError, match=rf"{method} on p = 200,000 features needs about "
+                                         r"[\d.]+ GiB.*candidates=.*statistics rule"):
+        aggregate(lists, method)
