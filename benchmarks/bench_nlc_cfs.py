@@ -21,29 +21,28 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 import scipy.io as sio
+
+from _timing import interleaved
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MADELON = "/work/shared/datasets/madelon/madelon.mat"
 WEKA = "/usr/share/java/weka.jar"
 
 
-def best_of(f, repeat=3):
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = f()
-        times.append(time.perf_counter() - t)
-    return min(times), out
-
-
 def naive_nlc(X, y):
     order = np.argsort(X, axis=0, kind="stable")
     lab = y[order]
     return (lab[1:] != lab[:-1]).sum(axis=0)
+
+
+REPEAT = 5
+
+
+def _loads(loads):
+    return ", ".join(f"{x:.1f}" for x in loads)
 
 
 def bench_nlc(lines):
@@ -54,13 +53,14 @@ def bench_nlc(lines):
     y = rng.integers(0, 3, size=1000)
     label_changes(X[:20, :3], y[:20])  # compile / load the numba cache
     lines += ["## NLC, 1,000 × 10,000, 3 classes", "",
-              "| data | rankfusion `label_changes` (s) | numpy stable-argsort count, ties not "
-              "optimised (s) | ratio |", "|---|---|---|---|"]
+              "| data | rankfusion `label_changes` | numpy stable-argsort count, ties not "
+              "optimised | ratio | load before rounds |", "|---|---|---|---|---|"]
     for label, data in [("continuous", X), ("rounded to 0.1 (many ties)", np.round(X, 1))]:
-        t_ours, _ = best_of(lambda d=data: label_changes(d, y))
-        t_peer, _ = best_of(lambda d=data: naive_nlc(d, y))
-        lines.append(f"| {label} | {t_ours:.3f} | {t_peer:.3f} | {t_ours / t_peer:.2f} |")
-        print(label, t_ours, t_peer, flush=True)
+        t, loads, _ = interleaved({"ours": lambda d=data: label_changes(d, y),
+                                   "peer": lambda d=data: naive_nlc(d, y)}, REPEAT)
+        lines.append(f"| {label} | {t['ours'].cell()} | {t['peer'].cell()} | "
+                     f"{t['ours'].median / t['peer'].median:.2f} | {_loads(loads)} |")
+        print(lines[-1], flush=True)
     lines.append("")
 
 
@@ -81,45 +81,36 @@ def bench_cfs(lines):
     tmp = tempfile.mkdtemp()
     arff = os.path.join(tmp, "madelon.arff")
     write_madelon_arff(arff)
-    # Weka, whole process
-    cmd = ["java", "-cp", WEKA, "weka.attributeSelection.CfsSubsetEval", "-i", arff, "-s",
-           "weka.attributeSelection.BestFirst -D 1 -N 5"]
-    t = time.perf_counter()
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    t_weka = time.perf_counter() - t
-    sel = re.search(r"Selected attributes:([^\n]*)", out).group(1).split(":")[0]
-    weka_sel = [int(v) - 1 for v in sel.split(",") if v.strip()]
-    # ours, whole process (same ARFF file)
-    code = ("import time; t0 = time.perf_counter(); from rankfusion.io import load_data; "
-            "from rankfusion.rankers.cfs import cfs_subset; t1 = time.perf_counter(); "
-            f"X, y = load_data({arff!r}); t2 = time.perf_counter(); s = cfs_subset(X, y); "
-            "t3 = time.perf_counter(); print(','.join(map(str, s))); "
-            "print(t1 - t0, t2 - t1, t3 - t2)")
-    t = time.perf_counter()
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    t_proc = time.perf_counter() - t
-    sel_line, times_line = res.strip().splitlines()
-    ours_sel = [int(v) for v in sel_line.split(",") if v]
-    t_imp, t_load, t_first = (float(v) for v in times_line.split())
-    # ours, in process (data already in memory)
     from rankfusion.rankers.cfs import cfs_subset
+
+    weka_cmd = ["java", "-cp", WEKA, "weka.attributeSelection.CfsSubsetEval", "-i", arff, "-s",
+                "weka.attributeSelection.BestFirst -D 1 -N 5"]
+    code = ("from rankfusion.io import load_data; "
+            "from rankfusion.rankers.cfs import cfs_subset; "
+            f"X, y = load_data({arff!r}); print(','.join(map(str, cfs_subset(X, y))))")
     m = sio.loadmat(MADELON)
     X, Y = m["X"].astype(np.float64), m["Y"].ravel()
-    t_in, _ = best_of(lambda: cfs_subset(X, Y), repeat=2)
-    same = ours_sel == weka_sel
-    print("cfs", t_weka, t_proc, t_in, same, flush=True)
+    t, loads, out = interleaved({
+        "weka": lambda: subprocess.run(weka_cmd, capture_output=True, text=True,
+                                       check=True).stdout,
+        "proc": lambda: subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                       text=True, check=True).stdout,
+        "in": lambda: cfs_subset(X, Y)}, REPEAT)
+    sel = re.search(r"Selected attributes:([^\n]*)", out["weka"]).group(1).split(":")[0]
+    weka_sel = [int(v) - 1 for v in sel.split(",") if v.strip()]
+    ours_sel = [int(v) for v in out["proc"].strip().split(",") if v]
+    same = ours_sel == weka_sel == out["in"].tolist()
+    w = t["weka"].median
     lines += ["## CFS on madelon (2,600 × 500), BestFirst -D 1 -N 5", "",
-              "| run | time (s) | ratio to Weka |", "|---|---|---|",
-              f"| Weka 3.6.14 `CfsSubsetEval` whole process (JVM start, ARFF parse) | "
-              f"{t_weka:.2f} | 1.00 |",
-              f"| rankfusion `cfs_subset`, whole process (`python -c`, imports, ARFF parse) | "
-              f"{t_proc:.2f} | {t_proc / t_weka:.2f} |",
-              f"| rankfusion `cfs_subset`, in process (data in memory) | {t_in:.2f} | "
-              f"{t_in / t_weka:.2f} |", "",
-              f"Our whole process splits into: `import rankfusion` {t_imp:.2f} s, ARFF parse "
-              f"(`rankfusion.io.load_data`) {t_load:.2f} s, first `cfs_subset` call (numba "
-              f"cache load included) {t_first:.2f} s.", "",
+              f"Medians of {REPEAT} interleaved rounds (Weka, our whole process, ours in "
+              f"process), spread in brackets; load before each round: {_loads(loads)}.", "",
+              "| run | time | ratio to Weka |", "|---|---|---|",
+              "| Weka 3.6.14 `CfsSubsetEval` whole process (JVM start, ARFF parse) | "
+              f"{t['weka'].cell()} | 1.00 |",
+              "| rankfusion `cfs_subset`, whole process (`python -c`, imports, ARFF parse) | "
+              f"{t['proc'].cell()} | {t['proc'].median / w:.2f} |",
+              f"| rankfusion `cfs_subset`, in process (data in memory) | {t['in'].cell()} | "
+              f"{t['in'].median / w:.2f} |", "",
               f"Selected subsets identical: **{same}** ({len(weka_sel)} features: "
               f"{weka_sel}).", ""]
     os.remove(arff)
@@ -130,7 +121,8 @@ def main():
     lines = ["# NLC and CFS benchmarks", "",
              f"Machine: {platform.machine()}, {os.cpu_count()} cores shared with other jobs; "
              f"Python {platform.python_version()}, numpy {np.__version__}. "
-             "Best of 3 (NLC) / 2 (CFS in process) runs; whole-process times are single runs.",
+             f"Medians of {REPEAT} interleaved runs (ours, peer, …), spread (min–max) in "
+             "brackets, 1-minute load average before each round; never a best-of.",
              ""]
     bench_nlc(lines)
     bench_cfs(lines)

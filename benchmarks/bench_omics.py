@@ -38,7 +38,7 @@ P = int(os.environ.get("P", "1000000"))
 M = int(os.environ.get("M", "100"))
 P2 = int(os.environ.get("P2", "1000000"))
 M2 = int(os.environ.get("M2", "28"))
-RUNS = int(os.environ.get("RUNS", "3"))
+RUNS = int(os.environ.get("RUNS", "5"))
 STATS = ["mean_score", "borda", "median", "average_sd", "best_rank", "q3_sd", "kfirst", "rrf",
          "combmnz"]
 

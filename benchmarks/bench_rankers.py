@@ -7,8 +7,11 @@
   1,000 × 10,000 matrix, and on the Golub leukaemia set (72 × 7,129) against Weka's whole
   process (``InfoGainAttributeEval``) with the scores compared.
 
-Run: ``python benchmarks/bench_rankers.py [--no-skrebate] [--out benchmarks/results/rankers.md]``.
-Weka runs through ``tests/fixtures/weka/WekaScores.java`` (compiled once, outside the timings).
+Run: ``python benchmarks/bench_rankers.py [--no-skrebate] [--quick] [--repeat N]
+[--out benchmarks/results/rankers.md]``. Every time is the median of ``--repeat`` (default 5)
+interleaved rounds (ours, peers, ours, peers, …) with the spread and the 1-minute load average
+before each round; never a best-of. Weka runs through ``tests/fixtures/weka/WekaScores.java``
+(compiled once, outside the timings).
 """
 
 from __future__ import annotations
@@ -26,21 +29,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from _timing import interleaved
 from rankfusion.rankers import chi_square, gain_ratio, info_gain, relieff, symmetric_uncertainty
 
 ROOT = Path(__file__).resolve().parents[1]
 WEKA_JAR = "/usr/share/java/weka.jar"
 DATASETS = Path("/work/shared/datasets")
-
-
-def _timeit(func, repeat=1):
-    best = np.inf
-    out = None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = func()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
 
 
 def write_arff(path, X, y, name="data"):
@@ -89,11 +83,15 @@ def load_golub():
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--no-skrebate", action="store_true", help="skip skrebate (about 70 s)")
+    ap.add_argument("--no-skrebate", action="store_true", help="skip skrebate (about 70 s a run)")
+    ap.add_argument("--quick", action="store_true",
+                    help="3 rounds, no skrebate, information measures on 1,000 × 2,000")
+    ap.add_argument("--repeat", type=int, default=None, help="interleaved rounds (default 5)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "rankers.md"))
     args = ap.parse_args(argv)
+    repeat = args.repeat or (3 if args.quick else 5)
     have_weka = Path(WEKA_JAR).exists() and shutil.which("javac") is not None
-    rows = []  # (task, tool, seconds, note)
+    tasks = []  # (task, {tool: Timing}, loads, notes, ours)
     tmp = Path(tempfile.mkdtemp(prefix="bench_rankers_"))
     try:
         if have_weka:
@@ -101,87 +99,97 @@ def main(argv=None) -> int:
                             str(ROOT / "tests" / "fixtures" / "weka" / "WekaScores.java")],
                            check=True)
         # warm numba's cache / compile outside the timings
-        Xw = np.random.default_rng(0).normal(size=(30, 4))
-        yw = np.arange(30) % 2
+        Xw = np.random.default_rng(0).normal(size=(300, 40))
+        yw = np.arange(300) % 2
         relieff(Xw, yw)
         info_gain(Xw, yw)
 
         # ---- ReliefF on madelon -------------------------------------------------------
         X, y = load_madelon()
-        t_ours, w_ours = _timeit(lambda: relieff(X, y), repeat=2)
-        rows.append(("ReliefF, madelon 2600×500", "rankfusion relieff (in process)", t_ours, ""))
         arff = tmp / "madelon.arff"
         write_arff(arff, X.astype(np.int64), y, "madelon")
-        t_proc = our_process(arff, "relieff")
-        rows.append(("ReliefF, madelon 2600×500", "rankfusion whole process (CLI, ARFF)",
-                     t_proc, ""))
+        ours = "rankfusion relieff (in process)"
+        c = {ours: lambda: relieff(X, y),
+             "rankfusion whole process (CLI, ARFF)": lambda: our_process(arff, "relieff")}
         if have_weka:
-            t_weka, w_weka = weka_scores(tmp, arff, "ReliefF")
-            err = float(np.abs(w_weka - w_ours).max())
-            rows.append(("ReliefF, madelon 2600×500", "Weka 3.6 whole process", t_weka,
-                         f"max |ours − Weka| = {err:.1e}"))
-        if not args.no_skrebate:
+            c["Weka 3.6 whole process"] = lambda: weka_scores(tmp, arff, "ReliefF")[1]
+        if not (args.no_skrebate or args.quick):
             try:
                 from skrebate import ReliefF
             except ImportError:  # pragma: no cover
                 print("skrebate not installed; skipped", file=sys.stderr)
             else:
                 est = ReliefF(n_neighbors=10, n_features_to_select=X.shape[1], n_jobs=1)
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    t_sk, _ = _timeit(lambda: est.fit(X, y))
-                sk = est.feature_importances_
-                note = f"max |skrebate − ours| = {np.abs(sk - w_ours).max():.1e}"
-                rows.append(("ReliefF, madelon 2600×500", "skrebate 0.8.4 ReliefF(k=10, n_jobs=1)",
-                             t_sk, note))
+
+                def sk():
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        return est.fit(X, y).feature_importances_
+
+                c["skrebate 0.8.4 ReliefF(k=10, n_jobs=1)"] = sk
+        t, loads, out = interleaved(c, repeat)
+        notes = {}
+        if "Weka 3.6 whole process" in out:
+            err = float(np.abs(out["Weka 3.6 whole process"] - out[ours]).max())
+            notes["Weka 3.6 whole process"] = f"max |ours − Weka| = {err:.1e}"
+        for k in out:
+            if k.startswith("skrebate"):
+                notes[k] = f"max |skrebate − ours| = {np.abs(out[k] - out[ours]).max():.1e}"
+        tasks.append(("ReliefF, madelon 2600×500", t, loads, notes, ours))
 
         # ---- information measures on 1000 × 10000 ------------------------------------
         rng = np.random.default_rng(0)
-        n, p = 1000, 10_000
+        n, p = 1000, (2_000 if args.quick else 10_000)
         y = rng.integers(0, 3, n)
         X = rng.normal(size=(n, p))
         X[:, :50] += 0.5 * y[:, None]
-        for name, f in [("info_gain", info_gain), ("gain_ratio", gain_ratio),
-                        ("symmetric_uncertainty", symmetric_uncertainty),
-                        ("chi_square", chi_square)]:
-            t, _ = _timeit(lambda f=f: f(X, y))
-            rows.append(("information measures, random 1000×10000", f"rankfusion {name}", t, ""))
+        c = {f"rankfusion {name}": (lambda f=f: f(X, y)) for name, f in [
+            ("info_gain", info_gain), ("gain_ratio", gain_ratio),
+            ("symmetric_uncertainty", symmetric_uncertainty), ("chi_square", chi_square)]}
+        t, loads, _ = interleaved(c, repeat)
+        tasks.append((f"information measures, random {n}×{p}", t, loads, {}, None))
 
         # ---- information gain on Golub -------------------------------------------------
         X, y = load_golub()
-        t_ig, ig = _timeit(lambda: info_gain(X, y), repeat=3)
-        rows.append(("info gain, Golub 72×7129", "rankfusion info_gain (in process)", t_ig, ""))
-        t4, _ = _timeit(lambda: [f(X, y) for f in (info_gain, gain_ratio,
-                                                      symmetric_uncertainty, chi_square)])
-        rows.append(("info gain, Golub 72×7129", "rankfusion all four measures (in process)",
-                     t4, ""))
         arff = tmp / "golub.arff"
         write_arff(arff, X, y, "golub")
-        rows.append(("info gain, Golub 72×7129", "rankfusion whole process (CLI, ARFF)",
-                     our_process(arff, "info_gain"), ""))
+        ours = "rankfusion info_gain (in process)"
+        c = {ours: lambda: info_gain(X, y),
+             "rankfusion all four measures (in process)": lambda: [
+                 f(X, y) for f in (info_gain, gain_ratio, symmetric_uncertainty, chi_square)],
+             "rankfusion whole process (CLI, ARFF)": lambda: our_process(arff, "info_gain")}
         if have_weka:
-            t_weka, ig_weka = weka_scores(tmp, arff, "InfoGain")
-            err = float((np.abs(ig_weka - ig) / np.maximum(1, np.abs(ig_weka))).max())
-            rows.append(("info gain, Golub 72×7129", "Weka 3.6 whole process", t_weka,
-                         f"max |ours − Weka| = {err:.1e}"))
+            c["Weka 3.6 whole process"] = lambda: weka_scores(tmp, arff, "InfoGain")[1]
+        t, loads, out = interleaved(c, repeat)
+        notes = {}
+        if "Weka 3.6 whole process" in out:
+            w = out["Weka 3.6 whole process"]
+            err = float((np.abs(w - out[ours]) / np.maximum(1, np.abs(w))).max())
+            notes["Weka 3.6 whole process"] = f"max |ours − Weka| = {err:.1e}"
+        tasks.append(("info gain, Golub 72×7129", t, loads, notes, ours))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
-    frame = pd.DataFrame(rows, columns=["task", "tool", "seconds", "note"])
     lines = ["# Rankers: speed against skrebate and Weka 3.6", "",
              f"Machine: {os.cpu_count()} cores shared with other jobs; numpy {np.__version__}, "
              f"Python {sys.version.split()[0]}. Run: `python benchmarks/bench_rankers.py`. "
              "Weka = Debian weka 3.6.14 on OpenJDK, timed as a whole process (JVM start, ARFF "
-             "parse, evaluator, printing); numba compilation is excluded (cached).", ""]
-    for task, grp in frame.groupby("task", sort=False):
-        lines += [f"## {task}", "", "| tool | seconds | note |", "|---|---:|---|"]
-        for r in grp.itertuples():
-            lines.append(f"| {r.tool} | {r.seconds:.3f} | {r.note} |")
-        base = grp.iloc[0].seconds
-        for r in grp.iloc[1:].itertuples():
-            if r.tool.startswith(("Weka", "skrebate")):
-                lines.append(f"\nRatio {r.tool.split(' ')[0]} / rankfusion (in process): "
-                             f"**{r.seconds / base:.1f}×**")
+             "parse, evaluator, printing); numba compilation is excluded (cached). Medians of "
+             f"{repeat} interleaved rounds, spread (min–max) in brackets; ratios are of the "
+             "medians, with the spread of the per-round ratios.", ""]
+    for task, t, loads, notes, ours in tasks:
+        lines += [f"## {task}", "",
+                  "Load before each round: " + ", ".join(f"{x:.1f}" for x in loads) + ".", "",
+                  "| tool | seconds | note |", "|---|---|---|"]
+        for name, tm in t.items():
+            lines.append(f"| {name} | {tm.cell()} | {notes.get(name, '')} |")
+        if ours is not None:
+            for name, tm in t.items():
+                if name.startswith(("Weka", "skrebate")):
+                    per = np.array(tm.seconds) / np.array(t[ours].seconds)
+                    lines.append(f"\nRatio {name.split(' ')[0]} / rankfusion (in process): "
+                                 f"**{tm.median / t[ours].median:.1f}×** "
+                                 f"(per round {per.min():.1f}–{per.max():.1f}×)")
         lines.append("")
     lines += [
         "## Notes", "",
@@ -189,10 +197,9 @@ def main(argv=None) -> int:
         "bookkeeping and summation order); skrebate's ReliefF is a different variant (its own "
         "neighbour and normalisation rules), so its weights differ from Weka's.",
         "- 'whole process (CLI, ARFF)' is `python -m rankfusion rank FILE.arff --ranker R`: "
-        "interpreter start, importing the package (about 0.9 s, most of it "
-        "`rankfusion.aggregation` pulling in scipy.optimize), the ARFF parse, loading numba's "
-        "cached machine code, the ranker and printing. The ranker itself is the 'in process' "
-        "row.",
+        "interpreter start, importing what the ranker needs (numpy, pandas for the table, "
+        "numba for the compiled kernels), the ARFF parse, loading numba's cached machine code, "
+        "the ranker and printing. The ranker itself is the 'in process' row.",
         "- The machine is shared (2 cores, other jobs running): absolute seconds move by up to "
         "2× between runs; the ratios within one run are the measurement.", ""]
     text = "\n".join(lines)

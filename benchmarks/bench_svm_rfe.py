@@ -35,6 +35,7 @@ import sklearn
 from sklearn.feature_selection import RFE
 from sklearn.svm import SVC
 
+from _timing import Timing, interleaved, load_average
 from rankfusion._utils.data import check_target
 from rankfusion.datasets import load_artificial, load_stjude_leukemia
 from rankfusion.rankers import binary_problems, rfe_lists, rfe_schedule
@@ -110,67 +111,82 @@ def load_golub_raw():
     return df.iloc[:, 6:].to_numpy(np.float64), df["ALL.AML"].to_numpy()
 
 
-def run_case(name, X, y, *, max_problems=None, rfe_objects=True):
-    """Time ours and the peer problem by problem, interleaved (robust to load drift on a
-    shared machine), then the whole decomposition once with ``rfe_lists`` (n_jobs 1 and 2)."""
+def _cell(seconds) -> str:
+    return Timing("t", list(seconds)).cell()
+
+
+def run_case(name, X, y, *, max_problems=None, rfe_objects=True, repeat=5):
+    """Time ours and the peers problem by problem, interleaved (ours, peer, RFE objects on each
+    problem in turn), ``repeat`` rounds; then the whole decomposition with ``rfe_lists``
+    (n_jobs 1 and 2, interleaved, ``repeat`` rounds). Medians with the spread, load recorded."""
     codes, classes = check_target(y)
     problems = binary_problems(codes, classes, "ovo")[:max_problems]
     rfe_lists(X[:, :30], y)  # load the JIT cache outside the timings
-    t_ours = t_peer = t_rfe = 0.0
+    t_ours, t_peer, t_rfe, loads = [], [], [], []
     agree, top5 = [], []
-    for pb in problems:
-        Xs, ys = X[pb.samples], y[pb.samples]
-        t0 = time.perf_counter()
-        _, res = rfe_lists(Xs, ys)
-        t_ours += time.perf_counter() - t0
-        t0 = time.perf_counter()
-        ref = sklearn_rfe_loop(Xs, codes[pb.samples])
-        t_peer += time.perf_counter() - t0
-        if rfe_objects:
+    for rnd in range(repeat):
+        loads.append(load_average())
+        so = sp = sr = 0.0
+        for pb in problems:
+            Xs, ys = X[pb.samples], y[pb.samples]
             t0 = time.perf_counter()
-            last = sklearn_rfe_objects_loop(Xs, codes[pb.samples])
-            t_rfe += time.perf_counter() - t0
-            assert last[0] == int(np.argmin(ref))
-        agree.append(pair_agreement(res[0].ranking, ref))
-        top5.append(bool(np.array_equal(res[0].order[:5], np.argsort(ref, kind="stable")[:5])))
+            _, res = rfe_lists(Xs, ys)
+            so += time.perf_counter() - t0
+            t0 = time.perf_counter()
+            ref = sklearn_rfe_loop(Xs, codes[pb.samples])
+            sp += time.perf_counter() - t0
+            if rfe_objects:
+                t0 = time.perf_counter()
+                last = sklearn_rfe_objects_loop(Xs, codes[pb.samples])
+                sr += time.perf_counter() - t0
+                assert last[0] == int(np.argmin(ref))
+            if rnd == 0:
+                agree.append(pair_agreement(res[0].ranking, ref))
+                top5.append(bool(np.array_equal(res[0].order[:5],
+                                                np.argsort(ref, kind="stable")[:5])))
+        t_ours.append(so)
+        t_peer.append(sp)
+        t_rfe.append(sr)
+    mo, mp = float(np.median(t_ours)), float(np.median(t_peer))
     row = {"dataset": name, "shape": f"{X.shape[0]} × {X.shape[1]}",
-           "problems": len(problems), "rankfusion (s)": t_ours,
-           "sklearn SVC loop (s)": t_peer, "speed-up vs SVC loop": t_peer / t_ours}
+           "problems": len(problems), "rankfusion (s)": _cell(t_ours),
+           "sklearn SVC loop (s)": _cell(t_peer), "speed-up vs SVC loop": mp / mo}
     if rfe_objects:
-        row["sklearn RFE-object loop (s)"] = t_rfe
-        row["speed-up vs RFE loop"] = t_rfe / t_ours
+        row["sklearn RFE-object loop (s)"] = _cell(t_rfe)
+        row["speed-up vs RFE loop"] = float(np.median(t_rfe)) / mo
     if max_problems is None:
+        t, more, _ = interleaved({nj: (lambda nj=nj: rfe_lists(X, y, n_jobs=nj))
+                                  for nj in (1, 2)}, repeat)
+        loads += more
         for nj in (1, 2):
-            t0 = time.perf_counter()
-            rfe_lists(X, y, n_jobs=nj)
-            row[f"rfe_lists n_jobs={nj} (s)"] = time.perf_counter() - t0
-        row["speed-up n_jobs=2 vs SVC loop"] = t_peer / row["rfe_lists n_jobs=2 (s)"]
+            row[f"rfe_lists n_jobs={nj} (s)"] = t[nj].cell()
+        row["speed-up n_jobs=2 vs SVC loop"] = mp / t[2].median
     row["min pair agreement"] = min(agree)
     row["mean pair agreement"] = float(np.mean(agree))
     row["top-5 equal"] = f"{sum(top5)}/{len(top5)}"
+    row["load"] = f"{min(loads):.1f}–{max(loads):.1f}"
     print(row, flush=True)
     return row
 
 
-def golub_vs_rfe(X, y, name):
-    """Golub (binary): our schedule vs scikit-learn's own RFE(step=0.1) and the same loop."""
+def golub_vs_rfe(X, y, name, repeat=5):
+    """Golub (binary): our schedule vs scikit-learn's own RFE(step=0.1) and the same loop,
+    ``repeat`` interleaved rounds."""
     from rankfusion.rankers import svm_rfe
 
     svm_rfe(X[:, :30], y)
-    t0 = time.perf_counter()
-    ours = svm_rfe(X, y)
-    t_ours = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    RFE(SVC(kernel="linear"), n_features_to_select=1, step=0.1).fit(X, y)
-    t_rfe = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    peer = sklearn_loop(X, y)[0]
-    t_loop = time.perf_counter() - t0
+    t, loads, out = interleaved({
+        "ours": lambda: svm_rfe(X, y),
+        "rfe": lambda: RFE(SVC(kernel="linear"), n_features_to_select=1, step=0.1).fit(X, y),
+        "loop": lambda: sklearn_loop(X, y)[0]}, repeat)
+    ours, peer = out["ours"], out["loop"]
     row = {"dataset": name, "shape": f"{X.shape[0]} × {X.shape[1]}",
-           "rankfusion (s)": t_ours, "sklearn RFE(step=0.1) (s)": t_rfe,
-           "sklearn same-schedule loop (s)": t_loop,
+           "rankfusion (s)": t["ours"].cell(), "sklearn RFE(step=0.1) (s)": t["rfe"].cell(),
+           "sklearn same-schedule loop (s)": t["loop"].cell(),
+           "speed-up vs RFE(step=0.1)": t["rfe"].median / t["ours"].median,
            "pair agreement (loop)": pair_agreement(ours.ranking, peer),
-           "top-5 equal": bool(np.array_equal(ours.order[:5], np.argsort(peer)[:5]))}
+           "top-5 equal": bool(np.array_equal(ours.order[:5], np.argsort(peer)[:5])),
+           "load": f"{min(loads):.1f}–{max(loads):.1f}"}
     print(row, flush=True)
     return row
 
@@ -207,18 +223,22 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--skip-artificial-positions", action="store_true")
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="interleaved rounds (default 5; 3 with --quick)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "svm_rfe.md"))
     args = ap.parse_args()
     mp = 12 if args.quick else None
+    rep = args.repeat or (3 if args.quick else 5)
     speed = []
     a16 = load_artificial("Artificial-1-16C", random_state=0)
-    speed.append(run_case("Artificial-1-16C (seed 0)", a16.data, a16.target, max_problems=mp))
+    speed.append(run_case("Artificial-1-16C (seed 0)", a16.data, a16.target, max_problems=mp,
+                          repeat=rep))
     st = load_stjude_leukemia()
-    speed.append(run_case("St. Jude leukemia (raw)", st.data, st.target))
+    speed.append(run_case("St. Jude leukemia (raw)", st.data, st.target, repeat=rep))
     Xz = (st.data - st.data.mean(0)) / st.data.std(0)
-    speed.append(run_case("St. Jude leukemia (z-scored)", Xz, st.target))
-    golub = [golub_vs_rfe(*load_golub_z(), "Golub (scikit-feature, z-scored)"),
-             golub_vs_rfe(*load_golub_raw(), "Golub (raw)")]
+    speed.append(run_case("St. Jude leukemia (z-scored)", Xz, st.target, repeat=rep))
+    golub = [golub_vs_rfe(*load_golub_z(), "Golub (scikit-feature, z-scored)", repeat=rep),
+             golub_vs_rfe(*load_golub_raw(), "Golub (raw)", repeat=rep)]
     pos = None
     if not args.skip_artificial_positions:
         pos = artificial_positions(seeds=(0,) if args.quick else (0, 1, 2),
@@ -250,7 +270,10 @@ def write_md(path, speed, golub, pos):
     lines = ["# SVM-RFE benchmark (`benchmarks/bench_svm_rfe.py`)", "",
              f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores "
              "(shared with other jobs while measured); "
-             f"numpy {np.__version__}, scikit-learn {sklearn.__version__}.", "",
+             f"numpy {np.__version__}, scikit-learn {sklearn.__version__}. Times: medians of "
+             "interleaved rounds (ours, then the peers, problem by problem), spread (min–max) "
+             "in brackets; speed-ups are ratios of the medians; load = the range of the 1-minute "
+             "load average before the rounds.", "",
              "## Full OVO rankings: rankfusion vs scikit-learn's SVC in the same RFE schedule", "",
              md_table(speed), "",
              "## Golub (binary): rankfusion vs scikit-learn", "",

@@ -1,8 +1,10 @@
 """Collect ``results/SUMMARY.md`` and every ``results/<area>.md`` into ``RESULTS.md``.
 
 Run after a benchmark script has rewritten its results file:
-``python benchmarks/collect_results.py``. Each results file starts with a ``#`` title; its
-headings move one level down under this page's title.
+``python benchmarks/collect_results.py`` (``python benchmarks/run_all.py`` runs the benchmarks
+and then this). Each results file starts with a ``#`` title; its headings move one level down
+under this page's title. :func:`figures` reads every number of the results tables, so that
+``run_all.py`` can say which figures moved since the last run.
 """
 
 from __future__ import annotations
@@ -11,19 +13,62 @@ import re
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ORDER = ["aggregation", "optimisation", "rankers", "nlc_cfs", "svm_rfe"]
+ORDER = ["startup", "threads", "aggregation", "optimisation", "rankers", "nlc_cfs", "svm_rfe"]
+_NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-def main() -> None:
-    results = HERE / "results"
-    parts = [(results / "SUMMARY.md").read_text().rstrip(), ""]
-    names = ORDER + sorted(p.stem for p in results.glob("*.md")
-                           if p.stem not in ORDER and p.stem != "SUMMARY")
-    for name in names:
+def area_names(results: Path) -> list[str]:
+    present = {p.stem for p in results.glob("*.md")} - {"SUMMARY", "RESULTS"}
+    return [n for n in ORDER if n in present] + sorted(present - set(ORDER))
+
+
+def figures(results: Path) -> dict[str, float]:
+    """Every number in the tables of ``results/<area>.md``, keyed ``area / heading / row /
+    column`` (the first number of a cell: a median before its spread). Load columns are left
+    out."""
+    out: dict[str, float] = {}
+    for name in area_names(results):
+        heading, header = "", None
+        for line in (results / f"{name}.md").read_text().splitlines():
+            if line.startswith("#"):
+                heading, header = line.lstrip("#").strip(), None
+                continue
+            if not line.startswith("|"):
+                header = None
+                continue
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if header is None:
+                header = cells
+                continue
+            if all(set(c) <= set("-: ") for c in cells):
+                continue
+            for col, cell in zip(header[1:], cells[1:]):
+                if "load" in col.lower():
+                    continue
+                m = _NUM.search(cell.replace(",", "").replace("`", ""))
+                if m:
+                    out[f"{name} / {heading} / {cells[0]} / {col}"] = float(m.group())
+    return out
+
+
+def collect(results: Path = HERE / "results", page: Path = HERE / "RESULTS.md",
+            extra: str = "") -> None:
+    """Write ``page`` from ``results/SUMMARY.md`` (if any), ``extra`` and every area file."""
+    parts = []
+    summary = results / "SUMMARY.md"
+    if summary.exists():
+        parts += [summary.read_text().rstrip(), ""]
+    if extra:
+        parts += [extra.rstrip(), ""]
+    for name in area_names(results):
         text = (results / f"{name}.md").read_text().strip()
         text = re.sub(r"^(#+) ", lambda m: "#" + m.group(1) + " ", text, flags=re.M)
         parts.append(f"<!-- from benchmarks/results/{name}.md -->\n{text}\n")
-    (HERE / "RESULTS.md").write_text("\n".join(parts))
+    page.write_text("\n".join(parts))
+
+
+def main() -> None:
+    collect()
 
 
 if __name__ == "__main__":

@@ -638,7 +638,7 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     bkey, _ = borda_key(lists, weights)
     bsub = bkey[sel]
     b_order = np.argsort(bsub, kind="stable").astype(np.int64)
-    cscore = _copeland_scores(d)
+    cscore = _copeland_scores.run(d, work=d.size)
     c_order = np.lexsort((bsub, -cscore)).astype(np.int64)
     b_obj = float(_objective(b_order, D))
     c_obj = float(_objective(c_order, D))

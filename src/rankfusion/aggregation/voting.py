@@ -4,7 +4,8 @@ Both start from the pairwise matrix ``d[i, j] = Σ_l w_l [pos_il < pos_jl]``, th
 number of lists that put feature i above feature j; equal positions (ties, or two features a
 top-k list did not rank) count for neither.
 
-The kernels are compiled with numba and run over rows in parallel; the matrices are stored in
+The kernels are compiled with numba and run over rows, in parallel only from a measured size
+on and on the threads the policy of docs/design.md, 'Threads' allows; the matrices are stored in
 the narrowest integer type that holds them (uint8 up to 255 lists), so memory stays at a few
 p² bytes.
 """
@@ -14,16 +15,24 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .._utils.jit import kernel
 from .._utils.validation import check_top_k
 from ._memory import check_memory
 from ._registry import register
 from ._result import build_consensus
 from .statistics import borda_key
 
+#: Work from which each kernel runs in parallel (docs/design.md, 'Threads'): where the serial
+#: kernel takes some 10–50 ms on this project's machine (benchmarks/bench_threads.py
+#: --thresholds), so that starting threads (0.1 ms on idle cores, tens of ms on busy ones) is
+#: small beside it. Work = p² × M for the pairwise counts, p² for the row kernels, p³ for the
+#: widest-path closure. Schulze at p = 1,000, M ≤ 100 stays serial.
+PARALLEL_FROM = {"pairwise": 10**8, "rows": 10**7, "widest_paths": 2 * 10**9}
+
 __all__ = ["pairwise_matrix", "candidate_set", "copeland", "schulze", "schulze_strengths"]
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["pairwise"], nogil=True)
 def _pairwise_counts(pos2t, out):  # pragma: no cover - compiled
     m, p = pos2t.shape
     for i in numba.prange(p):
@@ -36,7 +45,7 @@ def _pairwise_counts(pos2t, out):  # pragma: no cover - compiled
     return out
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["pairwise"], nogil=True)
 def _pairwise_weighted(pos2t, w, out):  # pragma: no cover - compiled
     m, p = pos2t.shape
     for i in numba.prange(p):
@@ -72,10 +81,11 @@ def _pairwise(lists, weights, idx=None, *, rule="pairwise", max_memory=None):
     pos2t = np.ascontiguousarray(pos2.T, dtype=np.int32)
     if weights is None:
         out = np.zeros((n, n), dtype=_count_dtype(lists.n_lists))
-        return _pairwise_counts(pos2t, out)
+        return _pairwise_counts.run(pos2t, out, work=n * n * lists.n_lists)
     order = np.argsort(weights, kind="stable")
     out = np.zeros((n, n), dtype=np.float64)
-    return _pairwise_weighted(np.ascontiguousarray(pos2t[order]), weights[order], out)
+    return _pairwise_weighted.run(np.ascontiguousarray(pos2t[order]), weights[order], out,
+                                  work=n * n * lists.n_lists)
 
 
 def pairwise_matrix(lists, weights=None, *, max_memory=None) -> np.ndarray:
@@ -117,7 +127,7 @@ def _with_tail(p, idx, cand_score, tail_score):
     return score
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], nogil=True)
 def _copeland_scores(d):  # pragma: no cover - compiled
     p = d.shape[0]
     out = np.zeros(p, dtype=np.int64)
@@ -181,7 +191,7 @@ def copeland(lists, *, candidates=None, max_memory=None, weights=None):
     """
     idx = candidate_set(lists, candidates)
     d = _pairwise(lists, weights, idx, rule="copeland", max_memory=max_memory)
-    cand = _copeland_scores(d)
+    cand = _copeland_scores.run(d, work=d.size)
     del d
     n = lists.n_features if idx is None else idx.size
     score = _with_tail(lists.n_features, idx, cand, -n)
@@ -192,7 +202,7 @@ def copeland(lists, *, candidates=None, max_memory=None, weights=None):
                            tiebreak_name="mean_relative", info=info)
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], nogil=True)
 def _links(d, out):  # pragma: no cover - compiled
     """out[i, j] = d[i, j] where d[i, j] > d[j, i], else 0: Schulze's winning-votes links."""
     p = d.shape[0]
@@ -205,14 +215,14 @@ def _links(d, out):  # pragma: no cover - compiled
     return out
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@kernel(nogil=True, inline="always")
 def _relax_row(rowi, rowk, c):  # pragma: no cover - compiled
     # branch-free (unconditional store of max(rowi, min(rowk, c))) so that LLVM vectorises it
     for j in range(rowi.shape[0]):
         rowi[j] = max(rowi[j], min(rowk[j], c))
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["widest_paths"], nogil=True)
 def _widest_paths(P, block):  # pragma: no cover - compiled
     """Strongest paths in place: P[i, j] = max over paths of the weakest link (Schulze 2011).
 
@@ -242,7 +252,7 @@ def _widest_paths(P, block):  # pragma: no cover - compiled
     return P
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], nogil=True)
 def _beats_count(P):  # pragma: no cover - compiled
     p = P.shape[0]
     out = np.zeros(p, dtype=np.int64)
@@ -267,9 +277,9 @@ def _strengths(d):
         d = codes.astype(dt)
         del codes
     P = np.empty((n, n), dtype=d.dtype)
-    _links(d, P)
+    _links.run(d, P, work=P.size)
     del d
-    return _widest_paths(P, 64)
+    return _widest_paths.run(P, 64, work=P.shape[0] ** 3)
 
 
 def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
@@ -330,7 +340,7 @@ def schulze(lists, *, candidates=None, max_memory=None, weights=None):
     """
     idx = candidate_set(lists, candidates)
     P = _strengths(_pairwise(lists, weights, idx, rule="schulze", max_memory=max_memory))
-    wins = _beats_count(P)
+    wins = _beats_count.run(P, work=P.size)
     del P
     score = _with_tail(lists.n_features, idx, wins, -1)
     bkey, mean_r = borda_key(lists, weights)

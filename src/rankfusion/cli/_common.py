@@ -8,7 +8,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-import pandas as pd
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 __all__ = ["number", "param_value", "parse_params", "print_frame", "count", "check_count",
            "add_data_options",
@@ -57,6 +59,8 @@ def parse_params(items) -> dict:
 
 
 def print_frame(frame: pd.DataFrame, *, max_rows: int | None = None) -> None:
+    import pandas as pd
+
     with pd.option_context("display.max_rows", max_rows, "display.width", 200,
                            "display.max_columns", 50):
         print(frame.to_string(max_rows=max_rows))

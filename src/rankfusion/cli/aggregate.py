@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..aggregation import aggregate, available_methods, get_rule
-from ..io import read_lists
 from ._common import (
     add_output_options,
     announce,
@@ -22,6 +20,7 @@ from ._common import (
     print_frame,
     write_csv,
 )
+from ._names import METHODS
 
 
 def add_parser(sub) -> None:
@@ -37,7 +36,7 @@ def add_parser(sub) -> None:
     p.add_argument("lists", metavar="LISTS.csv")
     p.add_argument("--method", "-m", default="kfirst",
                    help="aggregation rule (default kfirst); one of: "
-                   + ", ".join(available_methods()))
+                   + ", ".join(METHODS))
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int, e.g. 5) or fraction of the features (float, e.g. 0.1)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -69,6 +68,9 @@ def _params(args) -> dict:
 
 
 def run(args) -> int:
+    from ..aggregation import aggregate, get_rule
+    from ..io import read_lists
+
     check_count(args.top)
     get_rule(args.method)  # an unknown rule fails before the file is read
     outputs = check_outputs(args, [args.lists], "out")

@@ -7,7 +7,6 @@ prints that dataset's description (source, citation, licence) instead.
 
 from __future__ import annotations
 
-from ..datasets import available_datasets, load
 from ._common import print_frame
 
 
@@ -24,6 +23,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..datasets import available_datasets, load
+
     if args.name is not None:
         print(load(args.name).DESCR)
         return 0

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import time
 
-import pandas as pd
-
-from ..aggregation import aggregate
-from ..datasets import load_wine_lists
-from ..evaluation import check_figure_path, save_figure, stjude_demo
-from ..lists import RankedLists
 from ._common import check_count, count, print_frame
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+    from ..lists import RankedLists
 
 DEMO_RULES = ("borda", "median", "average_sd", "best_rank", "q3_sd", "kfirst", "copeland",
               "schulze", "rrf", "combmnz", "mean_score")
@@ -54,7 +54,10 @@ def _short(name: str, width: int = 14) -> str:
 def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.DataFrame:
     """One row per rule: its top features, and its agreement with Borda (Kendall's τ over the
     full consensus order, and the overlap of the top sets)."""
+    import pandas as pd
     from scipy.stats import kendalltau
+
+    from ..aggregation import aggregate
 
     base = aggregate(lists, "borda")
     rows = {}
@@ -70,6 +73,10 @@ def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.Data
 
 
 def run_lists_demo(top: int = 5) -> int:
+    import pandas as pd
+
+    from ..datasets import load_wine_lists
+
     t0 = time.perf_counter()
     lists = load_wine_lists()
     top = max(1, min(top, lists.n_features))
@@ -86,6 +93,8 @@ def run_lists_demo(top: int = 5) -> int:
 
 
 def run(args) -> int:
+    from ..evaluation import check_figure_path, save_figure, stjude_demo
+
     check_count(args.top)
     if args.lists:
         return run_lists_demo(top=args.top or 5)

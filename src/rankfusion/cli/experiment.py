@@ -5,8 +5,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..experiments import dry_run, load_config, run_experiment
-
 
 def add_parser(sub) -> None:
     p = sub.add_parser(
@@ -34,6 +32,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..experiments import dry_run, load_config, run_experiment
+
     cfg = load_config(args.config)
     out = Path(args.out) if args.out else Path("results") / Path(args.config).stem
     if args.dry_run:

@@ -9,11 +9,6 @@ to ``rankfusion aggregate``).
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
-
-from ..io import load_data
-from ..rankers import available_rankers, get_ranker, rank_features
 from ._common import (
     add_data_options,
     add_output_options,
@@ -25,6 +20,12 @@ from ._common import (
     print_frame,
     write_csv,
 )
+from ._names import RANKERS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
 
 
 def add_parser(sub) -> None:
@@ -40,7 +41,7 @@ def add_parser(sub) -> None:
                    help="class column: a name, or a position (0-based; -1 = last). Default: last")
     p.add_argument("--ranker", "-r", default="info_gain",
                    help="comma-separated ranker names (default info_gain); known: "
-                   f"{', '.join(available_rankers())}")
+                   f"{', '.join(RANKERS)}")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a ranker parameter, repeatable, passed to every ranker that takes it "
                    "(e.g. n_neighbors=5, missing_as_value=true)")
@@ -64,6 +65,10 @@ def _target(text):
 
 def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataFrame:
     """Scores and positions of every feature under each ranker, sorted by the first one."""
+    import numpy as np
+
+    from ..rankers import rank_features
+
     lists = rank_features(X, y, rankers, params=params)
     table = lists.to_frame("scores")
     table.index.name = "feature"
@@ -75,6 +80,11 @@ def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataF
 
 
 def run(args) -> int:
+    import pandas as pd
+
+    from ..io import load_data
+    from ..rankers import get_ranker
+
     check_count(args.top)
     rankers = [r.strip() for r in args.ranker.split(",") if r.strip()]
     if not rankers:

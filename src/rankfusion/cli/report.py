@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ..experiments import write_report
-
 
 def add_parser(sub) -> None:
     p = sub.add_parser(
@@ -18,6 +16,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..experiments import write_report
+
     path = write_report(args.dir, title=args.title)
     print(f"report: {path}")
     print(f"markdown: {path.with_suffix('.md')}")

@@ -11,18 +11,8 @@ from __future__ import annotations
 
 import time
 
-from ..rankers import available_rankers
-from ..selection import (
-    check_output_dir,
-    ensemble_from_options,
-    read_data,
-    selected_features,
-    selection_summary,
-    stability_table,
-    subset_curve_table,
-    write_selection,
-)
 from ._common import parse_params, print_frame
+from ._names import RANKERS
 
 
 def add_parser(sub) -> None:
@@ -42,7 +32,7 @@ def add_parser(sub) -> None:
                    help="columns that are not features (identifiers …)")
     p.add_argument("--rankers", "-r", default="info_gain,relieff,nlc",
                    help="comma-separated ranker names (default info_gain,relieff,nlc); known: "
-                   f"{', '.join(available_rankers())}")
+                   f"{', '.join(RANKERS)}")
     p.add_argument("--aggregate", "-a", default="borda", metavar="RULE",
                    help="a rule of rankfusion.aggregate (borda, kfirst, schulze, …) or "
                    "fuzzy:EW|RW|OW|MW (needs --bootstraps ≥ 2). Default borda")
@@ -84,6 +74,17 @@ def _target(text):
 
 
 def run(args) -> int:
+    from ..selection import (
+        check_output_dir,
+        ensemble_from_options,
+        read_data,
+        selected_features,
+        selection_summary,
+        stability_table,
+        subset_curve_table,
+        write_selection,
+    )
+
     t0 = time.perf_counter()
     sel = ensemble_from_options(
         rankers=args.rankers, aggregation=args.aggregate, n_bootstraps=args.bootstraps,

@@ -12,12 +12,6 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-import pandas as pd
-
-from ..aggregation import available_methods
-from ..io import load_data, standardize
-from ..selection import svm_rfe_rankings
 from ._common import (
     add_data_options,
     add_output_options,
@@ -30,6 +24,7 @@ from ._common import (
     print_frame,
     write_csv,
 )
+from ._names import METHODS
 
 
 def add_parser(sub) -> None:
@@ -47,7 +42,7 @@ def add_parser(sub) -> None:
                    choices=["ovo", "ova", "crammer_singer", "weston_watkins"])
     p.add_argument("--aggregate", "-a", default="kfirst,schulze,average",
                    help="comma-separated rules (default kfirst,schulze,average); 'average' is "
-                   f"the joint RFE on mean |w|; rules: {', '.join(available_methods())}")
+                   f"the joint RFE on mean |w|; rules: {', '.join(METHODS)}")
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int) or fraction of the features (float; default 0.1)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -76,6 +71,11 @@ def add_parser(sub) -> None:
 
 
 def _read(args):
+    import numpy as np
+    import pandas as pd
+
+    from ..io import load_data, standardize
+
     try:
         target = int(args.target) if args.target is not None else None
     except ValueError:
@@ -96,6 +96,11 @@ def _read(args):
 
 
 def run(args) -> int:
+    import numpy as np
+    import pandas as pd
+
+    from ..selection import svm_rfe_rankings
+
     check_count(args.top)
     if args.C != "cv":
         try:

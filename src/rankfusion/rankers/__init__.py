@@ -3,38 +3,39 @@
 Modules register their rankers by name (:func:`get_ranker`, :func:`available_rankers`). A ranker
 that can also give one list per binary problem registers a list producer
 (:class:`MultiListRanker`, :func:`ranker_lists`; see :mod:`rankfusion.rankers.multilist`).
+
+The names below are loaded on first use (PEP 562), and a ranker's module when the ranker is
+first asked for by name, so that ranking with one filter loads only what it needs.
 """
 
-from ._rank import rank_features
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
 from ._registry import available_rankers, get_ranker, ranker_info, register_ranker
-from .cfs import cfs, cfs_subset
-from .discretize import mdl_cut_points
-from .ilfs import ilfs
-from .information import chi_square, gain_ratio, info_gain, symmetric_uncertainty
-from .mifs import mifs, mifs_order
-from .multilist import (
-    MultiListRanker,
-    available_list_producers,
-    list_producer,
-    ranker_lists,
-    register_list_producer,
-)
-from .nlc import label_changes, nlc
-from .relief import relief, relieff
-from .rfe import (  # registers the "svm_rfe" ranker and its list producer
-    DECOMPOSITIONS,
-    JOINT_CRITERIA,
-    BinaryProblem,
-    RFEResult,
-    binary_problems,
-    joint_rfe,
-    rfe_lists,
-    rfe_schedule,
-    svm_rfe,
-    svm_rfe_lists,
-    svm_rfe_scores,
-)
-from .sklearn_adapters import estimator_ranker, score_func_ranker
+
+# public name -> submodule defining it
+_EXPORTS = {
+    "rank_features": "._rank",
+    "cfs": ".cfs", "cfs_subset": ".cfs",
+    "mdl_cut_points": ".discretize",
+    "ilfs": ".ilfs",
+    "chi_square": ".information", "gain_ratio": ".information", "info_gain": ".information",
+    "symmetric_uncertainty": ".information",
+    "mifs": ".mifs", "mifs_order": ".mifs",
+    "MultiListRanker": ".multilist", "available_list_producers": ".multilist",
+    "list_producer": ".multilist", "ranker_lists": ".multilist",
+    "register_list_producer": ".multilist",
+    "label_changes": ".nlc", "nlc": ".nlc",
+    "relief": ".relief", "relieff": ".relief",
+    "estimator_ranker": ".sklearn_adapters", "score_func_ranker": ".sklearn_adapters",
+    **dict.fromkeys(("DECOMPOSITIONS", "JOINT_CRITERIA", "BinaryProblem", "RFEResult",
+                     "binary_problems", "joint_rfe", "rfe_lists", "rfe_schedule", "svm_rfe",
+                     "svm_rfe_lists", "svm_rfe_scores"), ".rfe"),
+}
 
 __all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
            "mdl_cut_points", "info_gain", "gain_ratio", "symmetric_uncertainty",
@@ -46,3 +47,62 @@ __all__ += ["svm_rfe", "rfe_lists", "joint_rfe", "rfe_schedule", "binary_problem
             "BinaryProblem", "RFEResult", "JOINT_CRITERIA", "DECOMPOSITIONS",
             "svm_rfe_scores", "svm_rfe_lists"]
 __all__ += ["rank_features"]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._rank import rank_features
+    from .cfs import cfs, cfs_subset
+    from .discretize import mdl_cut_points
+    from .ilfs import ilfs
+    from .information import chi_square, gain_ratio, info_gain, symmetric_uncertainty
+    from .mifs import mifs, mifs_order
+    from .multilist import (
+        MultiListRanker,
+        available_list_producers,
+        list_producer,
+        ranker_lists,
+        register_list_producer,
+    )
+    from .nlc import label_changes, nlc
+    from .relief import relief, relieff
+    from .rfe import (
+        DECOMPOSITIONS,
+        JOINT_CRITERIA,
+        BinaryProblem,
+        RFEResult,
+        binary_problems,
+        joint_rfe,
+        rfe_lists,
+        rfe_schedule,
+        svm_rfe,
+        svm_rfe_lists,
+        svm_rfe_scores,
+    )
+    from .sklearn_adapters import estimator_ranker, score_func_ranker
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+class _Package(types.ModuleType):
+    """Importing a submodule named as the function it defines (``cfs``, ``relief``, …) sets
+    the package attribute to the submodule; keep the function there instead, as an eager
+    ``from .cfs import cfs`` would."""
+
+    def __setattr__(self, name, value):
+        if (isinstance(value, types.ModuleType) and _EXPORTS.get(name) == f".{name}"
+                and hasattr(value, name)):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -7,6 +7,7 @@ the ranker's keyword parameters, so callers never inspect signatures at call tim
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from .._utils.registry import Entry, Registry
@@ -15,6 +16,34 @@ __all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available
 
 #: The registered rankers.
 RANKERS = Registry("ranker", positional=2)
+
+#: The module registering each ranker (and its aliases), imported when the name is first asked
+#: for, so that ranking with ``info_gain`` loads neither numba nor scikit-learn. A test checks
+#: this table against what the modules register.
+PROVIDERS = {
+    **dict.fromkeys(("info_gain", "ig", "infogain", "gain_ratio", "gr", "gainratio",
+                     "symmetric_uncertainty", "su", "symmetrical_uncertainty", "chi_square",
+                     "chi2_weka", "chisquare"), ".information"),
+    "cfs": ".cfs",
+    "ilfs": ".ilfs",
+    "mifs": ".mifs",
+    **dict.fromkeys(("nlc", "label_changes"), ".nlc"),
+    **dict.fromkeys(("relieff", "relief_f", "relief"), ".relief"),
+    **dict.fromkeys(("f_classif", "anova", "chi2", "mutual_info_classif", "mutual_info",
+                     "random_forest", "rf_importance"), ".sklearn_adapters"),
+    "svm_rfe": ".rfe",
+}
+
+
+def load_providers(name: str | None = None) -> None:
+    """Import the module registering ``name`` (every ranker module when None or unknown)."""
+    package = __name__.rpartition(".")[0]
+    module = PROVIDERS.get(name) if isinstance(name, str) else None
+    if module is not None:
+        importlib.import_module(module, package)
+        return
+    for module in dict.fromkeys(PROVIDERS.values()):
+        importlib.import_module(module, package)
 
 
 def register_ranker(name: str, *, aliases: tuple[str, ...] = (),
@@ -25,11 +54,16 @@ def register_ranker(name: str, *, aliases: tuple[str, ...] = (),
 
 def available_rankers(*, aliases: bool = False) -> list[str]:
     """Names of the registered rankers."""
+    load_providers()
     return RANKERS.available(aliases=aliases)
 
 
 def ranker_info(name: str) -> Entry:
     """The registry entry of ranker ``name``: ``func``, ``params``, ``accepts(param)``, …"""
+    if name not in RANKERS:
+        load_providers(name)
+        if name not in RANKERS:  # a ranker registered elsewhere, or unknown: load them all
+            load_providers()
     return RANKERS.get(name, argument="ranker")
 
 

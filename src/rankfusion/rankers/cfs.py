@@ -46,8 +46,12 @@ import numba
 import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
+from .._utils.jit import kernel
 from ._registry import register_ranker
-from .discretize import discretize, lnf, mdl_cut_points
+from .discretize import discretize, mdl_cut_points
+from .discretize import lnf as _lnf_kernel
+
+lnf = _lnf_kernel.serial()  # the compiled kernel, called from the numba functions below
 
 __all__ = ["cfs_subset", "cfs", "CFSMerit"]
 
@@ -151,7 +155,12 @@ def _su_pair(ca, na, cb, nb, with_class, missing_separate):
     return su
 
 
-@numba.njit(cache=True, parallel=True)
+#: Work (pairs × samples) from which the symmetric uncertainties of a batch of attribute pairs
+#: are computed in parallel (docs/design.md, 'Threads'; some 10–50 ms of serial work).
+SU_PARALLEL_FROM = 10**7
+
+
+@kernel(parallel=True, parallel_from=SU_PARALLEL_FROM)
 def _su_batch(codes_t, n_values, rows, cols, cls, missing_separate, out):
     for k in numba.prange(rows.shape[0]):
         a = rows[k]
@@ -249,7 +258,8 @@ class CFSMerit:
         first.sort()
         rows, cols = rows[first], cols[first]
         out = np.empty(rows.shape[0], dtype=np.float32)
-        _su_batch(self.codes_t, self.n_values, rows, cols, self.cls, self.missing_separate, out)
+        _su_batch.run(self.codes_t, self.n_values, rows, cols, self.cls, self.missing_separate,
+                      out, work=rows.shape[0] * self.codes_t.shape[1])
         self.corr[rows, cols] = out
         self.corr[cols, rows] = out
 
@@ -630,8 +640,8 @@ def cfs(X, y, *, missing_separate: bool = False, score: str = "order") -> np.nda
     n_values = np.append(nv, n_classes)
     # class correlations as CFSMerit.class_corr: the attribute as the table's rows
     rcf32 = np.empty(p, dtype=np.float32)
-    _su_batch(codes_t, n_values, np.arange(p, dtype=np.int64), np.full(p, p, dtype=np.int64),
-              p, missing_separate, rcf32)
+    _su_batch.run(codes_t, n_values, np.arange(p, dtype=np.int64), np.full(p, p, dtype=np.int64),
+                  p, missing_separate, rcf32, work=p * codes_t.shape[1])
     rcf = rcf32.astype(np.float64)
     has_missing = (codes_t[:p] < 0).any(axis=1)
     order, merits = _greedy_forward(rcf, codes_t, n_values, has_missing, missing_separate)

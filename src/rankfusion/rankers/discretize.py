@@ -37,17 +37,21 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 
 from .._utils.data import check_features, weka_classes
+from .._utils.jit import kernel
 
 __all__ = ["mdl_cut_points", "discretize"]
 
 _LN2 = math.log(2.0)
 
+#: Work (samples × features) below which the kernels run as plain Python when numba is not
+#: loaded yet: cheaper than importing and loading numba (docs/design.md, 'Threads').
+_PYTHON_BELOW = 5_000
 
-@numba.njit(cache=True)
+
+@kernel(python_below=_PYTHON_BELOW)
 def lnf(x):
     # Weka 3.6.14 ContingencyTables.lnFunc (checked with javap): 0 for x <= 0, else x ln x
     if x <= 0.0:
@@ -55,7 +59,7 @@ def lnf(x):
     return x * math.log(x)
 
 
-@numba.njit(cache=True)
+@kernel(python_below=_PYTHON_BELOW)
 def _entropy(counts):
     # Weka ContingencyTables.entropy(double[])
     rv = 0.0
@@ -68,7 +72,7 @@ def _entropy(counts):
     return (rv + lnf(s)) / (s * _LN2)
 
 
-@numba.njit(cache=True)
+@kernel(python_below=_PYTHON_BELOW)
 def _entropy_rows2(left, right, table):
     # Weka ContingencyTables.entropyConditionedOnRows for a 2-row table of integer counts
     rv = 0.0
@@ -90,7 +94,7 @@ def _entropy_rows2(left, right, table):
     return -rv / (total * _LN2)
 
 
-@numba.njit(cache=True)
+@kernel(python_below=_PYTHON_BELOW)
 def _fayyad_irani(prior, bl, br, n_inst, n_cuts, table):
     prior_ent = _entropy(prior)
     ent = _entropy_rows2(bl, br, table)
@@ -111,7 +115,7 @@ def _fayyad_irani(prior, bl, br, n_inst, n_cuts, table):
     return gain > (math.log(float(n_cuts)) / _LN2 + delta) / n_inst
 
 
-@numba.njit(cache=True)
+@kernel(python_below=_PYTHON_BELOW)
 def _column_cuts(v, yc, n_classes, better, out, table):
     """Cut points of one column; ``v`` sorted non-missing values, ``yc`` their classes.
     Writes the cuts (unsorted) into ``out`` and returns how many."""
@@ -173,7 +177,7 @@ def _column_cuts(v, yc, n_classes, better, out, table):
     return n_out
 
 
-@numba.njit(cache=True)
+@kernel(python_below=_PYTHON_BELOW)
 def _all_cuts(values_t, order_t, n_valid, yc, n_classes, better, cuts_t, n_cuts):
     # values_t, order_t: (p, n) C-contiguous, one row per feature
     n = values_t.shape[1]
@@ -207,8 +211,8 @@ def mdl_cuts_values(values: np.ndarray, y: np.ndarray, n_classes: int,
     n_valid = (~np.isnan(sub_t)).sum(axis=1).astype(np.int64)
     cuts_t = np.empty((cols.size, max(n, 1)))
     n_cuts = np.zeros(cols.size, dtype=np.int64)
-    _all_cuts(sub_t, order_t, n_valid, np.ascontiguousarray(y, dtype=np.int64), int(n_classes),
-              bool(better_encoding), cuts_t, n_cuts)
+    _all_cuts.run(sub_t, order_t, n_valid, np.ascontiguousarray(y, dtype=np.int64),
+                  int(n_classes), bool(better_encoding), cuts_t, n_cuts, work=n * cols.size)
     for k, j in enumerate(cols):
         out[j] = np.sort(cuts_t[k, : n_cuts[k]])
     return out
@@ -248,7 +252,7 @@ def mdl_cut_points(X, y, *, better_encoding: bool = True) -> list:
     return mdl_cuts_values(values, yc, n_classes, ~nominal, better_encoding)
 
 
-@numba.njit(cache=True)
+@kernel(python_below=_PYTHON_BELOW)
 def _codes_kernel(values, flat, start, nominal, codes):
     n, p = values.shape
     for i in range(n):
@@ -280,7 +284,8 @@ def discretize_values(values: np.ndarray, cut_points) -> np.ndarray:
     flat = np.concatenate([np.asarray(c, dtype=np.float64).reshape(-1) for c in cut_points
                            if c is not None] or [np.empty(0)])
     codes = np.empty(values.shape, dtype=np.int64)
-    _codes_kernel(np.ascontiguousarray(values, dtype=np.float64), flat, start, nominal, codes)
+    _codes_kernel.run(np.ascontiguousarray(values, dtype=np.float64), flat, start, nominal, codes,
+                      work=codes.size)
     return codes
 
 

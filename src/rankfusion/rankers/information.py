@@ -40,12 +40,12 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
+from .._utils.jit import kernel
 from ._registry import register_ranker
-from .discretize import discretize_values, mdl_cuts_values
+from .discretize import _PYTHON_BELOW, discretize_values, mdl_cuts_values
 
 __all__ = [
     "info_gain",
@@ -116,12 +116,12 @@ def contingency_tables(codes: np.ndarray, n_values: np.ndarray, y: np.ndarray,
     n, p = codes.shape
     v = int(n_values.max()) if p else 0
     out = np.zeros((p, v + 1, n_classes))
-    _count_tables(np.ascontiguousarray(codes, dtype=np.int64),
-                  np.ascontiguousarray(y, dtype=np.int64), v, out)
+    _count_tables.run(np.ascontiguousarray(codes, dtype=np.int64),
+                      np.ascontiguousarray(y, dtype=np.int64), v, out, work=codes.size)
     return out
 
 
-@numba.njit(cache=True)
+@kernel(python_below=_PYTHON_BELOW)
 def _count_tables(codes, y, v, out):
     n, p = codes.shape
     for i in range(n):

@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from ..lists import RankedLists
-from ._registry import get_ranker
+from ._registry import get_ranker, load_providers
 
 __all__ = ["MultiListRanker", "register_list_producer", "list_producer",
            "available_list_producers", "ranker_lists"]
@@ -57,6 +57,7 @@ def register_list_producer(name: str) -> Callable[[Callable], Callable]:
 
 def available_list_producers() -> list[str]:
     """Names of the rankers that can give several lists."""
+    load_providers()
     return sorted(_PRODUCERS)
 
 

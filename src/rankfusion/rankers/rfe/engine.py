@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from joblib import Parallel, delayed
 
+from ..._utils.jit import thread_budget
 from ._linear_svm import smo_gram
 from .problems import _binary_class_weight, _sample_C
 from .result import _finish
@@ -169,8 +170,28 @@ def _single_threaded_blas():
     return _CONTROLLER[0].limit(limits=1, user_api="blas")
 
 
-def _run_all(Xa, Xt, codes, classes, problems, kw, n_jobs, progress):
+#: Work (Σ over the binary problems of samples² × features, the Gram matrices' cost) from
+#: which problems run on several threads: below it starting the threads costs more than they
+#: save (St. Jude, 15 OVO problems ≈ 0.15 × 10⁹, took 0.12–0.15 s on 2 threads against 0.10 s
+#: on one; docs/design.md, 'Threads').
+PARALLEL_FROM = 10**9
+
+
+def _problem_jobs(n_jobs, problems, n_samples: int, n_features: int) -> int:
+    """Threads for the binary problems: 1 below :data:`PARALLEL_FROM`, else the thread budget
+    of ``n_jobs`` (never more than the problems or the free cores)."""
     if n_jobs in (None, 1) or len(problems) == 1:
+        return 1
+    work = sum((n_samples if pb.samples is None else len(pb.samples)) ** 2
+               for pb in problems) * n_features
+    if work < PARALLEL_FROM:
+        return 1
+    return min(thread_budget(n_jobs), len(problems))
+
+
+def _run_all(Xa, Xt, codes, classes, problems, kw, n_jobs, progress):
+    n_jobs = _problem_jobs(n_jobs, problems, Xa.shape[0], Xa.shape[1])
+    if n_jobs == 1:
         results = []
         for pb in problems:
             results.append(_run_problem(Xa, Xt, codes, len(classes), pb, **kw))

@@ -1,0 +1,140 @@
+"""Start-up of the command line, as whole processes, side by side with Weka.
+
+Contenders, each a fresh process, run in turn in every round (``--repeat`` rounds, the 1-minute
+load average read before each round):
+
+* ``python -c pass`` — the interpreter alone, the floor of any Python command;
+* ``rankfusion --help`` (``python -m rankfusion --help``);
+* ``rankfusion rank iris.csv --ranker info_gain`` (the UCI iris data shipped with the package);
+* Weka 3.6 ``InfoGainAttributeEval`` + ``Ranker`` on ``iris.arff`` (a whole JVM process).
+
+Time is the wall clock of the child process; memory its peak resident set (``ru_maxrss`` from
+``wait4``). Targets: ``--help`` ≤ 0.15 s; ``rank`` ≤ 2× Weka's whole process; memory ≤ 120 MB.
+
+Usage::
+
+    python benchmarks/bench_startup.py            # writes benchmarks/results/startup.md
+    python benchmarks/bench_startup.py --quick    # 5 rounds
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from _timing import Timing, load_average
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+WEKA_JAR = "/usr/share/java/weka.jar"
+IRIS_ARFF = Path("/work/shared/datasets/weka_examples/iris.arff")
+IRIS_CSV_GZ = ROOT / "src" / "rankfusion" / "data" / "datasets" / "iris.csv.gz"
+
+
+def run_child_rss(cmd, env=None) -> tuple[float, float, str]:
+    """Wall seconds, peak resident set (MB, from ``os.wait4``) and stdout of one child."""
+    with tempfile.TemporaryFile() as out:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        dt = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{cmd} exited with {proc.returncode}")
+        out.seek(0)
+        text = out.read().decode()
+    rss_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
+    return dt, rss_mb, text
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="5 rounds")
+    ap.add_argument("--repeat", type=int, default=None, help="rounds (default 9; 5 quick)")
+    args = ap.parse_args()
+    repeat = args.repeat or (5 if args.quick else 9)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep
+           + os.environ.get("PYTHONPATH", "")}
+    tmp = Path(tempfile.mkdtemp(prefix="bench_startup_"))
+    try:
+        iris = tmp / "iris.csv"
+        iris.write_bytes(gzip.decompress(IRIS_CSV_GZ.read_bytes()))
+        py = [sys.executable]
+        contenders = {
+            "python -c pass": py + ["-c", "pass"],
+            "rankfusion --help": py + ["-m", "rankfusion", "--help"],
+            "rankfusion rank iris.csv --ranker info_gain":
+                py + ["-m", "rankfusion", "rank", str(iris), "--ranker", "info_gain"],
+        }
+        have_weka = Path(WEKA_JAR).exists() and shutil.which("java") and IRIS_ARFF.exists()
+        if have_weka:
+            contenders["Weka InfoGainAttributeEval + Ranker, iris.arff"] = [
+                "java", "-cp", WEKA_JAR, "weka.attributeSelection.InfoGainAttributeEval",
+                "-s", "weka.attributeSelection.Ranker", "-i", str(IRIS_ARFF)]
+        for cmd in contenders.values():  # warm the file cache and numba's cache
+            run_child_rss(cmd, env)
+        times = {k: Timing(k) for k in contenders}
+        rss = {k: [] for k in contenders}
+        loads, outputs = [], {}
+        for _ in range(repeat):
+            loads.append(load_average())
+            for name, cmd in contenders.items():
+                dt, mb, out = run_child_rss(cmd, env)
+                times[name].seconds.append(dt)
+                rss[name].append(mb)
+                outputs[name] = out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    help_t = times["rankfusion --help"].median
+    rank_name = "rankfusion rank iris.csv --ranker info_gain"
+    rank_t = times[rank_name].median
+    weka_name = "Weka InfoGainAttributeEval + Ranker, iris.arff"
+    lines = [
+        "# Start-up: whole processes beside Weka", "",
+        f"`python benchmarks/bench_startup.py`; {platform.machine()}, {os.cpu_count()} cores "
+        f"shared with other jobs, Python {platform.python_version()}. Medians of {repeat} "
+        "rounds, each round running every command once in turn; spread (min–max) in brackets; "
+        "memory = the child's peak resident set (`ru_maxrss`), median (max). Load before each "
+        f"round: {', '.join(f'{x:.1f}' for x in loads)}.", "",
+        "| command | wall time | peak memory (MB) |", "|---|---|---|"]
+    for name, t in times.items():
+        lines.append(f"| `{name}` | {t.cell()} | {np.median(rss[name]):.0f} "
+                     f"({max(rss[name]):.0f}) |")
+    lines += ["", "| target | measured | met |", "|---|---|---|",
+              f"| `rankfusion --help` ≤ 0.15 s | {help_t:.3f} s | "
+              f"{'yes' if help_t <= 0.15 else f'no ({help_t / 0.15:.1f}× the target)'} |"]
+    mem = float(np.median(rss[rank_name]))
+    if have_weka:
+        weka_t = times[weka_name].median
+        per = np.array(times[rank_name].seconds) / np.array(times[weka_name].seconds)
+        ratio = rank_t / weka_t
+        lines.append(f"| `rank` on iris ≤ 2× Weka's whole process | {ratio:.2f}× "
+                     f"({rank_t:.3f} s vs {weka_t:.3f} s; per round {per.min():.2f}–"
+                     f"{per.max():.2f}×) | "
+                     f"{'yes' if ratio <= 2 else f'no ({ratio / 2:.2f}× the target)'} |")
+    lines.append(f"| `rank` on iris peak memory ≤ 120 MB | {mem:.0f} MB | "
+                 f"{'yes' if mem <= 120 else 'no'} |")
+    lines += ["", "Output of the `rank` command (the same four scores as Weka's ranking):", "",
+              "```", outputs[rank_name].strip(), "```", ""]
+    text = "\n".join(lines)
+    print(text)
+    (HERE / "results" / "startup.md").write_text(text)
+    (HERE / "results" / "startup.json").write_text(json.dumps(
+        {"seconds": {k: t.seconds for k, t in times.items()}, "rss_mb": rss, "loads": loads},
+        indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Numba kernels compiled on demand, run serially or in parallel by the size of the work
+(docs/design.md, 'Threads').
+
+A :class:`Kernel` wraps a plain Python function written in the numba subset. Nothing is
+imported or compiled when the module defining it is imported:
+
+* ``kernel(*args)`` runs the compiled serial variant once numba has compiled it, and the plain
+  Python function before that — for tiny inputs (a 150 × 4 data set) the interpreter is faster
+  than importing numba (≈ 0.3–0.5 s and ≈ 70 MB);
+* ``kernel.run(*args, work=w)`` is the entry point for callers: with ``w`` below
+  ``python_below`` (and the kernel not compiled yet) it runs the plain function; otherwise the
+  compiled serial variant, or, when ``w`` reaches ``parallel_from`` and more than one thread is
+  allowed (:func:`thread_budget`), the ``parallel=True`` variant on that many threads.
+
+Serial and parallel variants compile the same function (``numba.prange`` is ``range`` in the
+serial one), and every kernel writes each output cell from one iteration only, so results do not
+depend on the number of threads.
+
+When a kernel is compiled, the kernels it calls (globals of its module that are
+:class:`Kernel`) are compiled first and the module's globals rebound to their dispatchers, so
+numba sees ordinary jitted functions.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import sys
+import types
+
+__all__ = ["Kernel", "kernel", "thread_budget", "free_cores"]
+
+
+def _runnable_now() -> int:
+    """Processes and threads runnable at this instant, host-wide (``/proc/loadavg``'s 4th
+    field, ours included); 0 where unknown."""
+    try:
+        with open("/proc/loadavg") as fh:
+            return int(fh.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def free_cores() -> int:
+    """Cores free for this process: ``os.cpu_count()`` minus the other runnable work, at least 1.
+
+    The other work is read two ways and the larger is kept: the rounded 1-minute load average
+    less one (this process), which is smooth but lags by up to a minute, and the tasks
+    runnable right now less one (``/proc/loadavg``), which sees a job that just started. Erring
+    towards fewer threads costs at most the parallel speed-up; erring the other way makes
+    threads wait for busy cores, which was 10–300× slower on small calls.
+    """
+    n = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # pragma: no cover - platforms without a load average
+        load = 0.0
+    others = max(0, math.floor(load + 0.5) - 1, _runnable_now() - 1)
+    return max(1, n - others)
+
+
+def _threadpool_limit() -> int | None:
+    """The smallest thread limit threadpoolctl set on an OpenMP / BLAS pool (only when the
+    caller imported threadpoolctl, so that this costs nothing otherwise)."""
+    if "threadpoolctl" not in sys.modules:
+        return None
+    try:
+        info = sys.modules["threadpoolctl"].threadpool_info()
+    except Exception:  # pragma: no cover - threadpoolctl internals
+        return None
+    counts = [int(d["num_threads"]) for d in info if d.get("num_threads")]
+    return min(counts) if counts else None
+
+
+def thread_budget(n_jobs: int | None = None) -> int:
+    """Threads a parallel kernel may use (docs/design.md, 'Threads').
+
+    ``min(cores, n_jobs, NUMBA_NUM_THREADS, threadpoolctl's limit, free cores)``, each limit only
+    when set: ``n_jobs`` as in scikit-learn (``None`` = no limit of its own, ``-1`` = all cores,
+    ``-2`` = all but one), ``NUMBA_NUM_THREADS`` from the environment (numba's own pool size
+    when numba is loaded), threadpoolctl's smallest OpenMP / BLAS limit when threadpoolctl is
+    in use, and :func:`free_cores`. At least 1.
+    """
+    n = os.cpu_count() or 1
+    limits = [n, free_cores()]
+    if n_jobs is not None and n_jobs != 0:
+        limits.append(n_jobs if n_jobs > 0 else max(1, n + 1 + n_jobs))
+    env = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    if env.isdigit():
+        limits.append(int(env))
+    if "numba" in sys.modules:
+        limits.append(sys.modules["numba"].config.NUMBA_NUM_THREADS)
+    pool = _threadpool_limit()
+    if pool is not None:
+        limits.append(pool)
+    return max(1, min(limits))
+
+
+class Kernel:
+    """A numba kernel compiled on first need; see the module docstring.
+
+    Parameters
+    ----------
+    func : callable
+        The kernel, in the numba subset (``numba.prange`` allowed only where ``parallel``).
+    parallel : bool
+        Whether a ``parallel=True`` variant exists.
+    python_below : int
+        Work below which an uncompiled kernel runs as plain Python.
+    parallel_from : int
+        Work from which the parallel variant is used (measured per kernel).
+    options
+        Other ``numba.njit`` options (``cache=True`` by default).
+    """
+
+    def __init__(self, func, *, parallel: bool = False, python_below: int = 0,
+                 parallel_from: int | None = None, **options):
+        functools.update_wrapper(self, func)
+        self.py_func = func
+        self.has_parallel = bool(parallel)
+        self.python_below = int(python_below)
+        self.parallel_from = parallel_from
+        self.options = {"cache": True, **options}
+        self._serial = None
+        self._parallel = None
+
+    def _bind_callees(self) -> None:
+        g = self.py_func.__globals__
+        for name in self.py_func.__code__.co_names:
+            obj = g.get(name)
+            if isinstance(obj, Kernel):
+                g[name] = obj.serial()
+
+    def serial(self):
+        """The compiled serial variant (compiled now if needed)."""
+        if self._serial is None:
+            import numba
+
+            self._bind_callees()
+            self._serial = numba.njit(parallel=False, **self.options)(self.py_func)
+        return self._serial
+
+    def parallel(self):
+        """The compiled ``parallel=True`` variant (the serial one if there is none)."""
+        if not self.has_parallel:
+            return self.serial()
+        if self._parallel is None:
+            import numba
+
+            self._bind_callees()
+            # numba's on-disk cache keys a function by its qualified name and signature, not
+            # by ``parallel``: the parallel variant compiles a copy under its own name, or the
+            # two variants would load each other's machine code
+            f = self.py_func
+            twin = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,
+                                      f.__closure__)
+            twin.__qualname__ = f"{f.__qualname__}__parallel"
+            twin.__module__ = f.__module__
+            self._parallel = numba.njit(parallel=True, **self.options)(twin)
+        return self._parallel
+
+    @property
+    def compiled(self) -> bool:
+        return self._serial is not None or self._parallel is not None
+
+    def __call__(self, *args):
+        # plain Python only for kernels allowed to run so (``python_below`` > 0) before they
+        # are compiled; the others compile on their first call
+        if self._serial is None and self.python_below > 0:
+            return self.py_func(*args)
+        return self.serial()(*args)
+
+    def threads_for(self, work: int, n_jobs: int | None = None) -> int:
+        """Threads the kernel uses for ``work`` (1 below ``parallel_from``)."""
+        if not self.has_parallel or self.parallel_from is None or work < self.parallel_from:
+            return 1
+        return thread_budget(n_jobs)
+
+    def run(self, *args, work: int, n_jobs: int | None = None):
+        """Run on ``args``: plain Python, compiled serial or parallel by ``work``."""
+        if not self.compiled and work < self.python_below:
+            return self.py_func(*args)
+        threads = self.threads_for(work, n_jobs)
+        if threads <= 1:
+            return self.serial()(*args)
+        import numba
+
+        func = self.parallel()
+        before = numba.get_num_threads()
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+        try:
+            return func(*args)
+        finally:
+            numba.set_num_threads(before)
+
+
+def kernel(func=None, **kwargs):
+    """Decorator making a :class:`Kernel` (``@kernel`` or ``@kernel(parallel=True, …)``)."""
+    if func is None:
+        return lambda f: Kernel(f, **kwargs)
+    return Kernel(func, **kwargs)

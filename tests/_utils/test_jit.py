@@ -1,0 +1,219 @@
+"""Kernels compiled on demand and the thread policy (docs/design.md, 'Threads'): the thread
+budget follows every limit, and results do not depend on the variant or the thread count."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numba
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rankfusion import RankedLists, aggregate
+from rankfusion._utils import jit
+from rankfusion._utils.jit import Kernel, kernel, thread_budget
+from rankfusion.aggregation import voting
+from rankfusion.rankers.rfe import engine
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+CORES = os.cpu_count() or 1
+
+
+# ---------------------------------------------------------------------------- thread budget
+@pytest.mark.parametrize("load, runnable, expected", [
+    (0.0, 1, CORES), (0.4, 0, CORES), (1.0, 1, CORES),  # our own process only
+    (CORES + 1.0, 1, 1), (100.0, 1, 1),  # busy for the last minute
+    (0.2, CORES + 1, 1), (0.2, 2, max(1, CORES - 1)),  # busy right now (load lags)
+])
+def test_free_cores_from_load(monkeypatch, load, runnable, expected):
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(jit, "_runnable_now", lambda: runnable)
+    assert jit.free_cores() == expected
+
+
+def test_runnable_now_counts_this_process():
+    if not os.path.exists("/proc/loadavg"):
+        pytest.skip("no /proc/loadavg")
+    assert jit._runnable_now() >= 1
+
+
+@pytest.mark.parametrize("n_jobs, expected", [
+    (1, 1), (None, CORES), (-1, CORES), (10_000, CORES), (-10_000, 1),
+])
+def test_thread_budget_follows_n_jobs(monkeypatch, n_jobs, expected):
+    monkeypatch.setattr(jit, "free_cores", lambda: CORES)
+    monkeypatch.delenv("NUMBA_NUM_THREADS", raising=False)
+    assert thread_budget(n_jobs) == min(expected, numba.config.NUMBA_NUM_THREADS)
+
+
+def test_thread_budget_follows_env_and_free_cores(monkeypatch):
+    monkeypatch.setattr(jit, "free_cores", lambda: CORES)
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "1")
+    assert thread_budget(None) == 1
+    monkeypatch.delenv("NUMBA_NUM_THREADS")
+    monkeypatch.setattr(jit, "free_cores", lambda: 1)
+    assert thread_budget(8) == 1
+
+
+def test_thread_budget_follows_threadpoolctl(monkeypatch):
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    monkeypatch.setattr(jit, "free_cores", lambda: CORES)
+    monkeypatch.setattr(threadpoolctl, "threadpool_info",
+                        lambda: [{"user_api": "openmp", "num_threads": 1}])
+    assert thread_budget(None) == 1
+
+
+# ---------------------------------------------------------------------------- Kernel
+def _cumsum(x, out):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i]
+        out[i] = s
+
+
+def _rowsums(a, out):
+    for i in numba.prange(a.shape[0]):
+        s = 0.0
+        for j in range(a.shape[1]):
+            s += a[i, j]
+        out[i] = s
+
+
+def test_small_work_runs_as_python_until_compiled():
+    k = Kernel(_cumsum, python_below=100, cache=False)
+    x = np.arange(5.0)
+    out = np.empty(5)
+    k.run(x, out, work=5)
+    assert not k.compiled
+    np.testing.assert_array_equal(out, np.cumsum(x))
+    out2 = np.empty(5)
+    k.run(x, out2, work=1000)
+    assert k.compiled
+    np.testing.assert_array_equal(out2, out)
+
+
+def test_kernel_without_python_path_compiles_on_call():
+    k = kernel(_cumsum, cache=False)
+    out = np.empty(3)
+    k(np.ones(3), out)
+    assert k.compiled
+    np.testing.assert_array_equal(out, [1.0, 2.0, 3.0])
+
+
+@pytest.mark.parametrize("threads", sorted({1, 2, CORES}))
+def test_parallel_variant_same_result(monkeypatch, threads):
+    monkeypatch.setattr(jit, "thread_budget", lambda n_jobs=None: threads)
+    k = Kernel(_rowsums, parallel=True, parallel_from=0, cache=False)
+    a = np.random.default_rng(0).random((300, 7))
+    out_p, out_s = np.empty(300), np.empty(300)
+    assert k.threads_for(10**9) == threads
+    k.run(a, out_p, work=10**9)
+    k.serial()(a, out_s)
+    np.testing.assert_array_equal(out_p, out_s)
+    np.testing.assert_allclose(out_s, a.sum(axis=1), rtol=1e-12)
+
+
+def test_below_threshold_is_serial():
+    k = Kernel(_rowsums, parallel=True, parallel_from=1000, cache=False)
+    assert k.threads_for(999) == 1
+
+
+# ---------------------------------------------------------------------------- voting rules
+def _force_parallel(monkeypatch, threads):
+    for name in ("_pairwise_counts", "_pairwise_weighted", "_copeland_scores", "_links",
+                 "_widest_paths", "_beats_count"):
+        monkeypatch.setattr(getattr(voting, name), "parallel_from", 0)
+    monkeypatch.setattr(jit, "thread_budget", lambda n_jobs=None: threads)
+
+
+def _numpy_schulze_order(lists):
+    # independent oracle: pairwise counts by broadcasting, Floyd–Warshall in numpy
+    pos = lists.positions
+    d = (pos[:, None, :] < pos[None, :, :]).sum(axis=2)
+    P = np.where(d > d.T, d, 0)
+    for k in range(P.shape[0]):
+        P = np.maximum(P, np.minimum(P[:, k:k + 1], P[k:k + 1, :]))
+    np.fill_diagonal(P, 0)
+    return (P > P.T).sum(axis=1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 40), st.integers(1, 6), st.integers(0, 2**31))
+def test_schulze_copeland_same_for_any_thread_count(p, m, seed):
+    lists = RankedLists.from_scores(np.random.default_rng(seed).integers(0, 5, (p, m)))
+    ref = {r: aggregate(lists, r) for r in ("schulze", "copeland")}
+    with pytest.MonkeyPatch.context() as mp:
+        _force_parallel(mp, min(2, numba.config.NUMBA_NUM_THREADS))
+        for r in ("schulze", "copeland"):
+            c = aggregate(lists, r)
+            np.testing.assert_array_equal(c.order, ref[r].order)
+            np.testing.assert_array_equal(c.scores, ref[r].scores)
+    np.testing.assert_array_equal(ref["schulze"].scores, _numpy_schulze_order(lists))
+
+
+def test_svm_rfe_same_for_any_thread_count(monkeypatch):
+    from rankfusion.rankers import rfe_lists
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 25))
+    y = np.repeat([0, 1, 2], 20)
+    X[y == 1, :3] += 1.5
+    ref, _ = rfe_lists(X, y, decomposition="ovo", n_jobs=1)
+    monkeypatch.setattr(engine, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(jit, "free_cores", lambda: CORES)
+    two, _ = rfe_lists(X, y, decomposition="ovo", n_jobs=2)
+    np.testing.assert_array_equal(two.positions, ref.positions)
+
+
+def test_svm_rfe_threads_by_work(monkeypatch):
+    class Pb:
+        samples = np.arange(80)
+
+    monkeypatch.setattr(jit, "free_cores", lambda: CORES)
+    monkeypatch.delenv("NUMBA_NUM_THREADS", raising=False)
+    # St. Jude's size: 15 OVO problems of ~80 samples × 985 genes stay on one thread
+    assert engine._problem_jobs(2, [Pb()] * 15, 248, 985) == 1
+    assert engine._problem_jobs(None, [Pb()] * 15, 248, 10**6) == 1
+    assert engine._problem_jobs(2, [Pb()] * 15, 248, 10**6) == min(
+        2, CORES, numba.config.NUMBA_NUM_THREADS)
+
+
+# ---------------------------------------------------------------------------- plain Python path
+_PURE = """
+import sys, numpy as np
+from rankfusion.rankers.information import info_gain, gain_ratio, chi_square
+rng = np.random.default_rng(5)
+X = rng.normal(size=(60, 4)); y = rng.integers(0, 3, 60)
+X[:, 0] += 2.0 * y; X[:, 1] += 0.8 * y; X[rng.random((60, 4)) < 0.1] = np.nan
+out = np.concatenate([info_gain(X, y), gain_ratio(X, y), chi_square(X, y)])
+assert "numba" not in sys.modules, "the small input loaded numba"
+print(repr(out.tolist()))
+"""
+
+
+def test_information_plain_python_equals_compiled():
+    from rankfusion.rankers.information import chi_square, gain_ratio, info_gain
+
+    env = {**os.environ, "PYTHONPATH": SRC}
+    proc = subprocess.run([sys.executable, "-c", _PURE], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    pure = np.array(eval(proc.stdout))  # a list of floats we printed
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(60, 4))
+    y = rng.integers(0, 3, 60)
+    X[:, 0] += 2.0 * y
+    X[:, 1] += 0.8 * y
+    X[rng.random((60, 4)) < 0.1] = np.nan
+    from rankfusion.rankers import discretize, information
+
+    for k in (discretize._all_cuts, discretize._codes_kernel, information._count_tables):
+        k.serial()  # in this process the compiled kernels run
+    compiled = np.concatenate([info_gain(X, y), gain_ratio(X, y), chi_square(X, y)])
+    np.testing.assert_allclose(pure, compiled, rtol=1e-12, atol=1e-14)
+    assert (compiled > 0).any()
