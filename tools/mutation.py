@@ -99,7 +99,10 @@ def run_module(name: str, max_children: int) -> dict:
     source, tests = MODULES[name]
     work = _scratch(name, source, tests)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env.setdefault("HYPOTHESIS_PROFILE", "default")
+    # mutmut forks a worker per mutant from a process that already ran the tests; numba's
+    # OpenMP threading layer cannot survive fork() ("fork() called from a process already using
+    # GNU OpenMP"), the workqueue layer can
+    env["NUMBA_THREADING_LAYER"] = "workqueue"
     start = time.perf_counter()
     with open(work / "mutmut-run.log", "w") as log:
         subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
