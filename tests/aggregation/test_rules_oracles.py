@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from rankfusion import RankedLists, aggregate
+from rankfusion.aggregation import statistics
 
 
 def _combmnz_transcription(vals, ranked, weights=None):
@@ -105,3 +106,40 @@ def test_mean_score_minmax_equals_the_transcription(seed):
         expected.append(acc / weights.sum())
     np.testing.assert_allclose(res.scores, expected, rtol=1e-12, atol=1e-15)
     np.testing.assert_array_equal(res.order, np.argsort(-np.array(expected), kind="stable"))
+
+
+def test_average_sd_reports_the_weighted_population_sd():
+    rng = np.random.default_rng(5)
+    scores = rng.normal(size=(7, 4))
+    weights = np.array([1.0, 3.0, 0.5, 2.0])
+    lists = RankedLists.from_scores(scores)
+    r = lists.relative
+    res = aggregate(lists, "average_sd", weights=weights)
+    mu = [sum(weights[j] * r[i, j] for j in range(4)) / weights.sum() for i in range(7)]
+    sd = [np.sqrt(sum(weights[j] * (r[i, j] - mu[i]) ** 2 for j in range(4)) / weights.sum())
+          for i in range(7)]
+    np.testing.assert_allclose(res.tiebreak, sd, rtol=1e-12)
+    assert res.tiebreak_name == "sd_relative"
+    np.testing.assert_allclose(aggregate(lists, "average_sd").tiebreak, r.std(axis=1),
+                               rtol=1e-12)
+
+
+@pytest.mark.parametrize("method,what", [("best_rank", "a maximum"), ("median", "a quantile"),
+                                         ("q3_sd", "a quantile")])
+def test_rules_without_weights_say_why(method, what):
+    scores = np.arange(12.0).reshape(4, 3)
+    expected = (f"{method} takes no list weights: {what} has no weighted form in the papers "
+                "(no weighted quantile is defined); drop weights= or choose a mean-based rule")
+    lists = RankedLists.from_scores(scores)
+    # aggregate() refuses the weights first (the rule is registered without them); the rule
+    # function itself, called directly, says why
+    with pytest.raises(ValueError, match="takes no list weights"):
+        aggregate(lists, method, weights=[1, 1, 1])
+    with pytest.raises(ValueError) as err:
+        getattr(statistics, method)(lists, weights=np.ones(3))
+    assert str(err.value) == expected
+
+
+def test_mean_score_normalize_type_error_names_the_type():
+    with pytest.raises(TypeError, match="normalize must be None, 'minmax' or 'rank'; got int"):
+        aggregate(np.arange(6.0).reshape(3, 2), "mean_score", normalize=3)
