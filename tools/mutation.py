@@ -103,12 +103,21 @@ def run_module(name: str, max_children: int) -> dict:
     # OpenMP threading layer cannot survive fork() ("fork() called from a process already using
     # GNU OpenMP"), the workqueue layer can
     env["NUMBA_THREADING_LAYER"] = "workqueue"
+    # tests that start ``python -m rankfusion`` in a subprocess must find the package there
+    env["PYTHONPATH"] = str(work / "mutants" / "src")
     start = time.perf_counter()
     with open(work / "mutmut-run.log", "w") as log:
         subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
                         str(max_children)], cwd=work, env=env, stdout=log,
                        stderr=subprocess.STDOUT, check=False)
     seconds = time.perf_counter() - start
+    return collect(name, work, env, seconds)
+
+
+def collect(name: str, work: Path, env: dict, seconds: float | None) -> dict:
+    """The counts of a (finished or interrupted) run in ``work``; unchecked mutants are left
+    out of the rate and reported as ``not_checked``."""
+    source, tests = MODULES[name]
     subprocess.run([sys.executable, "-m", "mutmut", "export-cicd-stats"], cwd=work, env=env,
                    capture_output=True, check=False)
     stats_file = work / "mutants" / "mutmut-cicd-stats.json"
@@ -120,7 +129,9 @@ def run_module(name: str, max_children: int) -> dict:
     checked = sum(int(stats.get(k, 0)) for k in _COUNTED)
     caught = int(stats.get("killed", 0)) + int(stats.get("timeout", 0))
     return {
-        "module": name, "source": source, "tests": tests, "seconds": round(seconds, 1),
+        "module": name, "source": source, "tests": tests,
+        "seconds": None if seconds is None else round(seconds, 1),
+        "not_checked": int(stats.get("total", 0)) - checked - int(stats.get("skipped", 0)),
         "stats": stats, "checked": checked, "caught": caught,
         "kill_rate": round(caught / checked, 4) if checked else None,
         "survivors": survivors,
@@ -134,9 +145,11 @@ def _table(rows: list[dict]) -> str:
     for r in rows:
         s = r["stats"]
         rate = "—" if r["kill_rate"] is None else f"{100 * r['kill_rate']:.1f} %"
+        wall = "interrupted" if r["seconds"] is None else f"{r['seconds']:.0f} s"
+        if r.get("not_checked"):
+            wall += f", {r['not_checked']} not checked"
         out.append(f"| `{r['source']}` | {r['checked']} | {r['caught']} | "
-                   f"{s.get('survived', 0)} | {s.get('no_tests', 0)} | {rate} | "
-                   f"{r['seconds']:.0f} s |")
+                   f"{s.get('survived', 0)} | {s.get('no_tests', 0)} | {rate} | {wall} |")
     return "\n".join(out)
 
 
@@ -147,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-children", type=int, default=2, help="parallel mutmut workers")
     ap.add_argument("--budget", type=float, default=None,
                     help="seconds; no new module is started once they are spent")
+    ap.add_argument("--report", action="store_true",
+                    help="do not run: read the counts of the runs already in build/mutation "
+                    "(also of an interrupted one) and print the table")
     args = ap.parse_args(argv)
     if args.list:
         for name, (source, tests) in MODULES.items():
@@ -158,12 +174,23 @@ def main(argv: list[str] | None = None) -> int:
     BUILD.mkdir(parents=True, exist_ok=True)
     summary_file = BUILD / "summary.json"
     summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
+    if args.report:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        for name in args.modules or list(MODULES):
+            if (BUILD / name / "mutants").is_dir():
+                seconds = summary.get(name, {}).get("seconds")
+                summary[name] = collect(name, BUILD / name, env, seconds)
+        summary_file.write_text(json.dumps(summary, indent=1))
+        print(_table([summary[m] for m in MODULES if m in summary]))
+        return 0
     start = time.perf_counter()
     for name in args.modules or list(MODULES):
         if args.budget is not None and time.perf_counter() - start > args.budget:
             print(f"budget spent; {name} not run", flush=True)
             continue
         row = run_module(name, args.max_children)
+        if summary_file.exists():  # another run may have written meanwhile
+            summary = json.loads(summary_file.read_text())
         summary[name] = row
         summary_file.write_text(json.dumps(summary, indent=1))
         rate = "—" if row["kill_rate"] is None else f"{100 * row['kill_rate']:.1f} %"
