@@ -143,3 +143,44 @@ def test_rules_without_weights_say_why(method, what):
 def test_mean_score_normalize_type_error_names_the_type():
     with pytest.raises(TypeError, match="normalize must be None, 'minmax' or 'rank'; got int"):
         aggregate(np.arange(6.0).reshape(3, 2), "mean_score", normalize=3)
+
+
+def _widest_paths_transcription(d):
+    """Schulze (2011) §2.3: links where d[i, j] > d[j, i], Floyd–Warshall over (max, min)."""
+    p = d.shape[0]
+    P = [[d[i][j] if i != j and d[i][j] > d[j][i] else 0 for j in range(p)] for i in range(p)]
+    for k in range(p):
+        for i in range(p):
+            if i == k:
+                continue
+            for j in range(p):
+                if j not in (i, k):
+                    P[i][j] = max(P[i][j], min(P[i][k], P[k][j]))
+    return np.array(P)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_schulze_strengths_weighted_are_rank_codes_of_the_counts(seed):
+    from rankfusion.aggregation import pairwise_matrix, schulze_strengths
+
+    rng = np.random.default_rng(seed)
+    lists = RankedLists.from_scores(rng.normal(size=(6, 5)))
+    weights = rng.uniform(0.2, 3.0, size=5)
+    # weighted counts, by hand over the lists
+    pos = lists.positions
+    d = np.array([[sum(weights[m] for m in range(5) if pos[i, m] < pos[j, m]) for j in range(6)]
+                  for i in range(6)])
+    np.testing.assert_allclose(pairwise_matrix(lists, weights), d, rtol=1e-12)
+    # the distinct values of d coded 1 (smallest) … K, in order
+    vals = np.unique(pairwise_matrix(lists, weights))
+    codes = np.searchsorted(vals, pairwise_matrix(lists, weights)) + 1
+    P = schulze_strengths(lists, weights)
+    assert np.issubdtype(P.dtype, np.integer)
+    off = ~np.eye(6, dtype=bool)  # the diagonal (paths from i back to i) is never compared
+    np.testing.assert_array_equal(P[off], _widest_paths_transcription(codes)[off])
+    # unweighted: the vote counts themselves, in an unsigned integer type
+    P1 = schulze_strengths(lists)
+    assert np.issubdtype(P1.dtype, np.unsignedinteger)
+    counts = np.array([[sum(pos[i, m] < pos[j, m] for m in range(5)) for j in range(6)]
+                       for i in range(6)])
+    np.testing.assert_array_equal(P1[off], _widest_paths_transcription(counts)[off])
