@@ -95,3 +95,23 @@ def test_size_cv_differs_from_ranking_on_all_the_data():
             leaked[f, s] = SVC(kernel="linear").fit(X[tr][:, cols], y[tr]).score(
                 X[te][:, cols], y[te])
     assert not np.array_equal(leaked, scores)
+
+
+def test_choose_C_passes_cv_and_class_weight_and_reports_the_spread():
+    X, y = _data(4, n=36, p=5, noise=0.5)
+    X, y = X[:30], y[:30]  # 18 of class 0, 12 of class 1: "balanced" weights matter
+    folds = StratifiedKFold(n_splits=3)
+    scores = [cross_val_score(SVC(kernel="linear", C=c, class_weight="balanced"), X, y,
+                              cv=folds) for c in C_GRID]
+    means = np.round([s.mean() for s in scores], 12)
+    C, res = choose_C(X, y, cv=3, class_weight="balanced")
+    assert C == C_GRID[int(np.flatnonzero(means == means.max())[0])]
+    np.testing.assert_allclose(res["mean_test_score"], [s.mean() for s in scores], atol=1e-12)
+    np.testing.assert_allclose(res["std_test_score"], [s.std() for s in scores], atol=1e-12)
+    np.testing.assert_array_equal(res["C"], np.array(C_GRID))
+    unweighted = [cross_val_score(SVC(kernel="linear", C=c), X, y, cv=folds).mean()
+                  for c in C_GRID]
+    assert not np.allclose(unweighted, res["mean_test_score"])  # the weights are used
+    five = [cross_val_score(SVC(kernel="linear", C=c, class_weight="balanced"), X, y,
+                            cv=StratifiedKFold(5)).mean() for c in C_GRID]
+    assert not np.allclose(five, res["mean_test_score"])  # and the 3 folds
