@@ -171,6 +171,7 @@ def test_aliases_and_case():
     ({"name": "golub_zscored", "data_home": 5}, TypeError, "data_home must be a path"),
 ])
 def test_hostile_inputs(kwargs, exc, match):
+    kwargs = dict(kwargs)  # the parameter is shared between runs: never modify it
     name = kwargs.pop("name")
     with pytest.raises(exc, match=match):
         load(name, **kwargs)
