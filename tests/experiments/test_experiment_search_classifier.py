@@ -69,3 +69,38 @@ def test_default_leaves_the_selector_and_the_spec_unchanged():
 def test_hostile_values_are_rejected(value):
     with pytest.raises(ValueError, match="search_with_classifier"):
         _cells(f"search_with_classifier = {value}")
+
+
+CURVE = """
+[experiment]
+seed = 1
+
+[grid]
+datasets = ["iris", "wine"]
+selectors = ["ig"]
+classifiers = ["naive_bayes"]
+
+[datasets.wine]
+source = "sklearn:wine"
+
+[selectors.ig]
+kind = "ranker"
+ranker = "info_gain"
+
+[protocols.curve]
+kind = "error_curve"
+n_splits = 2
+n_features = {nf}
+"""
+
+
+def test_error_curve_all_feature_counts():
+    cells = parse_config(CURVE.replace("{nf}", '"all"')).cells
+    grids = {c.labels["dataset"]: c.spec["protocol"]["params"]["n_features"] for c in cells}
+    assert grids == {"iris": [1, 2, 3, 4], "wine": list(range(1, 14))}
+
+
+@pytest.mark.parametrize("value", ['"al"', '"ALL"', '"all:3"'])
+def test_error_curve_bad_grid_names_are_rejected(value):
+    with pytest.raises(ValueError, match="n_features"):
+        parse_config(CURVE.replace("{nf}", value))
