@@ -104,3 +104,32 @@ def test_error_curve_all_feature_counts():
 def test_error_curve_bad_grid_names_are_rejected(value):
     with pytest.raises(ValueError, match="n_features"):
         parse_config(CURVE.replace("{nf}", value))
+
+
+ZOO = """
+[experiment]
+seed = 1
+
+[grid]
+datasets = ["zoo"]
+selectors = ["ig"]
+classifiers = ["naive_bayes"]
+
+[selectors.ig]
+kind = "ranker"
+ranker = "info_gain"
+n_features_to_select = 3
+
+[protocols.cv]
+kind = "cross_validation"
+cv = 10
+scoring = ["accuracy"]
+{extra}
+"""
+
+
+def test_small_classes_accepts_more_folds_than_the_smallest_class():
+    with pytest.raises(ValueError, match="smallest class has 4"):
+        parse_config(ZOO.replace("{extra}", ""))
+    (cell,) = parse_config(ZOO.replace("{extra}", "small_classes = true")).cells
+    assert cell.spec["protocol"]["params"]["small_classes"] is True

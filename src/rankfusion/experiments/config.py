@@ -69,7 +69,7 @@ _PROTOCOL_PARAMS = {
                     "n_features": (_LIST, _STR, "table"), "stratify": (_BOOL,)},
     "cross_validation": {"kind": (_STR,), "cv": (_INT,), "scoring": (_LIST,),
                          "n_features": (_INT, _FLOAT, _STR),
-                         "search_with_classifier": (_BOOL,)},
+                         "search_with_classifier": (_BOOL,), "small_classes": (_BOOL,)},
 }
 _SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
 
@@ -740,9 +740,10 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
                             "split is impossible (stratify = false)")
                     continue
             else:
-                if pp["cv"] > min_class:
+                if pp["cv"] > min_class and not pp.get("small_classes"):
                     err.add(f"{place} cv", f"{pp['cv']} folds need ≥ {pp['cv']} samples of "
-                            f"every class; the smallest class has {min_class}")
+                            f"every class; the smallest class has {min_class} (small_classes = "
+                            "true accepts folds without it, as Weka)")
                     continue
                 nf = pp.get("n_features")
                 if isinstance(nf, int) and nf > p:
