@@ -122,8 +122,9 @@ def markdown(t3, t4) -> str:
 def main(mode: str) -> None:
     out = ROOT / "experiments" / "results" / "nlc" / mode
     parts = [read_results(out / "run")[0]]
-    if (out / "splice" / "results.parquet").exists():
-        parts.append(read_results(out / "splice")[0])
+    if (out / "top3" / "results.parquet").exists():  # full: Table 4 on all eleven sets
+        top3 = read_results(out / "top3")[0]
+        parts = [parts[0][~parts[0].method.isin(top3.method.unique())], top3]
     folds = _folds(pd.concat(parts, ignore_index=True))
     t3 = build(folds, "nlc", (("all", "all"), ("RLF", "rlf"), ("IG", "ig")), True)
     t4 = build(folds, "nlc3", (("RLF", "rlf3"), ("IG", "ig3")), False)

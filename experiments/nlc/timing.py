@@ -36,7 +36,7 @@ def main(out: Path) -> None:
         b = load(s, as_frame=True)
         data[s] = (b.data, np.asarray(b.target))
     load0 = os.getloadavg()
-    for s, (X, y) in data.items():  # warm-up
+    for X, y in data.values():  # warm-up
         for r in RANKERS:
             get_ranker(r)(X, y)
     times = {(s, r): [] for s in SETS for r in RANKERS}
