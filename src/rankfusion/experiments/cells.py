@@ -181,12 +181,20 @@ def build_selector(spec: dict, seed: int):
     proto = spec["protocol"]
     if proto["kind"] == "cross_validation" and proto["params"].get("n_features") is not None:
         params["n_features_to_select"] = proto["params"]["n_features"]
+    if (proto["kind"] == "cross_validation" and proto["params"].get("search_with_classifier")
+            and kind in ("ensemble", "ranker")
+            and params.get("n_features_to_select") in ("k-step", "learning-curve")):
+        # the size search uses the classifier the cell evaluates (Ruiz et al. 2003, §5)
+        params["estimators"] = [spec["classifier"]]
     if rule is not None:
         params["aggregation"] = rule["rule"]
         params["aggregation_params"] = dict(rule["params"]) or None
     if kind == "ranker":
+        est = params.get("estimators")
         return EnsembleSelector(rankers=(_ranker_spec(params["ranker"]),), aggregation="borda",
-                                n_features_to_select=params.get("n_features_to_select"))
+                                n_features_to_select=params.get("n_features_to_select"),
+                                estimators=None if est is None else
+                                [make_classifier(n, random_state=seed) for n in est])
     if kind == "svm_rfe":
         return SVMRFE(**params)
     if "rankers" in params:
