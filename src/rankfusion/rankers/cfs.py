@@ -443,7 +443,7 @@ def cfs_subset(X, y, direction: str = "forward", *, locally_predictive: bool = T
 
 
 @register_ranker("cfs")
-def cfs(X, y, *, missing_separate: bool = False) -> np.ndarray:
+def cfs(X, y, *, missing_separate: bool = False, n_steps: int | None = None) -> np.ndarray:
     r"""CFS ranking: the order of greedy forward search on the CFS merit; score = p - position.
 
     Starting from the empty set, the feature whose addition gives the highest merit
@@ -454,9 +454,21 @@ def cfs(X, y, *, missing_separate: bool = False) -> np.ndarray:
     fuzzy-combination paper's ensembles need (docs/design.md, 'Rankers'). It equals the order
     of Weka's ``GreedyStepwise -R -T -1.797e308 -N -1`` search with CfsSubsetEval (checked on 84
     files).
+
+    ``n_steps`` (default None: all p steps) stops the greedy search after that many additions;
+    the features not yet added follow in decreasing order of the merit each would give if added
+    next (ties to the lower index). The first ``n_steps`` positions are those of the full
+    search; the cost falls to :math:`O(n\_steps \cdot p)` correlations, which makes a top-k
+    CFS ranking of microarray data (p ≈ 7000) affordable inside cross-validation.
     """
     ev = _prepare_cfs(X, y, missing_separate)
     p = ev.p
+    if n_steps is not None:
+        if isinstance(n_steps, bool) or not isinstance(n_steps, (int, np.integer)):
+            raise TypeError(f"n_steps must be an int or None, got {type(n_steps).__name__}")
+        if n_steps < 1:
+            raise ValueError(f"n_steps must be >= 1, got {n_steps}")
+    last = p if n_steps is None else min(int(n_steps), p)
     rcf = ev.class_corr(np.arange(p)).astype(np.float64)
     remaining = np.ones(p, dtype=bool)
     red = np.zeros(p)  # Σ_{s in S} r_fs for every f
@@ -467,6 +479,10 @@ def cfs(X, y, *, missing_separate: bool = False) -> np.ndarray:
         cand = np.flatnonzero(remaining)
         denom = (k + 1) + 2.0 * (pair_sum + red[cand])
         merit = np.abs((num + rcf[cand]) / np.sqrt(denom))
+        if k == last:  # stop: the rest by the merit of adding each next (stable: lower index)
+            order = cand[np.argsort(-merit, kind="stable")]
+            scores[order] = p - (k + 1 + np.arange(order.size))
+            break
         f = int(cand[int(np.argmax(merit))])
         scores[f] = p - (k + 1)
         remaining[f] = False
