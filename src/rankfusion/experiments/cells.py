@@ -226,13 +226,25 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     and the per-split positions (splits × features); a ``cross_validation`` cell the per-fold
     metrics.
     """
-    from ..evaluation import cross_validate_selection, error_curve
+    from ..selection.ranker_specs import set_ranker_cache
 
     t0, c0 = time.perf_counter(), time.process_time()
     started = time.time()
     seed = cell_seed(spec["experiment_seed"], spec["dataset"], spec["protocol"])
     X, y, names = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
     selector = build_selector(spec, seed)
+    # every method of a grid ranks the same training parts with the same rankers: reuse the
+    # scores within this process (same numbers; docs/experiments.md, 'Cells, hashes …')
+    set_ranker_cache(512)
+    payload = _run_protocol(spec, selector, X, y, names, seed, n_jobs)
+    timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
+              "started": started, "host": socket.gethostname(), "pid": os.getpid()}
+    return {"payload": payload, "timing": timing, "seed": seed}
+
+
+def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
+    from ..evaluation import cross_validate_selection, error_curve
+
     proto = spec["protocol"]
     pp = proto["params"]
     if proto["kind"] == "error_curve":
@@ -264,6 +276,4 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
             "average": res.average,
             "pos_label": None if res.pos_label is None else str(res.pos_label),
         }
-    timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
-              "started": started, "host": socket.gethostname(), "pid": os.getpid()}
-    return {"payload": payload, "timing": timing, "seed": seed}
+    return payload
