@@ -107,3 +107,22 @@ def test_pos_label_type_is_checked(tmp_path):
     from rankfusion.experiments import ConfigError
     with pytest.raises(ConfigError, match="pos_label"):
         _run(tmp_path, "pos_label = 1.5")
+
+
+def test_cached_selector_keeps_nominal_columns_as_the_plain_selector():
+    # regression: the wrapped selector's output must keep the categorical dtypes (Weka-like
+    # classifiers refuse object columns), exactly as the plain selector's
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    n = 90
+    y = rng.integers(0, 2, n)
+    X = pd.DataFrame({"a": pd.Categorical(np.where(y == 1, "u", rng.choice(["u", "v"], n))),
+                      "b": rng.normal(size=n) + y, "c": pd.Categorical(rng.choice(["x", "z"], n)),
+                      "d": rng.normal(size=n)})
+    sel = EnsembleSelector(rankers=("info_gain",), n_features_to_select=2)
+    for clf in ("naive_bayes_weka", "knn1"):
+        a = cross_validate_selection(sel, X, y, classifier=clf, cv=3, random_state=1)
+        b = cross_validate_selection(CachedSelector(sel, key=clf), X, y, classifier=clf, cv=3,
+                                     random_state=1)
+        np.testing.assert_array_equal(a.scores.to_numpy(), b.scores.to_numpy())

@@ -108,6 +108,3 @@ class CachedSelector(SelectorMixin, BaseEstimator):
 
     def _get_support_mask(self):
         return self.selector_.get_support()
-
-    def transform(self, X):
-        return self.selector_.transform(X)
