@@ -96,18 +96,53 @@ def md_table(df: pd.DataFrame, floatfmt: str = "{:.3f}") -> str:
     return "\n".join([head, "|" + "---|" * df.shape[1], *body])
 
 
+def _from_cells(folder: Path) -> pd.DataFrame:
+    """The tidy results of the finished cells of an unfinished run (cell files)."""
+    import json
+
+    rows = []
+    for f in sorted((folder / "cells").glob("*.json")):
+        d = json.loads(f.read_text())
+        lab, pay = d["labels"], d["payload"]
+        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
+        for split, vals in enumerate(pay["scores"]):
+            for metric, v in zip(pay["metrics"], vals):
+                rows.append({"dataset": lab["dataset"], "method": method,
+                             "classifier": d["spec"]["classifier"], "split": split,
+                             "metric": metric, "value": v})
+    return pd.DataFrame(rows)
+
+
 def nested_results(root: Path) -> pd.DataFrame:
     frames = []
     for part in PARTS:
         if (root / part / "results.parquet").exists():
             frames.append(read_results(root / part)[0])
+        elif (root / part / "cells").exists():
+            frames.append(_from_cells(root / part))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
 def all_data(root: Path, k_step: bool = False) -> pd.DataFrame:
+    """The "selection on all data" protocol, part by part (cached in ``all_data_<part>.csv``
+    and ``agreement_<part>.csv``)."""
+    frames, agrees = [], []
+    for part in PARTS:
+        f, a = root / f"all_data_{part}.csv", root / f"agreement_{part}.csv"
+        if not f.exists():
+            rows, agree = _all_data_part(part, k_step)
+            pd.DataFrame(agree).to_csv(a, index=False, float_format="%.4f")
+            pd.DataFrame(rows).to_csv(f, index=False, float_format="%.6f")
+        frames.append(pd.read_csv(f))
+        agrees.append(pd.read_csv(a))
+    pd.concat(agrees).to_csv(root / "agreement.csv", index=False, float_format="%.4f")
+    return pd.concat(frames, ignore_index=True)
+
+
+def _all_data_part(part: str, k_step: bool):
     """The "selection on all data" protocol: one selector fit per (data set, method)."""
     rows, agree = [], []
-    for _part, fname in PARTS.items():
+    for fname in [PARTS[part]]:
         cfg = load_config(HERE / fname)
         done = {}
         for cell in cfg.cells:
@@ -140,8 +175,7 @@ def all_data(root: Path, k_step: bool = False) -> pd.DataFrame:
                                       "jaccard": inter / len(sets[a] | sets[b])})
         if k_step:
             rows += _k_step_all_data(cfg, done)
-    pd.DataFrame(agree).to_csv(root / "agreement.csv", index=False, float_format="%.4f")
-    return pd.DataFrame(rows)
+    return rows, agree
 
 
 def _k_step_all_data(cfg, done) -> list:
@@ -207,12 +241,11 @@ def main(argv=None) -> int:
         return 2
     root = Path(argv[0])
     nested = nested_results(root)
-    cache = root / "all_data.csv"
-    if cache.exists():
-        alld = pd.read_csv(cache)
-    else:
-        alld = all_data(root, k_step="--k-step" in argv)
-        alld.to_csv(cache, index=False, float_format="%.6f")
+    if "--nested-only" in argv:
+        global PARTS
+        PARTS = {p: f for p, f in PARTS.items()
+                 if (root / f"all_data_{p}.csv").exists()}
+    alld = all_data(root, k_step="--k-step" in argv)
     kstep = alld[alld.protocol == "all_data_kstep"]
     alld = alld[alld.protocol == "all_data"]
     parts = []
