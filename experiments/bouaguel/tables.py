@@ -79,8 +79,12 @@ def claims(results: pd.DataFrame) -> pd.DataFrame:
     df = results[results["metric"].isin(["f1", "roc_auc", "accuracy"])]
     for (ds, clf, metric), g in df.groupby(["dataset", "classifier", "metric"]):
         w = g.pivot_table(index="split", columns="method", values="value")
+        if not set(SINGLE) <= set(w.columns):
+            continue
         best = w[SINGLE].mean().idxmax()
         for m in AGGREGATES:
+            if m not in w.columns:
+                continue
             d = (w[m] - w[best]).to_numpy()
             out.append({"dataset": ds, "classifier": clf, "metric": metric,
                         "aggregation": m, "best_single": best,
@@ -121,6 +125,23 @@ def markdown(ours: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def from_cells(folder: Path) -> pd.DataFrame:
+    """The tidy results of the finished cells of an unfinished run (cell files)."""
+    import json
+
+    rows = []
+    for f in sorted((folder / "cells").glob("*.json")):
+        d = json.loads(f.read_text())
+        lab, pay = d["labels"], d["payload"]
+        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
+        for split, vals in enumerate(pay["scores"]):
+            for metric, v in zip(pay["metrics"], vals):
+                rows.append({"dataset": lab["dataset"], "method": method,
+                             "classifier": d["spec"]["classifier"], "split": split,
+                             "metric": metric, "value": v})
+    return pd.DataFrame(rows)
+
+
 def md_table(df: pd.DataFrame, floatfmt: str = "{:.4f}") -> str:
     """A DataFrame as a markdown table (index included), without optional dependencies."""
     df = df.reset_index()
@@ -139,12 +160,19 @@ def main(argv=None) -> int:
         print(__doc__)
         return 2
     out = Path(argv[0])
-    results, _, _ = read_results(out)
+    if (out / "results.parquet").exists():
+        results, _, _ = read_results(out)
+    else:  # an unfinished run: its finished cells
+        results = from_cells(out)
     ours = our_means(results)
     ours.to_csv(out / "tables.csv", index=False, float_format="%.4f")
     c = claims(results)
     c.to_csv(out / "claims.csv", index=False, float_format="%.4f")
     md = markdown(ours)
+    if c.empty:
+        (out / "tables.md").write_text(md)
+        print(md)
+        return 0
     summ = (c.groupby(["metric", "aggregation"])[["diff", "wins", "ties", "losses"]]
             .agg({"diff": "mean", "wins": "sum", "ties": "sum", "losses": "sum"}))
     beats = (c.assign(better=c["diff"] > 0).groupby(["metric", "aggregation"])["better"]
