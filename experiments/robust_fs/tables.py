@@ -216,7 +216,10 @@ def robustness(df: pd.DataFrame, label: str) -> pd.DataFrame:
     out = []
     err = df[df.metric == "error"].groupby(["dataset", "classifier", "method"])["value"].mean()
     for ds in err.index.get_level_values(0).unique():
-        table = err.loc[ds].unstack("method")[METHODS]
+        table = err.loc[ds].unstack("method")
+        if not set(METHODS) <= set(table.columns):
+            continue  # an unfinished data set
+        table = table[METHODS].dropna()
         r = robustness_index(table)
         out.append(pd.DataFrame({"dataset": ds, "method": METHODS, "protocol": label,
                                  "index": r.index[METHODS].to_numpy(),
@@ -227,7 +230,7 @@ def robustness(df: pd.DataFrame, label: str) -> pd.DataFrame:
 def verdict(df: pd.DataFrame, label: str) -> pd.DataFrame:
     """Per data set × classifier: Borda / Kemeny F minus the best single filter's F."""
     f = df[df.metric == "f1"].groupby(["dataset", "classifier", "method"])["value"].mean()
-    f = f.unstack("method")
+    f = f.unstack("method").dropna()
     best = f[SINGLE].max(axis=1)
     return pd.DataFrame({"protocol": label, "borda_minus_best_single": f["borda"] - best,
                          "kemeny_minus_best_single": f["kemeny"] - best,
