@@ -207,6 +207,26 @@ def build_selector(spec: dict, seed: int):
     return EnsembleSelector(**params)
 
 
+def resolve_pos_label(pos_label, y):
+    """The positive class of a ``cross_validation`` protocol's ``pos_label``.
+
+    None keeps the protocol's default (the minority class of a binary problem);
+    ``"majority"`` / ``"minority"`` name the most / least frequent class (a tie is an error);
+    any other value is a class label, passed on as is.
+    """
+    if pos_label not in ("majority", "minority"):
+        return pos_label
+    yv = y.to_numpy() if hasattr(y, "to_numpy") else np.asarray(y)
+    classes, counts = np.unique(yv.reshape(-1), return_counts=True)
+    if classes.shape[0] != 2:
+        raise ValueError(f"pos_label = {pos_label!r} applies to binary problems only; y has "
+                         f"{classes.shape[0]} classes")
+    if counts[0] == counts[1]:
+        raise ValueError(f"pos_label = {pos_label!r}: the two classes have equal counts")
+    big = int(np.argmax(counts))
+    return classes[big] if pos_label == "majority" else classes[1 - big]
+
+
 def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     """Compute one cell; returns ``{"payload": …, "timing": …}`` (JSON-able).
 
@@ -214,13 +234,25 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     and the per-split positions (splits × features); a ``cross_validation`` cell the per-fold
     metrics.
     """
-    from ..evaluation import cross_validate_selection, error_curve
+    from ..selection.ranker_specs import set_ranker_cache
 
     t0, c0 = time.perf_counter(), time.process_time()
     started = time.time()
     seed = cell_seed(spec["experiment_seed"], spec["dataset"], spec["protocol"])
     X, y, names = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
     selector = build_selector(spec, seed)
+    # every method of a grid ranks the same training parts with the same rankers: reuse the
+    # scores within this process (same numbers; docs/experiments.md, 'Cells, hashes …')
+    set_ranker_cache(512)
+    payload = _run_protocol(spec, selector, X, y, names, seed, n_jobs)
+    timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
+              "started": started, "host": socket.gethostname(), "pid": os.getpid()}
+    return {"payload": payload, "timing": timing, "seed": seed}
+
+
+def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
+    from ..evaluation import cross_validate_selection, error_curve
+
     proto = spec["protocol"]
     pp = proto["params"]
     if proto["kind"] == "error_curve":
@@ -237,8 +269,13 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
             "n_train": int(res.n_train), "n_test": int(res.n_test),
         }
     else:
-        res = cross_validate_selection(selector, X, y, classifier=spec["classifier"],
+        from .memo import CachedSelector
+
+        key = canonical_json({k: v for k, v in spec.items() if k != "classifier"})
+        res = cross_validate_selection(CachedSelector(selector, key=key), X, y,
+                                       classifier=spec["classifier"],
                                        cv=pp["cv"], scoring=tuple(pp["scoring"]),
+                                       pos_label=resolve_pos_label(pp.get("pos_label"), y),
                                        n_jobs=n_jobs, random_state=seed)
         payload = {
             "kind": "cross_validation",
@@ -247,6 +284,4 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
             "average": res.average,
             "pos_label": None if res.pos_label is None else str(res.pos_label),
         }
-    timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
-              "started": started, "host": socket.gethostname(), "pid": os.getpid()}
-    return {"payload": payload, "timing": timing, "seed": seed}
+    return payload
