@@ -581,7 +581,6 @@ def _greedy_forward(rcf, codes_t, n_values, has_missing, missing_separate):
 _SCORES = ("order", "merit")
 
 
-@register_ranker("cfs")
 def _cfs_first_steps(X, y, missing_separate: bool, n_steps: int) -> np.ndarray:
     """The greedy forward search stopped after ``n_steps`` additions (see :func:`cfs`)."""
     if isinstance(n_steps, bool) or not isinstance(n_steps, (int, np.integer)):
@@ -617,6 +616,7 @@ def _cfs_first_steps(X, y, missing_separate: bool, n_steps: int) -> np.ndarray:
     return scores
 
 
+@register_ranker("cfs")
 def cfs(X, y, *, missing_separate: bool = False, score: str = "order",
         n_steps: int | None = None) -> np.ndarray:
     r"""CFS ranking: the order of greedy forward search on the CFS merit (Hall 2000).
