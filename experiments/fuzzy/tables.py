@@ -231,7 +231,7 @@ def main(mode: str) -> None:
         t4, _ = stability_tables(s["datasets"], s["L"])
         t4.to_csv(out / "table4.csv", index=False, float_format="%.6f")
         return
-    if "--stability-only" in sys.argv or not (out / "fig4.csv").exists():
+    if "--stability-only" in sys.argv or not (out / "table4.csv").exists():
         # Table IV and Fig. 4 do not need the runner's results (computed once, then reused)
         t4, scorer = stability_tables(s["datasets"], s["L"])
         f4 = fig4(s["datasets"], s["L"], s["fractions"], s["repeats"], scorer)
