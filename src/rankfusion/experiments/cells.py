@@ -237,8 +237,13 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
             "n_train": int(res.n_train), "n_test": int(res.n_test),
         }
     else:
+        cv = pp["cv"]
+        if pp.get("small_classes"):  # folds may lack the rarest class (as Weka's)
+            from sklearn.model_selection import StratifiedKFold
+
+            cv = StratifiedKFold(cv, shuffle=True, random_state=seed)
         res = cross_validate_selection(selector, X, y, classifier=spec["classifier"],
-                                       cv=pp["cv"], scoring=tuple(pp["scoring"]),
+                                       cv=cv, scoring=tuple(pp["scoring"]),
                                        n_jobs=n_jobs, random_state=seed)
         payload = {
             "kind": "cross_validation",
