@@ -2,6 +2,7 @@
 
     python experiments/fuzzy/tables.py full     # or: smoke
     python experiments/fuzzy/tables.py full --stability-only   # Table IV, Fig. 4 alone
+    python experiments/fuzzy/tables.py full --table4-only      # Table IV alone
 
 Table III: the highest mean accuracy over the feature counts of each method (the runner's
 error curves, ``experiments/fuzzy/<mode>.toml``). Table IV: ASD (eq. 14) and APC (eq. 15) of
@@ -32,7 +33,8 @@ from sklearn.model_selection import StratifiedKFold  # noqa: E402
 
 from rankfusion import aggregate_fuzzy  # noqa: E402
 from rankfusion.datasets import load  # noqa: E402
-from rankfusion.experiments import read_results  # noqa: E402
+from rankfusion.experiments import load_config, read_results  # noqa: E402
+from rankfusion.experiments.store import assemble, cell_status  # noqa: E402
 from rankfusion.rankers import get_ranker  # noqa: E402
 from rankfusion.stability import apc, asd, reduced_size_correlation  # noqa: E402
 
@@ -62,6 +64,17 @@ PAPER_IV = {
     ("APC", "parkinsons"): (0.6031, 0.8307, 0.8607, 0.9111, 0.9418, 0.9614, 0.9453, 0.9377),
 }
 SEED = 20190101
+
+
+def results_of(config: Path, run: Path) -> tuple[pd.DataFrame, int, int]:
+    """The run's tidy results; for an unfinished run, those of its finished cells (assembled
+    from ``cells/`` exactly as the runner would). Returns (results, done, planned)."""
+    cfg = load_config(config)
+    if (run / "results.parquet").exists():
+        return read_results(run)[0], len(cfg.cells), len(cfg.cells)
+    status = cell_status(run, cfg.cells)
+    done = [c for c in cfg.cells if status[c.hash] == "done"]
+    return assemble(run, done)[0], len(done), len(cfg.cells)
 
 
 def _data(name):
@@ -96,8 +109,9 @@ class Scorer:
         return out
 
 
-def table3(run: Path) -> pd.DataFrame:
-    res, _, _ = read_results(run)
+def table3(run: Path, config: Path) -> pd.DataFrame:
+    res, done, planned = results_of(config, run)
+    print(f"Table III from {done} of {planned} cells")
     res = res[res.metric == "error"]
     acc = (1 - res.groupby(["dataset", "classifier", "method", "n_features"])["value"].mean())
     best = acc.groupby(["dataset", "classifier", "method"]).max().rename("accuracy").reset_index()
@@ -178,6 +192,8 @@ def markdown(t3, t4, f4, mode, L) -> str:
             lines.append(f"| {idx} {ds} rf | " + " | ".join(_mark(ours, higher)) + " |\n")
         lines.append(f"| {idx} average rf | " + " | ".join(_mark(np.mean(avg, axis=0), higher))
                      + " |\n")
+    if f4 is None:
+        return "".join(lines) + "\n(Fig. 4 not computed.)\n"
     lines.append(f"\n### Fig. 4 — reduced-size stability (mean Pearson r of 5 repeats, L = {L})"
                  "\n\n")
     piv = f4.pivot_table(index=["dataset", "p"], columns="method", values="mean")[list(METHODS)]
@@ -211,7 +227,11 @@ def main(mode: str) -> None:
     s = SETTINGS[mode]
     out = ROOT / "experiments" / "results" / "fuzzy" / mode
     t0 = time.perf_counter()
-    if "--stability-only" in sys.argv or not (out / "fig4.csv").exists():
+    if "--table4-only" in sys.argv:
+        t4, _ = stability_tables(s["datasets"], s["L"])
+        t4.to_csv(out / "table4.csv", index=False, float_format="%.6f")
+        return
+    if "--stability-only" in sys.argv or not (out / "table4.csv").exists():
         # Table IV and Fig. 4 do not need the runner's results (computed once, then reused)
         t4, scorer = stability_tables(s["datasets"], s["L"])
         f4 = fig4(s["datasets"], s["L"], s["fractions"], s["repeats"], scorer)
@@ -222,11 +242,12 @@ def main(mode: str) -> None:
         if "--stability-only" in sys.argv:
             return
     t4 = pd.read_csv(out / "table4.csv")
-    f4 = pd.read_csv(out / "fig4.csv")
-    t3 = table3(out / "run")
+    f4 = pd.read_csv(out / "fig4.csv") if (out / "fig4.csv").exists() else None
+    t3 = table3(out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")
     t3.to_csv(out / "table3.csv", index=False, float_format="%.6f")
     (out / "tables.md").write_text(markdown(t3, t4, f4, mode, s["L"]))
-    plot_fig4(f4, out / "fig4.png")
+    if f4 is not None:
+        plot_fig4(f4, out / "fig4.png")
     print((out / "tables.md").read_text())
 
 

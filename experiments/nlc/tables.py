@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 
 from rankfusion.evaluation import paired_ttest
-from rankfusion.experiments import read_results
+from rankfusion.experiments import load_config, read_results
+from rankfusion.experiments.store import assemble, cell_status
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSIFIERS = {"j48": "C4.5", "knn1_weka": "1NN", "naive_bayes_weka": "NB"}
@@ -50,6 +51,17 @@ PAPER4 = {
     "vowel": ((69.1, 70.6, 72.1), (79.6, 80.1, 82.8), (57.9, 56.0, 58.7)),
     "zoo": ((84.2, 72.3, 85.2), (83.2, 71.3, 87.2), (84.2, 71.3, 84.2)),
 }
+
+
+def results_of(config: Path, run: Path) -> tuple[pd.DataFrame, int, int]:
+    """The run's tidy results; for an unfinished run, those of its finished cells (assembled
+    from ``cells/`` exactly as the runner would). Returns (results, done, planned)."""
+    cfg = load_config(config)
+    if (run / "results.parquet").exists():
+        return read_results(run)[0], len(cfg.cells), len(cfg.cells)
+    status = cell_status(run, cfg.cells)
+    done = [c for c in cfg.cells if status[c.hash] == "done"]
+    return assemble(run, done)[0], len(done), len(cfg.cells)
 
 
 def _folds(res):
@@ -121,9 +133,12 @@ def markdown(t3, t4) -> str:
 
 def main(mode: str) -> None:
     out = ROOT / "experiments" / "results" / "nlc" / mode
-    parts = [read_results(out / "run")[0]]
-    if (out / "top3" / "results.parquet").exists():  # full: Table 4 on all eleven sets
-        top3 = read_results(out / "top3")[0]
+    res, done, planned = results_of(ROOT / "experiments" / "nlc" / f"{mode}.toml", out / "run")
+    print(f"run: {done} of {planned} cells")
+    parts = [res]
+    if (out / "top3").exists():  # full: Table 4 on all eleven sets
+        top3, done, planned = results_of(ROOT / "experiments" / "nlc" / "top3.toml", out / "top3")
+        print(f"top3: {done} of {planned} cells")
         parts = [parts[0][~parts[0].method.isin(top3.method.unique())], top3]
     folds = _folds(pd.concat(parts, ignore_index=True))
     t3 = build(folds, "nlc", (("all", "all"), ("RLF", "rlf"), ("IG", "ig")), True)

@@ -133,3 +133,15 @@ def test_small_classes_accepts_more_folds_than_the_smallest_class():
         parse_config(ZOO.replace("{extra}", ""))
     (cell,) = parse_config(ZOO.replace("{extra}", "small_classes = true")).cells
     assert cell.spec["protocol"]["params"]["small_classes"] is True
+
+
+def test_small_classes_cell_runs_with_folds_lacking_the_rarest_class():
+    import warnings
+
+    from rankfusion.experiments.cells import run_cell
+
+    (cell,) = parse_config(ZOO.replace("{extra}", "small_classes = true")).cells
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # scikit-learn: a class has < 10 members
+        out = run_cell(cell.spec)
+    assert len(out["payload"]["scores"]) == 10

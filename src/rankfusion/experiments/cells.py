@@ -271,10 +271,15 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
     else:
         from .memo import CachedSelector
 
+        cv = pp["cv"]
+        if pp.get("small_classes"):  # folds may lack the rarest class (as Weka's)
+            from sklearn.model_selection import StratifiedKFold
+
+            cv = StratifiedKFold(cv, shuffle=True, random_state=seed)
         key = canonical_json({k: v for k, v in spec.items() if k != "classifier"})
         res = cross_validate_selection(CachedSelector(selector, key=key), X, y,
                                        classifier=spec["classifier"],
-                                       cv=pp["cv"], scoring=tuple(pp["scoring"]),
+                                       cv=cv, scoring=tuple(pp["scoring"]),
                                        pos_label=resolve_pos_label(pp.get("pos_label"), y),
                                        n_jobs=n_jobs, random_state=seed)
         payload = {
