@@ -276,7 +276,10 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
             from sklearn.model_selection import StratifiedKFold
 
             cv = StratifiedKFold(cv, shuffle=True, random_state=seed)
-        key = canonical_json({k: v for k, v in spec.items() if k != "classifier"})
+        # one fitted selector per fold is shared by the classifiers, unless the size search
+        # uses the cell's own classifier (then the selector depends on it)
+        shared = not pp.get("search_with_classifier")
+        key = canonical_json({k: v for k, v in spec.items() if k != "classifier" or not shared})
         res = cross_validate_selection(CachedSelector(selector, key=key), X, y,
                                        classifier=spec["classifier"],
                                        cv=cv, scoring=tuple(pp["scoring"]),
