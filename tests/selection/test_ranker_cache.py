@@ -14,6 +14,15 @@ def _fit(rankers, X, y, seed=0):
                             random_state=seed).fit(X, y)
 
 
+@pytest.fixture(autouse=True)
+def _no_process_wide_cache():
+    """The experiment runner switches the process-wide memo on for its cells; these tests
+    count hits of the scoped cache alone."""
+    set_ranker_cache(None)
+    yield
+    set_ranker_cache(None)
+
+
 def test_same_scores_and_hits_for_repeated_rankings():
     X, y = load_wine(return_X_y=True)
     plain = _fit(("info_gain", "relieff"), X, y)
