@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 from sklearn.preprocessing import StandardScaler
 
+from conftest import read_csv
 from rankfusion.cli import main
 
 
@@ -28,7 +29,7 @@ def _run(path, out, *extra):
     code = main(["svm-rfe", str(path), "-t", "class", "--aggregate", "kfirst,schulze,average",
                  "--step", "1", "--random-state", "0", "--out", str(out), *extra])
     assert code == 0
-    return pd.read_csv(out, index_col=0)
+    return read_csv(out, index_col=0)
 
 
 @pytest.mark.parametrize("seed", [0, 1])

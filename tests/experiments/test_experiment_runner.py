@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 from experiment_configs import tiny_config
 
+from conftest import read_csv
 from rankfusion.experiments import dry_run, parse_config, run_experiment
 from rankfusion.experiments.store import cell_path
 
@@ -201,7 +202,7 @@ def test_cli_dry_run_and_csv(tmp_path):
     assert main(["experiment", str(cfg), "--out", str(out), "--dry-run"]) == 0
     assert not out.exists()
     assert main(["experiment", str(cfg), "--out", str(out), "--csv", "--no-report"]) == 0
-    csv = pd.read_csv(out / "results.csv")
+    csv = read_csv(out / "results.csv")
     pq = pd.read_parquet(out / "results.parquet")
     assert len(csv) == len(pq) == 2 * 3 * 3
     np.testing.assert_allclose(csv["value"].to_numpy(), pq["value"].to_numpy(), rtol=0,

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import WEKA_DATA, WEKA_FIXTURES
+from conftest import WEKA_DATA, WEKA_FIXTURES, read_csv
 from rankfusion.io import load_data
 from rankfusion.rankers import (
     chi_square,
@@ -84,7 +84,7 @@ def test_fixture_set_covers_the_issue_datasets():
 @pytest.mark.parametrize("base,variant,path", [c for c in _cases() if "K" not in c.values[1]])
 def test_information_measures_equal_weka(base, variant, path):
     X, y = _data(base)
-    ref = pd.read_csv(path)
+    ref = read_csv(path)
     assert list(ref["attribute"]) == [str(c) for c in X.columns]
     kw = {"missing_as_value": "M" in variant, "binarize": "B" in variant}
     for col, func in MEASURES.items():
@@ -97,7 +97,7 @@ def test_information_measures_equal_weka(base, variant, path):
                                                if not set(c.values[1]) & set("MB")])
 def test_relieff_equals_weka(base, variant, path):
     X, y = _data(base)
-    ref = pd.read_csv(path)["ReliefF"].to_numpy()
+    ref = read_csv(path)["ReliefF"].to_numpy()
     kw = {}
     if variant == "K5W":
         kw = {"n_neighbors": 5, "weight_by_distance": True}
@@ -153,7 +153,7 @@ def test_live_weka_oracle(tmp_path, base, opts):
     out = subprocess.run(["java", "-cp", f"{jar}:{tmp_path}", "WekaScores", str(arff), "-1",
                           *opts], check=True, capture_output=True, text=True).stdout
     (tmp_path / "s.csv").write_text(out)
-    ref = pd.read_csv(tmp_path / "s.csv")
+    ref = read_csv(tmp_path / "s.csv")
     X, y = _data(base)
     kw = {"missing_as_value": "-M" in opts, "binarize": "-B" in opts}
     _close(info_gain(X, y, **kw), ref["InfoGain"].to_numpy(), 1e-6)
@@ -175,7 +175,7 @@ def test_random_tie_heavy_data_equal_weka(base, variant, path):
     """40 random files (make_random.py): integer attributes with few values, constant ones,
     unused declared nominal values, missing values, 2-5 classes."""
     X, y = load_data(FIX / "random" / f"{base}.arff.gz")
-    ref = pd.read_csv(path)
+    ref = read_csv(path)
     if variant == "K3W":
         np.testing.assert_array_equal(relieff(X, y, n_neighbors=3, weight_by_distance=True),
                                       ref["ReliefF"].to_numpy())
