@@ -259,3 +259,14 @@ def test_a_failing_cell_does_not_lose_the_others(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "run_cell", real)
     summary = _run(tiny_config(datasets=("iris",)), out)
     assert summary.ok and summary.reused == 2 and len(summary.computed) == 1
+
+
+def test_a_local_run_leaves_no_ranker_memo_behind(tmp_path):
+    """The runner reuses rankings across its cells, then lets the memo go: the caller's process
+    is not left caching every later ranking."""
+    from rankfusion.selection import ranker_specs
+
+    summary = _run(tiny_config(), tmp_path / "run")
+    assert summary.ok
+    assert ranker_specs._MEMO["on"] == 0 and not ranker_specs._MEMO["global"]
+    assert not ranker_specs._MEMO["store"]

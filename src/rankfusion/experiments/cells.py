@@ -234,7 +234,7 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     and the per-split positions (splits × features); a ``cross_validation`` cell the per-fold
     metrics.
     """
-    from ..selection.ranker_specs import set_ranker_cache
+    from ..selection.ranker_specs import ranker_cache
 
     t0, c0 = time.perf_counter(), time.process_time()
     started = time.time()
@@ -242,12 +242,24 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     X, y, names = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
     selector = build_selector(spec, seed)
     # every method of a grid ranks the same training parts with the same rankers: reuse the
-    # scores within this process (same numbers; docs/experiments.md, 'Cells, hashes …')
-    set_ranker_cache(512)
-    payload = _run_protocol(spec, selector, X, y, names, seed, n_jobs)
+    # scores (same numbers; docs/experiments.md, 'Cells, hashes …'). The memo lives as long as
+    # the caller holds it: the local runner across all its cells, a Dask worker for its life
+    # (run_cell_on_worker); a lone call empties it when it returns.
+    with ranker_cache(512):
+        payload = _run_protocol(spec, selector, X, y, names, seed, n_jobs)
     timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
               "started": started, "host": socket.gethostname(), "pid": os.getpid()}
     return {"payload": payload, "timing": timing, "seed": seed}
+
+
+def run_cell_on_worker(spec: dict, n_jobs: int | None = None) -> dict:
+    """:func:`run_cell` in a worker process of the runner's cluster: the worker keeps the ranker
+    memo on for its whole life (`set_ranker_cache` in `rankfusion.selection.ranker_specs`), so the cells it
+    computes one after another reuse each other's rankings."""
+    from ..selection.ranker_specs import set_ranker_cache
+
+    set_ranker_cache(512)
+    return run_cell(spec, n_jobs=n_jobs)
 
 
 def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
