@@ -260,3 +260,50 @@ def test_size_search_with_the_tree_is_repeatable():
     curves = [EnsembleSelector(**kw).fit(X, y).subset_curve_.curve for _ in range(4)]
     for c in curves[1:]:
         pd.testing.assert_frame_equal(c, curves[0])
+
+
+def _subset_line(text):
+    return next(line for line in text.splitlines() if line.startswith("  "))
+
+
+@pytest.mark.parametrize("case", ["sep", "na_values", "encoding", "nominal"])
+def test_reading_options_reach_the_reader(small_csv, tmp_path, capsys, case):
+    """The data-reading options of ``rank``/``svm-rfe`` work the same in ``select``: the file
+    read with them gives the subset of the library fitted on ``load_data`` with the same
+    keywords; without them the file is refused with a message naming the option."""
+    from rankfusion.io import load_data
+
+    frame = read_csv(small_csv)
+    path, kw, extra = tmp_path / "odd.csv", {}, []
+    if case == "sep":
+        frame.to_csv(path, index=False, sep=";")
+        kw, extra = {"sep": ";"}, ["--sep", ";"]
+    elif case == "na_values":
+        frame["f2"] = frame["f2"].astype(object)
+        frame.loc[[3, 17], "f2"] = "NA"
+        frame.to_csv(path, index=False)
+        kw, extra = {"na_values": ["NA"]}, ["--na-values", "NA"]
+    elif case == "encoding":
+        frame = frame.rename(columns={"f3": "f3_é"})
+        frame.to_csv(path, index=False, encoding="latin-1")
+        kw, extra = {"encoding": "latin-1"}, ["--encoding", "latin-1"]
+    else:
+        frame["f5"] = np.tile([1, 2, 3], 20)
+        frame.to_csv(path, index=False)
+        kw, extra = {"nominal": ["f5"]}, ["--nominal", "f5"]
+    base = [path, "--target", "cls", "--ignore", "id", "--rankers", "info_gain,relieff",
+            "--subset", "3", "--random-state", "0", "--no-progress"]
+    rc, text, err = _run(capsys, *base, *extra)
+    assert rc == 0, err
+    X, y = load_data(path, "cls", drop=["id"], **kw)
+    sel = EnsembleSelector(rankers=("info_gain", "relieff"), n_features_to_select=3,
+                           random_state=0).fit(X, y)
+    ranked = np.argsort(sel.positions_, kind="stable")[:3]
+    assert _subset_line(text).strip() == ", ".join(str(X.columns[i]) for i in ranked)
+    if case == "nominal":
+        assert not pd.api.types.is_numeric_dtype(X["f5"])
+        return
+    rc, _, err = _run(capsys, *base)
+    assert rc == 2 and "Traceback" not in err
+    hint = {"sep": "", "na_values": "na", "encoding": "latin-1"}[case]
+    assert hint in err.lower(), err

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from ._common import parse_params, print_frame
+from ._common import add_data_options, data_options, parse_params, print_frame
 from ._names import RANKERS
 
 
@@ -61,6 +61,7 @@ def add_parser(sub) -> None:
     p.add_argument("--top", type=int, default=20,
                    help="subset features printed (default 20; 0 = all)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_data_options(p, drop=False)  # --ignore plays --drop's part here
     p.set_defaults(func=run)
 
 
@@ -94,7 +95,9 @@ def run(args) -> int:
     if args.out is not None:  # refused before the work, not after
         check_output_dir(args.out, overwrite=args.overwrite, inputs=[args.data])
     ignore = [c.strip() for c in args.ignore.split(",") if c.strip()]
-    X, y = read_data(args.data, _target(args.target), ignore=ignore, format=args.format)
+    reading = {k: v for k, v in data_options(args).items() if k != "drop"}
+    X, y = read_data(args.data, _target(args.target), ignore=ignore, format=args.format,
+                     **reading)
     t_read = time.perf_counter() - t0
     t1 = time.perf_counter()
     sel.fit(X, y)

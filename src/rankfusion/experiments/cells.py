@@ -254,8 +254,8 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
 
 def run_cell_on_worker(spec: dict, n_jobs: int | None = None) -> dict:
     """:func:`run_cell` in a worker process of the runner's cluster: the worker keeps the ranker
-    memo on for its whole life (`set_ranker_cache` in `rankfusion.selection.ranker_specs`), so the cells it
-    computes one after another reuse each other's rankings."""
+    memo on for its whole life (``set_ranker_cache`` in ``rankfusion.selection.ranker_specs``),
+    so the cells it computes one after another reuse each other's rankings."""
     from ..selection.ranker_specs import set_ranker_cache
 
     set_ranker_cache(512)

@@ -214,14 +214,18 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
     return sel
 
 
-def read_data(source, target=None, *, ignore: Sequence[str] = (), format: str | None = None):
+def read_data(source, target=None, *, ignore: Sequence[str] = (), format: str | None = None,
+              na_values: Sequence[str] | None = None, nominal: Sequence[str] | None = None,
+              sep: str | None = None, encoding: str = "utf-8"):
     """Features and class of a data file (:func:`rankfusion.io.load_data`), without the
     ``ignore`` columns (identifiers such as Parkinsons' ``name``, which a ranker would otherwise
-    score as a nominal feature). Returns ``(X, y)``."""
+    score as a nominal feature). ``na_values``, ``nominal``, ``sep`` and ``encoding`` are
+    :func:`~rankfusion.io.load_data`'s. Returns ``(X, y)``."""
     from ..io import load_data
 
     try:  # dropped before load_data's checks (an identifier column is refused otherwise)
-        X, y = load_data(source, target, format=format, drop=[str(c) for c in ignore or ()])
+        X, y = load_data(source, target, format=format, drop=[str(c) for c in ignore or ()],
+                         na_values=na_values, nominal=nominal, sep=sep, encoding=encoding)
     except ValueError as exc:
         raise ValueError(str(exc).replace("drop: ", "ignore: ", 1)) from None
     if X.shape[1] == 0:
