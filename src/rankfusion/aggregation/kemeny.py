@@ -76,6 +76,7 @@ from .._utils.validation import (
     check_seed,
     check_top_k,
 )
+from ._pairwise_doc import pairwise_doc
 from ._registry import register
 from ._result import build_consensus
 from .statistics import borda_key
@@ -536,6 +537,7 @@ def _solve_part(Dp, pos_rows, starts, *, exact, dp_max, ilp_max, time_limit, nod
 
 
 @register("kemeny")
+@pairwise_doc
 def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_limit=None,
            restarts=10, random_state=0, candidates=None, max_memory=None, weights=None):
     """Kemeny–Young consensus: the order minimising Σ_l w_l · Kendall(σ, L_l).
@@ -575,24 +577,7 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     random_state : None, int or Generator
         Seed of the KwikSort pivots (docs/design.md, "Seeds"): the default 0 is deterministic;
         ``None`` draws fresh entropy, so two calls may differ when the heuristic decides.
-    candidates : int or float, optional
-        Run the rule on the *candidates* only: the union of every list's top-k features
-        (the features some list places at position ≤ k; an int ≥ 1 is k, a float in (0, 1]
-        a fraction of p). Every pairwise comparison among candidates is exact: it uses the
-        full lists' positions (``d[i, j]`` counts every list, as without ``candidates``);
-        comparisons with the other features are not made. The other features follow all
-        the candidates, in Borda's order (lowest weighted mean position, i.e. highest mean
-        relative ranking, then the lower index); their score is below every candidate's.
-        Guarantee: whenever every list ranks all the candidates above all the other
-        features, the candidates' order (the first n places) equals the full rule's, since
-        each candidate then beats each other feature in every list and no comparison with
-        the others can change the order among candidates. Memory and time are those of the
-        rule on n = number of candidates instead of p.
-    max_memory : float, optional
-        Byte limit for the n × n matrices, checked before allocating (default: the
-        ``RANKFUSION_MAX_MEMORY`` environment variable, else 75 % of physical memory;
-        ``float("inf")`` disables the check). Above it the rule raises ``ValueError`` with its
-        estimate, suggesting ``candidates=`` or a statistics rule such as ``borda``.
+    %(pairwise_params)s
 
     Returns
     -------

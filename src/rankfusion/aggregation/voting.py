@@ -18,6 +18,7 @@ import numpy as np
 from .._utils.jit import kernel
 from .._utils.validation import check_top_k
 from ._memory import check_memory
+from ._pairwise_doc import pairwise_doc
 from ._registry import register
 from ._result import build_consensus
 from .statistics import borda_key
@@ -152,6 +153,7 @@ def _params_info(lists, idx, candidates):
 
 
 @register("copeland", aliases=("condorcet",))
+@pairwise_doc
 def copeland(lists, *, candidates=None, max_memory=None, weights=None):
     """Copeland's rule: wins − defeats in pairwise majority contests; ties by the mean of r.
 
@@ -164,24 +166,7 @@ def copeland(lists, *, candidates=None, max_memory=None, weights=None):
 
     Parameters
     ----------
-    candidates : int or float, optional
-        Run the rule on the *candidates* only: the union of every list's top-k features
-        (the features some list places at position ≤ k; an int ≥ 1 is k, a float in (0, 1]
-        a fraction of p). Every pairwise comparison among candidates is exact: it uses the
-        full lists' positions (``d[i, j]`` counts every list, as without ``candidates``);
-        comparisons with the other features are not made. The other features follow all
-        the candidates, in Borda's order (lowest weighted mean position, i.e. highest mean
-        relative ranking, then the lower index); their score is below every candidate's.
-        Guarantee: whenever every list ranks all the candidates above all the other
-        features, the candidates' order (the first n places) equals the full rule's, since
-        each candidate then beats each other feature in every list and no comparison with
-        the others can change the order among candidates. Memory and time are those of the
-        rule on n = number of candidates instead of p.
-    max_memory : float, optional
-        Byte limit for the n × n matrices, checked before allocating (default: the
-        ``RANKFUSION_MAX_MEMORY`` environment variable, else 75 % of physical memory;
-        ``float("inf")`` disables the check). Above it the rule raises ``ValueError`` with its
-        estimate, suggesting ``candidates=`` or a statistics rule such as ``borda``.
+    %(pairwise_params)s
 
     Notes
     -----
@@ -301,6 +286,7 @@ def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
 
 
 @register("schulze")
+@pairwise_doc
 def schulze(lists, *, candidates=None, max_memory=None, weights=None):
     """Schulze's method (Schulze 2011; Izetta et al. 2017, §2.2): strongest paths, winning votes.
 
@@ -312,24 +298,7 @@ def schulze(lists, *, candidates=None, max_memory=None, weights=None):
 
     Parameters
     ----------
-    candidates : int or float, optional
-        Run the rule on the *candidates* only: the union of every list's top-k features
-        (the features some list places at position ≤ k; an int ≥ 1 is k, a float in (0, 1]
-        a fraction of p). Every pairwise comparison among candidates is exact: it uses the
-        full lists' positions (``d[i, j]`` counts every list, as without ``candidates``);
-        comparisons with the other features are not made. The other features follow all
-        the candidates, in Borda's order (lowest weighted mean position, i.e. highest mean
-        relative ranking, then the lower index); their score is below every candidate's.
-        Guarantee: whenever every list ranks all the candidates above all the other
-        features, the candidates' order (the first n places) equals the full rule's, since
-        each candidate then beats each other feature in every list and no comparison with
-        the others can change the order among candidates. Memory and time are those of the
-        rule on n = number of candidates instead of p.
-    max_memory : float, optional
-        Byte limit for the n × n matrices, checked before allocating (default: the
-        ``RANKFUSION_MAX_MEMORY`` environment variable, else 75 % of physical memory;
-        ``float("inf")`` disables the check). Above it the rule raises ``ValueError`` with its
-        estimate, suggesting ``candidates=`` or a statistics rule such as ``borda``.
+    %(pairwise_params)s
 
     Notes
     -----

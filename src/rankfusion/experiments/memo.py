@@ -12,13 +12,12 @@ most :data:`MAX_ENTRIES` fitted selectors, the oldest dropped first.
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 
-import numpy as np
-import pandas as pd
 from sklearn.base import BaseEstimator, clone
 from sklearn.feature_selection import SelectorMixin
+
+from .._utils.digest import data_digest
 
 __all__ = ["CachedSelector", "clear_selector_cache", "selector_cache_info", "MAX_ENTRIES"]
 
@@ -38,27 +37,6 @@ def clear_selector_cache() -> None:
 def selector_cache_info() -> dict:
     """``{"hits", "misses", "size"}`` of this process's cache."""
     return {**_STATS, "size": len(_CACHE)}
-
-
-def _digest(X, y) -> str:
-    h = hashlib.sha256()
-    if isinstance(X, pd.DataFrame):
-        h.update(repr(list(map(str, X.columns))).encode())
-        h.update(repr([str(t) for t in X.dtypes]).encode())
-        h.update(pd.util.hash_pandas_object(X, index=False).to_numpy().tobytes())
-    else:
-        a = np.asarray(X)
-        h.update(repr((a.shape, str(a.dtype))).encode())
-        if a.dtype == object:
-            h.update(pd.util.hash_pandas_object(pd.DataFrame(a), index=False)
-                     .to_numpy().tobytes())
-        else:
-            h.update(np.ascontiguousarray(a).tobytes())
-    yv = np.asarray(y)
-    h.update(repr((yv.shape, str(yv.dtype))).encode())
-    h.update(pd.util.hash_pandas_object(pd.Series(yv.reshape(-1)), index=False)
-             .to_numpy().tobytes())
-    return h.hexdigest()
 
 
 class CachedSelector(SelectorMixin, BaseEstimator):
@@ -84,7 +62,7 @@ class CachedSelector(SelectorMixin, BaseEstimator):
     def fit(self, X, y):
         if not isinstance(self.key, str) or not self.key:
             raise ValueError("key must be a non-empty string")
-        k = (self.key, repr(self.random_state), _digest(X, y))
+        k = (self.key, repr(self.random_state), data_digest(X, y))
         hit = _CACHE.get(k)
         if hit is not None:
             _STATS["hits"] += 1

@@ -21,15 +21,14 @@ resample, so the ensemble is reproducible whatever ``n_jobs`` (docs/design.md, '
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import inspect
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
+from .._utils.digest import data_digest
 from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache"]
@@ -153,25 +152,6 @@ def ranker_cache(max_entries: int = 512):
             _MEMO["store"].clear()
 
 
-def _data_digest(X, y) -> str:
-    h = hashlib.sha256()
-    if isinstance(X, pd.DataFrame):
-        h.update(repr([(str(c), str(t)) for c, t in X.dtypes.items()]).encode())
-        h.update(pd.util.hash_pandas_object(X, index=False).to_numpy().tobytes())
-    else:
-        a = np.asarray(X)
-        h.update(repr((a.shape, str(a.dtype))).encode())
-        if a.dtype == object:
-            h.update(pd.util.hash_pandas_object(pd.DataFrame(a), index=False)
-                     .to_numpy().tobytes())
-        else:
-            h.update(np.ascontiguousarray(a).tobytes())
-    yv = np.asarray(y).reshape(-1)
-    h.update(repr(str(yv.dtype)).encode())
-    h.update(pd.util.hash_pandas_object(pd.Series(yv), index=False).to_numpy().tobytes())
-    return h.hexdigest()
-
-
 def _memo_key(spec: RankerSpec, params: dict, X, y):
     func = spec.func
     module = getattr(func, "__module__", "") or ""
@@ -181,7 +161,7 @@ def _memo_key(spec: RankerSpec, params: dict, X, y):
         ptxt = repr(sorted(params.items()))
     except TypeError:
         return None
-    return (module, getattr(func, "__qualname__", repr(func)), ptxt, _data_digest(X, y))
+    return (module, getattr(func, "__qualname__", repr(func)), ptxt, data_digest(X, y))
 
 
 def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
