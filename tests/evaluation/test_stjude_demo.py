@@ -189,14 +189,30 @@ def test_plot_writes_a_png(fake_demo, tmp_path, capsys):
     assert not list(tmp_path.glob("*.part"))  # no temporary file left
 
 
+def test_plot_suffix_case_and_format_follow_the_name(fake_demo, tmp_path, capsys):
+    """``.PNG`` is a PNG, ``.svg`` an SVG: the format follows the suffix, whatever its case."""
+    pytest.importorskip("matplotlib")
+    png, svg = tmp_path / "CURVES.PNG", tmp_path / "curves.svg"
+    assert main(["demo", "--no-progress", "--plot", str(png)]) == 0
+    assert main(["demo", "--no-progress", "--plot", str(svg)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert b"<svg" in svg.read_bytes()[:2000]
+
+
 @pytest.mark.parametrize("args, message", [
     (["--plot", "{tmp}/no/such/folder/x.png"], "does not exist"),
     (["--plot", "{tmp}/curves.xyz"], "suffixes"),
     (["--plot", "{tmp}"], "must name a file"),
     (["--plot", "{tmp}/c.png", "--splits", "0"], "--splits"),
+    (["--plot", ""], "must name a file"),
+    (["--plot", "{tmp}/folder.png"], "must name a file"),  # an existing folder named like a PNG
+    (["--plot", "{tmp}/curves"], "suffixes"),  # no suffix: no format guessed
+    (["--plot", "{tmp}/curves.png.txt"], "suffixes"),
+    (["--plot", "{tmp}/c.png", "--splits", "-2"], "--splits"),
 ])
 def test_bad_plot_arguments_fail_before_the_work(fake_demo, tmp_path, capsys, args, message):
     pytest.importorskip("matplotlib")
+    (tmp_path / "folder.png").mkdir()
     args = [a.format(tmp=tmp_path) for a in args]
     assert main(["demo", "--no-progress", *args]) == 2
     err = capsys.readouterr().err

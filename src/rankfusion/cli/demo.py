@@ -98,6 +98,8 @@ def run(args) -> int:
     check_count(args.top)
     if args.lists:
         return run_lists_demo(top=args.top or 5)
+    if args.splits < 0:
+        raise ValueError(f"--splits must be ≥ 0 (0 skips the error table), got {args.splits}")
     if args.plot is not None:
         if args.splits == 0:
             raise ValueError("--plot draws the error curves: it needs --splits ≥ 1")
