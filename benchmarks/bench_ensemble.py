@@ -116,6 +116,22 @@ def scaling(repeat: int, n_bootstraps: int):
     return wall, cpu, loads
 
 
+def _autogroup_note() -> str:
+    try:
+        on = Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        on = False
+    if not on:
+        return ""
+    return ("The kernel schedules by autogroup (one group per session): the other sessions' "
+            "`nice` does not lower their weight against this one, and this session's "
+            "processes, joblib's workers included, share one group's CPU. With more busy "
+            "sessions than cores, the group gets less than one core whatever n_jobs is, so "
+            "the wall-time speed-up of n_jobs=2 can only be measured on a machine with two "
+            "free cores; the CPU seconds of all processes show what two workers cost beside "
+            "one.")
+
+
 def _loads(loads) -> str:
     return ", ".join(f"{x:.1f}" for x in loads)
 
@@ -153,6 +169,10 @@ def main(argv=None):
     lines += ["", f"Speed-up n_jobs=2 over n_jobs=1: {speedup:.2f}× (ratio of the medians; per "
               f"pair {', '.join(f'{r:.2f}' for r in ratios)}). Lists, consensus and stability "
               f"identical. Load before each pair: {_loads(loads)}.", ""]
+    share = {k: cpu[k].median / wall[k].median for k in wall}
+    lines += [f"CPU share the benchmark got (CPU seconds / wall seconds): {share['n_jobs=1']:.2f} "
+              f"cores with n_jobs=1, {share['n_jobs=2']:.2f} with n_jobs=2. "
+              f"{_autogroup_note()}", ""]
     text = "\n".join(lines)
     print(text)
     if args.out:
