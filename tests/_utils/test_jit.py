@@ -97,6 +97,38 @@ def test_small_work_runs_as_python_until_compiled():
     np.testing.assert_array_equal(out2, out)
 
 
+@pytest.mark.parametrize("numba_loaded", [True, False])
+def test_many_small_calls_compile_once_python_took_as_long_as_compiling(monkeypatch,
+                                                                        numba_loaded):
+    """Rent or buy: plain Python while its accumulated time stays below the cost of compiling
+    (the cold budget before numba is imported, the warm one after)."""
+    monkeypatch.setattr(jit, "PYTHON_SECONDS_WARM", 0.2 if numba_loaded else 100.0)
+    monkeypatch.setattr(jit, "PYTHON_SECONDS_COLD", 100.0 if numba_loaded else 0.2)
+    if not numba_loaded:
+        monkeypatch.delitem(sys.modules, "numba")
+    k = Kernel(_cumsum, python_below=100, cache=False)
+    x = np.arange(5.0)
+    out = np.empty(5)
+    k.run(x, out, work=5)
+    assert not k.compiled and 0.0 < k.python_seconds < 0.2
+    k.python_seconds = 0.2  # as if the interpreter had run for the whole budget
+    out2 = np.empty(5)
+    if not numba_loaded:
+        monkeypatch.undo()  # compiling needs the real numba module back
+        monkeypatch.setattr(jit, "PYTHON_SECONDS_COLD", 0.2)
+        monkeypatch.setattr(jit, "PYTHON_SECONDS_WARM", 0.2)
+    k.run(x, out2, work=5)
+    assert k.compiled
+    np.testing.assert_array_equal(out2, np.cumsum(x))
+
+
+def test_python_time_is_counted_only_for_plain_python_runs():
+    k = Kernel(_cumsum, python_below=100, cache=False)
+    x = np.arange(5.0)
+    k.run(x, np.empty(5), work=1000)  # compiled: nothing counted
+    assert k.compiled and k.python_seconds == 0.0
+
+
 def test_kernel_without_python_path_compiles_on_call():
     k = kernel(_cumsum, cache=False)
     out = np.empty(3)

@@ -139,6 +139,45 @@ def test_results_do_not_depend_on_n_jobs():
     np.testing.assert_array_equal(a.positions_, b.positions_)
 
 
+@pytest.mark.parametrize("n_calls, n_jobs, expected", [
+    (400, 1, 400), (400, None, 400), (400, 2, 8), (5, 2, 5), (1, 2, 1), (400, -1, None),
+])
+def test_parallel_ranker_calls_go_in_a_few_tasks_per_worker(n_calls, n_jobs, expected):
+    from joblib import effective_n_jobs
+
+    from rankfusion.selection.ensemble import _n_tasks
+
+    if expected is None:
+        workers = effective_n_jobs(-1)
+        expected = n_calls if workers == 1 else 4 * workers
+    assert _n_tasks(n_calls, n_jobs) == expected
+
+
+def test_tasks_of_several_calls_give_every_list_once_in_order():
+    """Chunked tasks (here on joblib's threads) run each ranker × bootstrap call once and
+    return the lists in ranker-major order, as the sequential fit."""
+    from joblib import parallel_backend
+
+    X, y = _data(n=40)
+    calls = []
+
+    def counted(X, y):
+        calls.append(X.shape[0])
+        return anova(X, y)
+
+    kw = dict(rankers=(counted, variance, "info_gain"), n_bootstraps=7,
+              aggregation="borda", random_state=3)
+    a = EnsembleSelector(**kw).fit(X, y)
+    n_seq = len(calls)
+    with parallel_backend("threading", n_jobs=2):
+        b = EnsembleSelector(**kw).fit(X, y)
+    assert n_seq == 7 and len(calls) == 14
+    assert list(a.lists_.list_names) == list(b.lists_.list_names)
+    assert list(a.lists_.list_names[:2]) == ["counted@b0", "counted@b1"]
+    np.testing.assert_array_equal(a.lists_.scores, b.lists_.scores)
+    np.testing.assert_array_equal(a.positions_, b.positions_)
+
+
 def test_seed_reaches_random_rule_and_none_draws_fresh_entropy():
     X, y = _data(n=40, p=10)
     kw = dict(rankers=(anova, variance, "info_gain"), aggregation="ga",

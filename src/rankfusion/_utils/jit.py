@@ -11,6 +11,11 @@ imported or compiled when the module defining it is imported:
   ``python_below`` (and the kernel not compiled yet) it runs the plain function; otherwise the
   compiled serial variant, or, when ``w`` reaches ``parallel_from`` and more than one thread is
   allowed (:func:`thread_budget`), the ``parallel=True`` variant on that many threads.
+* many small calls (a ranker on 100 bootstrap samples) add up: once a kernel has spent as long
+  in the interpreter as compiling would cost (:data:`PYTHON_SECONDS_COLD` while numba is not
+  imported, :data:`PYTHON_SECONDS_WARM` once it is and only the kernel's cached machine code
+  remains to load), it is compiled and its later calls run compiled -- the rent-or-buy rule,
+  at most about twice the cost of the better choice made in hindsight.
 
 Serial and parallel variants compile the same function (``numba.prange`` is ``range`` in the
 serial one), and every kernel writes each output cell from one iteration only, so results do not
@@ -27,9 +32,17 @@ import functools
 import math
 import os
 import sys
+import time
 import types
 
 __all__ = ["Kernel", "kernel", "thread_budget", "free_cores"]
+
+#: Seconds of plain-Python runs after which a kernel is compiled while numba is not imported
+#: yet (importing numba and loading a cached kernel take ≈ 0.3–0.5 s).
+PYTHON_SECONDS_COLD = 0.5
+#: The same once numba is imported: only the kernel's cached machine code remains to load
+#: (≈ 0.03 s for the MDL discretisation kernels).
+PYTHON_SECONDS_WARM = 0.05
 
 
 def _runnable_now() -> int:
@@ -124,6 +137,7 @@ class Kernel:
         self.options = {"cache": True, **options}
         self._serial = None
         self._parallel = None
+        self.python_seconds = 0.0  # time spent running py_func through run()
 
     def _bind_callees(self) -> None:
         g = self.py_func.__globals__
@@ -177,10 +191,22 @@ class Kernel:
             return 1
         return thread_budget(n_jobs)
 
+    def _python_budget_left(self) -> bool:
+        budget = PYTHON_SECONDS_WARM if "numba" in sys.modules else PYTHON_SECONDS_COLD
+        return self.python_seconds < budget
+
     def run(self, *args, work: int, n_jobs: int | None = None):
-        """Run on ``args``: plain Python, compiled serial or parallel by ``work``."""
-        if not self.compiled and work < self.python_below:
-            return self.py_func(*args)
+        """Run on ``args``: plain Python, compiled serial or parallel by ``work``.
+
+        Plain Python only while the kernel is not compiled, ``work < python_below`` and the
+        kernel's plain-Python runs so far took less than the cost of compiling it (see the
+        module docstring); the result is the same either way."""
+        if not self.compiled and work < self.python_below and self._python_budget_left():
+            t0 = time.perf_counter()
+            try:
+                return self.py_func(*args)
+            finally:
+                self.python_seconds += time.perf_counter() - t0
         threads = self.threads_for(work, n_jobs)
         if threads <= 1:
             return self.serial()(*args)

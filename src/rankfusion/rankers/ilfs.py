@@ -72,11 +72,14 @@ probabilistic latent graph-based ranking approach. ICCV 2017. G. Roffo, Feature 
 
 from __future__ import annotations
 
+import math
 import numbers
+from fractions import Fraction
 
 import numpy as np
 
 from .._utils.data import check_classification_data, rescale_extreme_columns
+from .._utils.jit import kernel
 from ._registry import register_ranker
 
 __all__ = ["ilfs", "ilfs_tokens", "ilfs_relevance"]
@@ -113,9 +116,195 @@ def ilfs_tokens(values: np.ndarray, y: np.ndarray, n_classes: int, n_tokens: int
     return counts
 
 
+def _fma_exact(a, b, c):
+    """``a * b + c`` rounded once, in exact rationals (the interpreted kernel's ``_fma``; the
+    compiled one uses LLVM's ``fma``, see :func:`_bind_fma`)."""
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+_fma = _fma_exact
+
+
+@kernel(python_below=0)
+def _pairwise_sum(a, n):
+    """``numpy.add.reduce`` of the contiguous ``a[:n]``, bit for bit: numpy's pairwise
+    summation (8 accumulators on blocks of at most 128 values, halves split at a multiple of 8
+    above that), so the kernel below adds in numpy's order."""
+    # explicit stack instead of recursion (the depth is at most log2(n / 128) + 1)
+    starts = np.empty(64, dtype=np.int64)
+    sizes = np.empty(64, dtype=np.int64)
+    stage = np.zeros(64, dtype=np.int64)
+    vals = np.empty(64)
+    top = 0
+    nv = 0
+    starts[0] = 0
+    sizes[0] = n
+    stage[0] = 0
+    top = 1
+    while top > 0:
+        s = starts[top - 1]
+        m = sizes[top - 1]
+        if m <= 128:
+            top -= 1
+            if m < 8:
+                res = 0.0
+                if m > 0:
+                    res = a[s]
+                for i in range(1, m):
+                    res += a[s + i]
+            else:
+                r0 = a[s]
+                r1 = a[s + 1]
+                r2 = a[s + 2]
+                r3 = a[s + 3]
+                r4 = a[s + 4]
+                r5 = a[s + 5]
+                r6 = a[s + 6]
+                r7 = a[s + 7]
+                i = 8
+                while i < m - (m % 8):
+                    r0 += a[s + i]
+                    r1 += a[s + i + 1]
+                    r2 += a[s + i + 2]
+                    r3 += a[s + i + 3]
+                    r4 += a[s + i + 4]
+                    r5 += a[s + i + 5]
+                    r6 += a[s + i + 6]
+                    r7 += a[s + i + 7]
+                    i += 8
+                res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+                while i < m:
+                    res += a[s + i]
+                    i += 1
+            vals[nv] = res
+            nv += 1
+            continue
+        half = m // 2
+        half -= half % 8
+        if stage[top - 1] == 0:
+            stage[top - 1] = 1
+            starts[top] = s
+            sizes[top] = half
+            stage[top] = 0
+            top += 1
+        elif stage[top - 1] == 1:
+            stage[top - 1] = 2
+            starts[top] = s + half
+            sizes[top] = m - half
+            stage[top] = 0
+            top += 1
+        else:
+            top -= 1
+            nv -= 1
+            vals[nv - 1] = vals[nv - 1] + vals[nv]
+    return vals[0]
+
+
+_FMA_BOUND = []
+
+
+def _bind_fma() -> None:
+    """Rebind :func:`_fma` to an intrinsic calling LLVM's ``llvm.fma.f64`` (one rounding, on
+    any CPU) before :func:`_plsa_em` is compiled or loaded from numba's cache. An intrinsic
+    compiles nothing by itself (a jitted wrapper would cost a compilation per process); it is
+    callable from compiled code only, so the interpreted ``_plsa_em.py_func`` runs only before
+    this binding (the compiled kernel is the one in use: ``python_below=0``)."""
+    if _FMA_BOUND:
+        return
+    import numba
+    from llvmlite import ir
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def fma(typingctx, a, b, c):
+        sig = numba.types.float64(numba.types.float64, numba.types.float64,
+                                  numba.types.float64)
+
+        def codegen(context, builder, signature, args):
+            d = ir.DoubleType()
+            fn = builder.module.declare_intrinsic("llvm.fma", [d], ir.FunctionType(d, [d] * 3))
+            return builder.call(fn, args)
+
+        return sig, codegen
+
+    globals()["_fma"] = fma
+    _FMA_BOUND.append(True)
+
+
+@kernel(python_below=0, error_model="numpy")
+def _plsa_em(tokens, present, p_tz, p_zf, max_iter, tol, update_token_factor):
+    """FSLib's EM loop (step 2) in place on ``p_tz`` (T, 2) and ``p_zf`` (2, p).
+
+    The arithmetic is that of the numpy transcription it replaces, operation for operation:
+    products before quotients, sums over tokens in token order, sums over features and the
+    log-likelihood in numpy's pairwise order (:func:`_pairwise_sum`), and ``p(t|z) @ p(z|f)``
+    as the BLAS kernel computes it, ``fma(a_t1, b_1f, a_t0 * b_0f)``; so the iterations, and
+    the stop, are the same."""
+    tt, p = tokens.shape
+    p_tf = np.empty((tt, p))
+    post = np.empty((2, tt, p))
+    new = np.empty((2, p))
+    row = np.empty(p)
+    col = np.empty(tt)
+    flat = np.empty(tt * p)
+    w = np.empty((tt, 2))
+    for t in range(tt):
+        for f in range(p):
+            p_tf[t, f] = _fma(p_tz[t, 1], p_zf[1, f], p_tz[t, 0] * p_zf[0, f])
+    ll_prev = -999.0
+    for _ in range(max_iter):
+        # E-step: p(z | t, f) on the tokens present in f
+        for z in range(2):
+            for t in range(tt):
+                for f in range(p):
+                    if present[t, f]:
+                        post[z, t, f] = p_zf[z, f] * p_tz[t, z] / p_tf[t, f]
+                    else:
+                        post[z, t, f] = 0.0
+        # M-step: p(z | f)
+        for z in range(2):
+            for f in range(p):
+                acc = tokens[0, f] * post[z, 0, f]
+                for t in range(1, tt):
+                    acc += tokens[t, f] * post[z, t, f]
+                new[z, f] = acc
+        for f in range(p):
+            nc = new[0, f] + new[1, f]
+            if nc == 0.0:
+                nc = 0.00001
+            p_zf[0, f] = new[0, f] / nc
+            p_zf[1, f] = new[1, f] / nc
+        if update_token_factor:
+            for z in range(2):
+                for t in range(tt):
+                    for f in range(p):
+                        row[f] = tokens[t, f] * post[z, t, f]
+                    w[t, z] = _pairwise_sum(row, p)
+            for z in range(2):
+                for t in range(tt):
+                    col[t] = w[t, z]
+                ws = _pairwise_sum(col, tt)
+                if ws > 0:
+                    for t in range(tt):
+                        p_tz[t, z] = w[t, z] / ws
+        for t in range(tt):
+            for f in range(p):
+                p_tf[t, f] = _fma(p_tz[t, 1], p_zf[1, f], p_tz[t, 0] * p_zf[0, f])
+        for t in range(tt):
+            for f in range(p):
+                if present[t, f]:
+                    flat[t * p + f] = tokens[t, f] * math.log(p_tf[t, f])
+                else:
+                    flat[t * p + f] = 0.0
+        ll = _pairwise_sum(flat, tt * p)
+        if abs(ll - ll_prev) < tol:
+            break
+        ll_prev = ll
+
+
 def _plsa_relevance(tokens: np.ndarray, n_samples: int, *, max_iter: int = 1000,
                     tol: float = 1e-6, update_token_factor: bool = False) -> np.ndarray:
-    """p(z1 | f) after FSLib's EM (step 2), vectorised over the features."""
+    """p(z1 | f) after FSLib's EM (step 2); the loop is the compiled :func:`_plsa_em`."""
     tt, p = tokens.shape
     p_tz = np.column_stack([np.linspace(5000.0, 1.0, tt), np.linspace(1.0, 5000.0, tt)])
     p_tz /= p_tz.sum(axis=0, keepdims=True)
@@ -127,30 +316,12 @@ def _plsa_relevance(tokens: np.ndarray, n_samples: int, *, max_iter: int = 1000,
     prior[(prior <= 0.0) | (prior >= 100.0)] = 50.0
     p_zf = np.vstack([prior, 100.0 - prior])
     p_zf /= p_zf.sum(axis=0, keepdims=True)
-    present = tokens > 0
-    p_tf = p_tz @ p_zf
-    ll_prev = -999.0
-    for _ in range(max_iter):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            # E-step: p(z | t, f) on the tokens present in f
-            post = np.where(present[None], p_zf[:, None, :] * p_tz.T[:, :, None]
-                            / p_tf[None], 0.0)  # (2, T, p)
-        # M-step: p(z | f)
-        new = (tokens[None] * post).sum(axis=1)
-        nc = new.sum(axis=0)
-        nc[nc == 0] = 0.00001
-        p_zf = new / nc
-        if update_token_factor:
-            w = (tokens[None] * post).sum(axis=2).T  # (T, 2)
-            ws = w.sum(axis=0, keepdims=True)
-            p_tz = np.where(ws > 0, w / np.where(ws > 0, ws, 1.0), p_tz)  # no tokens: keep
-        p_tf = p_tz @ p_zf
-        with np.errstate(divide="ignore"):
-            ll = float(np.sum(np.where(present, tokens * np.log(np.where(present, p_tf, 1.0)),
-                                       0.0)))
-        if abs(ll - ll_prev) < tol:
-            break
-        ll_prev = ll
+    tokens = np.ascontiguousarray(tokens, dtype=np.float64)
+    p_tz = np.ascontiguousarray(p_tz)
+    p_zf = np.ascontiguousarray(p_zf)
+    _bind_fma()
+    _plsa_em.run(tokens, tokens > 0, p_tz, p_zf, int(max_iter), float(tol),
+                 bool(update_token_factor), work=tokens.size)
     if update_token_factor and p_tz[0, 0] < p_tz[0, 1]:
         # the factors swapped roles during EM: z1 is the one favouring the first (best) token
         return p_zf[1]

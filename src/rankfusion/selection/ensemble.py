@@ -88,6 +88,32 @@ def _seed_estimators(estimators: dict, seed: int) -> dict:
     return out
 
 
+def _n_tasks(n_jobs_total: int, n_jobs) -> int:
+    """Tasks for ``n_jobs_total`` ranker calls: one per call when they run in this process
+    (no per-task cost; the progress bar moves per list), else four per worker, which balances
+    the load against the per-task costs (pickling the data, the round trip to a worker): 400
+    calls of a few ms each as 400 tasks ran 5× slower on two workers than on one."""
+    from joblib import effective_n_jobs
+
+    workers = effective_n_jobs(n_jobs)
+    if workers <= 1:
+        return n_jobs_total
+    return max(1, min(n_jobs_total, 4 * workers))
+
+
+def _run_jobs(X, y, p, jobs):
+    """Run ranker calls ``(spec, rows or None, seed, list name)`` on ``(X, y)`` (one task)."""
+    frame = isinstance(X, pd.DataFrame)
+    out = []
+    for spec, idx, seed, name in jobs:
+        if idx is None:
+            Xb, yb = X, y
+        else:
+            Xb, yb = (X.iloc[idx] if frame else X[idx]), y[idx]
+        out.append(run_ranker(spec, Xb, yb, seed, p, name))
+    return out
+
+
 class EnsembleSelector(SelectorMixin, BaseEstimator):
     """Ensemble feature selection: several rankers, optionally on bootstrap samples, combined
     into one consensus ranking, from which a subset is kept.
@@ -365,28 +391,33 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         else:
             samples = [None]
         ranker_seqs = [s.spawn(len(samples)) for s in rank_seq.spawn(len(rankers))]
-        frame = isinstance(X, pd.DataFrame)
 
         def job_name(r, b):
             return r.name if samples[b] is None else f"{r.name}@b{b}"
 
-        def take(idx):
-            if idx is None:
-                return X, y
-            return (X.iloc[idx] if frame else X[idx]), y[idx]
-
         jobs = [(i, b) for i in range(len(rankers)) for b in range(len(samples))]
-
-        def call(i, b):
-            Xb, yb = take(samples[b])
-            return run_ranker(rankers[i], Xb, yb, ranker_seqs[i][b], p, job_name(rankers[i], b))
-
-        results = Parallel(n_jobs=self.n_jobs, return_as="generator")(
-            delayed(call)(i, b) for i, b in jobs)
+        n_tasks = _n_tasks(len(jobs), self.n_jobs)
+        # task t runs the jobs t, t + n_tasks, … (rankers mixed, so the tasks cost alike); the
+        # data travel once per task, not once per ranker call
+        tasks = [jobs[t::n_tasks] for t in range(n_tasks)]
+        args = [(rankers[i], samples[b], ranker_seqs[i][b], job_name(rankers[i], b))
+                for i, b in jobs]
+        by_job = {}
+        done = Parallel(n_jobs=self.n_jobs, return_as="generator")(
+            delayed(_run_jobs)(X, y, p, [args[i * len(samples) + b] for i, b in task])
+            for task in tasks)
+        bar = None
         if self.progress and sys.stderr.isatty():
             from tqdm.auto import tqdm
 
-            results = tqdm(results, total=len(jobs), desc="ranking", unit="list")
+            bar = tqdm(total=len(jobs), desc="ranking", unit="list")
+        for task, outs in zip(tasks, done):
+            by_job.update(zip(task, outs))
+            if bar is not None:
+                bar.update(len(task))
+        if bar is not None:
+            bar.close()
+        results = [by_job[j] for j in jobs]
         cols, list_names, groups = [], [], {}
         for (i, b), out in zip(jobs, results):
             r = rankers[i]
