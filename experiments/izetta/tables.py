@@ -71,7 +71,8 @@ PAPER_T8_COLS = ["3Q-SD", "Av-SD", "Best", "K-First", "Condorcet", "Schulze", "Z
 PAPER_T8 = {("UCI", 10): [7, 5, 5, 8, 3, 2, 0, 2, 5], ("MS", 10): [0, 3, 7, 8, 2, 1, 5, 4, 6],
             ("GE", 10): [1, 3, 6, 4, 2, 0, 7, 5, 8], ("UCI", 20): [5, 2, 6, 8, 2, 0, 3, 7, 3],
             ("MS", 20): [0, 2, 7, 8, 3, 1, 4, 5, 6], ("GE", 20): [1, 6, 5, 4, 2, 0, 8, 3, 7]}
-DOMAIN = {"libras": "UCI", "robot_lp1": "UCI", "robot_lp3": "UCI", "mfeat": "UCI",
+DOMAIN = {"libras": "UCI", "robot_lp1": "UCI", "robot_lp3": "UCI",
+          "robot_lp4": "UCI", "robot_lp5": "UCI", "mfeat": "UCI",
           "stjude": "GE", "monti_lung": "GE", "monti_cns": "GE", "monti_novartis": "GE"}
 
 
