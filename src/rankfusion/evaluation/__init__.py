@@ -19,7 +19,7 @@ from .classifiers import (
     make_classifier,
     register_classifier,
 )
-from .demo import DEMO_METHODS, DEMO_N_FEATURES, StJudeDemo, stjude_demo
+from .demo import DEMO_METHODS, DEMO_N_FEATURES, StJudeDemo, ZScoredSelector, stjude_demo
 from .plots import (
     check_figure_path,
     plot_agreement,
@@ -58,6 +58,7 @@ __all__ = [
     "DEMO_METHODS",
     "DEMO_N_FEATURES",
     "StJudeDemo",
+    "ZScoredSelector",
     "stjude_demo",
     "check_figure_path",
     "save_figure",

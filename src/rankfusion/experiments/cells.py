@@ -268,8 +268,20 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
     proto = spec["protocol"]
     pp = proto["params"]
     if proto["kind"] == "error_curve":
+        classifier = spec["classifier"]
+        if pp.get("standardize"):
+            # z-scores from each split's training rows only, for the selector and the
+            # classifier alike (docs/experiments.md, 'Protocols')
+            from sklearn.pipeline import make_pipeline
+            from sklearn.preprocessing import StandardScaler
+
+            from ..evaluation import ZScoredSelector, make_classifier
+
+            selector = ZScoredSelector(selector)
+            classifier = make_pipeline(StandardScaler(),
+                                       make_classifier(classifier, random_state=seed))
         res = error_curve(selector, X, y, n_features=pp["n_features"],
-                          classifier=spec["classifier"], n_splits=pp["n_splits"],
+                          classifier=classifier, n_splits=pp["n_splits"],
                           test_size=pp["test_size"], stratify=pp["stratify"], n_jobs=n_jobs,
                           random_state=seed)
         payload = {

@@ -66,7 +66,8 @@ _SVM_DECOMPOSITIONS = ("ovo", "ova", "crammer_singer", "weston_watkins")
 
 _PROTOCOL_PARAMS = {
     "error_curve": {"kind": (_STR,), "n_splits": (_INT,), "test_size": (_FLOAT, _INT),
-                    "n_features": (_LIST, _STR, "table"), "stratify": (_BOOL,)},
+                    "n_features": (_LIST, _STR, "table"), "stratify": (_BOOL,),
+                    "standardize": (_BOOL,)},
     "cross_validation": {"kind": (_STR,), "cv": (_INT,), "scoring": (_LIST,),
                          "n_features": (_INT, _FLOAT, _STR), "pos_label": (_STR, _INT),
                          "search_with_classifier": (_BOOL,), "small_classes": (_BOOL,)},
