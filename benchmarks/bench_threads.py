@@ -2,10 +2,11 @@
 
 Cases (docs/design.md, 'Threads'): ``kemeny`` at p = 9 (M = 10 random lists), ``schulze`` at
 p = 1,000 (M = 10), and ``SVMRFE(n_jobs=2)`` on St. Jude (248 × 985, 6 classes, 15 OVO
-problems; z-scored as in the demo). Each case is run in rounds, each round one idle run then one loaded run (the two
-busy processes — plain Python ``while True`` loops — are started before and stopped after the
-loaded run), ``--repeat`` rounds, the 1-minute load average recorded before each round. The
-table gives medians with the spread (min–max) and the loaded / idle ratio; the target is ≤ 2.5.
+problems; z-scored as in the demo). Each case is run in rounds, each round one idle run then
+one loaded run (the two busy processes — plain Python ``while True`` loops — are started
+before and stopped after the loaded run), ``--repeat`` rounds, the 1-minute load average
+recorded before each round. The table gives medians with the spread (min–max) and the
+loaded / idle ratio; the target is ≤ 2.5.
 A third column re-runs the loaded case with the parallel variants forced on every core (the
 behaviour before the thread policy), to show what the policy saves.
 

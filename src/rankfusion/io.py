@@ -25,14 +25,12 @@ written to a temporary file renamed into place, so that a failure leaves no half
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import gzip
 import io as _io
 import os
 import re
 import sys
-import tempfile
 import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -40,6 +38,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ._utils.atomic import atomic_open
 from ._utils.data import rescale_extreme_columns
 from ._utils.validation import check_unique_columns
 from .lists import RankedLists
@@ -1168,48 +1167,7 @@ def safe_output_path(out, inputs: Iterable = (), *, overwrite: bool = False,
     return path
 
 
-@contextlib.contextmanager
-def atomic_write(path, mode: str = "w", *, encoding: str = "utf-8"):
-    """Write a file all at once: yield a handle on a temporary file in the same folder, then
-    rename it over ``path`` (``os.replace``); on an error the temporary file is removed and
-    ``path`` is untouched. A device or pipe (``/dev/stdout``) is written directly.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     with atomic_write(os.path.join(d, "a.txt")) as fh:
-    ...         _ = fh.write("x")
-    ...     print(open(os.path.join(d, "a.txt")).read(), os.listdir(d))
-    x ['a.txt']
-    """
-    path = os.fspath(path)
-    binary = "b" in mode
-    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
-        with open(path, mode, **({} if binary else {"encoding": encoding,
-                                                     "newline": ""})) as fh:
-            yield fh
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                               dir=folder)
-    try:
-        with os.fdopen(fd, mode, **({} if binary else {"encoding": encoding,
-                                                       "newline": ""})) as fh:
-            yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
-        if os.path.exists(path):
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+atomic_write = atomic_open  # the one atomic writer (rankfusion._utils.atomic.atomic_open)
 
 
 # --------------------------------------------------------------------------- preparation

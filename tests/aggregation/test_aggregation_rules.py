@@ -237,6 +237,7 @@ def test_single_list_and_single_feature_are_accepted():
 )
 def test_bad_arguments(kwargs, exc, match):
     scores = _random_scores(0, p=10, m=3)
+    kwargs = dict(kwargs)  # the parameter is shared between runs: never modify it
     method = kwargs.pop("method")
     with pytest.raises(exc, match=match):
         aggregate(scores, method, **kwargs)

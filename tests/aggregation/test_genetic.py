@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import RANKAGGREG_FIXTURES
+from conftest import RANKAGGREG_FIXTURES, read_csv
 from rankfusion import RankedLists, aggregate
 from rankfusion.aggregation import _topk
 from rankfusion.distances import distance_matrix, kendall_tau, spearman_footrule
@@ -114,22 +114,22 @@ def test_parameters_are_checked():
 
 # ------------------------------------------------------------------ RankAggreg fixtures
 def test_objectives_equal_rankaggreg_internal_functions():
-    ref = pd.read_csv(FIX / "objectives.csv")
+    ref = read_csv(FIX / "objectives.csv")
     assert len(ref) == 80
     for (inp, dist, weighted), grp in ref.groupby(["input", "distance", "weighted"]):
-        x = pd.read_csv(FIX / f"{inp}_lists.csv", index_col=0, dtype=str).to_numpy()
+        x = read_csv(FIX / f"{inp}_lists.csv", index_col=0, dtype=str).to_numpy()
         cands = np.array([c.split() for c in grp.candidate])
         scores = None
         if weighted:
-            scores = pd.read_csv(FIX / f"{inp}_score_weights.csv").to_numpy()
+            scores = read_csv(FIX / f"{inp}_score_weights.csv").to_numpy()
         d = distance_matrix(cands, x, distance=dist.lower(), k=x.shape[1], scores=scores)
         np.testing.assert_allclose(d.mean(axis=1), grp.objective.to_numpy(), rtol=1e-12)
 
 
 def test_rankaggreg_top_lists_have_the_reported_objective():
-    runs = pd.read_csv(FIX / "runs.csv")
+    runs = read_csv(FIX / "runs.csv")
     for row in runs.itertuples():
-        x = pd.read_csv(FIX / f"{row.input}_lists.csv", index_col=0, dtype=str).to_numpy()
+        x = read_csv(FIX / f"{row.input}_lists.csv", index_col=0, dtype=str).to_numpy()
         cand = np.array([row.top_list.split()])
         d = distance_matrix(cand, x[:, : row.k], distance=row.distance.lower(), k=row.k)
         assert d.mean() == pytest.approx(row.objective, rel=1e-12)
@@ -138,7 +138,7 @@ def test_rankaggreg_top_lists_have_the_reported_objective():
 @pytest.mark.parametrize("method", ["ga", "ce"])
 @pytest.mark.parametrize("inp,distance", [("topk5", "spearman"), ("kendall5", "kendall")])
 def test_median_objective_no_worse_than_rankaggreg(method, inp, distance):
-    runs = pd.read_csv(FIX / "runs.csv")
+    runs = read_csv(FIX / "runs.csv")
     sel = runs[(runs.input == inp) & (runs.method == method.upper())]
     assert len(sel) == 5
     lists = read_lists(FIX / f"{inp}_lists.csv", "orders")
@@ -156,7 +156,7 @@ def test_cli_runs_ga_with_k_and_params(tmp_path):
            "--param", "random_state=3", "--out", str(out)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=True)
     assert "ga consensus" in proc.stdout
-    frame = pd.read_csv(out, index_col=0)
+    frame = read_csv(out, index_col=0)
     lists = read_lists(FIX / "kendall5_lists.csv", "orders")
     res = aggregate(lists, "ga", k=5, distance="kendall", random_state=3)
     assert list(frame.index) == [str(f) for f in res.top()]
@@ -164,7 +164,7 @@ def test_cli_runs_ga_with_k_and_params(tmp_path):
 
 def _scored_topk5():
     """topk5 as full score lists: the top-k keep RankAggreg's weights, the rest score lower."""
-    x = pd.read_csv(FIX / "topk5_lists.csv", index_col=0, dtype=str).to_numpy()
+    x = read_csv(FIX / "topk5_lists.csv", index_col=0, dtype=str).to_numpy()
     items = [f"g{i:03d}" for i in range(100)]
     k = x.shape[1]
     scores = np.tile(-np.arange(100, dtype=float)[:, None] / 1000.0, (1, x.shape[0]))
@@ -176,7 +176,7 @@ def _scored_topk5():
 
 def test_weighted_objective_matches_rankaggreg_with_its_standardisation():
     lists, k = _scored_topk5()
-    runs = pd.read_csv(FIX / "weighted_runs.csv")
+    runs = read_csv(FIX / "weighted_runs.csv")
     for row in runs.itertuples():
         dist = row.distance.lower()
         prob = _topk.prepare(lists, k=k, distance=dist, score_weights="list", weights=None)

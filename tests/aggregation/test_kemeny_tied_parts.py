@@ -6,9 +6,9 @@ import itertools
 import os
 
 import numpy as np
-import pandas as pd
 import pytest
 
+from conftest import read_csv
 from rankfusion import RankedLists, aggregate
 from rankfusion.aggregation import pairwise_matrix
 from rankfusion.aggregation.kemeny import _count_three_cycles, _three_cycles, condorcet_parts
@@ -120,7 +120,7 @@ def test_condorcet_parts_against_scipy_components(seed):
 def test_leukemia_filters_with_the_zero_block_are_proven_optimal():
     from rankfusion.rankers import get_ranker
 
-    df = pd.read_csv(LEUKEMIA)
+    df = read_csv(LEUKEMIA)
     y = df["class"].to_numpy()
     X = df.iloc[:, 2:].to_numpy(float)
     S = np.column_stack([get_ranker(r)(X, y)

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from conftest import RRA_FIXTURES
+from conftest import RRA_FIXTURES, read_csv
 from rankfusion import RankedLists, aggregate
 from rankfusion.aggregation.rra import normalized_ranks, rho_scores, stuart_scores
 from rankfusion.io import read_lists
@@ -48,7 +48,7 @@ def test_fixture_set_is_complete():
 
 @pytest.mark.parametrize("case,r_method", PAIRS)
 def test_matches_robustrankaggreg(case, r_method):
-    ref = pd.read_csv(FIX / f"{case}_{r_method}.csv", dtype={"Name": str})
+    ref = read_csv(FIX / f"{case}_{r_method}.csv", dtype={"Name": str})
     _compare(_run(case, r_method), ref)
 
 
@@ -115,7 +115,7 @@ def test_fixtures_regenerate_identically(tmp_path):
     subprocess.run(["Rscript", "make_rra_fixtures.R"], cwd=tmp_path, check=True,
                    capture_output=True)
     for case, r_method in PAIRS:
-        ref = pd.read_csv(tmp_path / f"{case}_{r_method}.csv", dtype={"Name": str})
+        ref = read_csv(tmp_path / f"{case}_{r_method}.csv", dtype={"Name": str})
         _compare(_run(case, r_method, tmp_path), ref)
 
 

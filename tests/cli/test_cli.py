@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import read_csv
 from rankfusion.cli import main
 
 
@@ -26,7 +27,7 @@ def test_aggregate_scores_csv(scores_csv, tmp_path, capsys):
     assert main(["aggregate", str(path), "--method", "kfirst", "--k", "3", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "kfirst consensus of 4 lists over 12 features {'k': 3}" in printed
-    table = pd.read_csv(out, index_col=0)
+    table = read_csv(out, index_col=0)
     from rankfusion import aggregate
 
     expected = aggregate(frame, "kfirst", k=3)

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import read_csv
 from rankfusion.cli import main
 from rankfusion.io import atomic_write
 
@@ -75,7 +76,7 @@ def test_existing_out_needs_overwrite(data_csv, scores_csv, tmp_path, capsys, co
     assert out.read_text() == "precious"
     code, _, _ = _run([*argv, "--out", out, "--overwrite"], capsys)
     assert code == 0 and out.read_text() != "precious"
-    assert pd.read_csv(out, index_col=0).shape[0] > 0
+    assert read_csv(out, index_col=0).shape[0] > 0
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
@@ -203,7 +204,7 @@ def test_latin1_data_file(tmp_path, capsys):
 
 
 def test_svm_rfe_refuses_an_index_column_and_takes_drop(tmp_path, data_csv, capsys):
-    frame = pd.read_csv(data_csv)
+    frame = read_csv(data_csv)
     path = tmp_path / "with_index.csv"
     frame.to_csv(path)  # pandas writes its index as an unnamed first column
     code, _, err = _run(["svm-rfe", path, "--aggregate", "kfirst"], capsys)

@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 from sklearn.tree import DecisionTreeClassifier
 
+from conftest import read_csv
 from rankfusion import EnsembleSelector
 from rankfusion._utils.atomic import atomic_write, atomic_write_text
 from rankfusion.cli import COMMANDS, main
@@ -69,7 +70,7 @@ def test_fuzzy_k_step_run_writes_the_folder_and_equals_the_library(small_csv, tm
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import MinMaxScaler
 
-    frame = pd.read_csv(small_csv)
+    frame = read_csv(small_csv)
     X, y = frame.drop(columns=["id", "cls"]), frame["cls"]
     ref = EnsembleSelector(
         rankers=["info_gain", "relieff"], aggregation="fuzzy:OW", n_bootstraps=4,
@@ -77,7 +78,7 @@ def test_fuzzy_k_step_run_writes_the_folder_and_equals_the_library(small_csv, tm
         estimators={"naive_bayes": GaussianNB(),
                     "knn1": make_pipeline(MinMaxScaler(), KNeighborsClassifier(1))},
         random_state=7).fit(X, y)
-    cons = pd.read_csv(out / "consensus.csv")
+    cons = read_csv(out / "consensus.csv")
     order = np.argsort(ref.positions_, kind="stable")
     assert cons["feature"].tolist() == [X.columns[i] for i in order]
     assert cons["position"].tolist() == list(range(1, 7))
@@ -86,7 +87,7 @@ def test_fuzzy_k_step_run_writes_the_folder_and_equals_the_library(small_csv, tm
     subset = (out / "subset.txt").read_text().split()
     assert subset == cons.loc[cons["selected"], "feature"].tolist()
     assert set(cons["feature"][:2]) == {"f0", "f1"}  # the two features that carry the class
-    curve = pd.read_csv(out / "subset_curve.csv")
+    curve = read_csv(out / "subset_curve.csv")
     pd.testing.assert_frame_equal(curve, ref.subset_curve_.curve, check_dtype=False)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["seeds"]["random_state"] == 7
@@ -158,9 +159,8 @@ def test_atomic_write_leaves_the_old_file_after_an_interrupt(tmp_path):
     target = tmp_path / "summary.json"
     atomic_write_text(target, "old\n")
 
-    def half_then_interrupt(tmp):
-        with open(tmp, "w") as fh:
-            fh.write("half a fi")
+    def half_then_interrupt(fh):
+        fh.write(b"half a fi")
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import read_csv
 from rankfusion import aggregate
 from rankfusion.cli import main
 from rankfusion.rankers import rfe_lists
@@ -32,7 +33,7 @@ def test_param_reaches_the_rules_and_the_seed_makes_ce_reproducible(csv_data, tm
         assert main(["svm-rfe", str(path), "-a", "kfirst,ce", "--param", "k=4",
                      "--param", "n_samples=200", "--random-state", "5", "--out",
                      str(out)]) == 0
-        outs.append(pd.read_csv(out, index_col=0))
+        outs.append(read_csv(out, index_col=0))
     pd.testing.assert_frame_equal(outs[0], outs[1])
     lists, _ = rfe_lists(X, y, feature_names=[f"f{j}" for j in range(10)])
     # kfirst took k=4 from --param (oracle: the rule on the lists)
@@ -46,7 +47,7 @@ def test_k_option_stays_kfirst_only(csv_data, tmp_path):
     assert main(["svm-rfe", str(path), "-a", "kfirst,borda", "--k", "3", "--out",
                  str(out)]) == 0
     lists, _ = rfe_lists(X, y)
-    table = pd.read_csv(out, index_col=0)
+    table = read_csv(out, index_col=0)
     np.testing.assert_array_equal(table["kfirst"], aggregate(lists, "kfirst", k=3).ranks)
     np.testing.assert_array_equal(table["borda"], aggregate(lists, "borda").ranks)
 

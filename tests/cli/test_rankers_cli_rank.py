@@ -4,7 +4,7 @@
 import numpy as np
 import pandas as pd
 
-from conftest import WEKA_DATA
+from conftest import WEKA_DATA, read_csv
 from rankfusion.cli import main
 from rankfusion.io import load_data
 from rankfusion.rankers import info_gain, relieff
@@ -18,7 +18,7 @@ def test_rank_prints_sorted_table_and_writes_scores(tmp_path, capsys):
                  "--out", str(out), "--top", "0"]) == 0
     text = capsys.readouterr().out
     assert "57 samples, 16 features" in text
-    table = pd.read_csv(out, index_col=0)
+    table = read_csv(out, index_col=0)
     X, y = load_data(DATA / "labor.arff.gz")
     assert list(table.columns) == ["info_gain", "relieff"]
     np.testing.assert_allclose(table.loc[[str(c) for c in X.columns], "info_gain"],
@@ -33,7 +33,7 @@ def test_rank_target_by_name_and_params(tmp_path, capsys):
     assert main(["rank", str(DATA / "lung-cancer.arff.gz"), "--target", "class", "-r",
                  "relieff", "--param", "n_neighbors=3", "-o", str(out)]) == 0
     X, y = load_data(DATA / "lung-cancer.arff.gz", target="class")
-    s = pd.read_csv(out, index_col=0)["relieff"]
+    s = read_csv(out, index_col=0)["relieff"]
     np.testing.assert_allclose(s.loc[[str(c) for c in X.columns]], relieff(X, y, n_neighbors=3))
     capsys.readouterr()
 

@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import read_csv
 from rankfusion.cli import main
 from rankfusion.datasets import load_stjude_leukemia
 
@@ -35,10 +36,10 @@ def test_cli_side_by_side(csv_data, tmp_path, capsys):
     text = capsys.readouterr().out
     assert code == 0
     assert "3 lists" in text and "kfirst" in text and "average" in text
-    table = pd.read_csv(out, index_col=0)
+    table = read_csv(out, index_col=0)
     assert list(table.columns) == ["kfirst", "schulze", "average"]
     assert set(table["kfirst"].nsmallest(3).index) == {"f0", "f1", "f2"}
-    per = pd.read_csv(lists, index_col=0)
+    per = read_csv(lists, index_col=0)
     assert list(per.columns) == ["a_vs_b", "a_vs_c", "b_vs_c"]
 
 

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import read_csv
 from rankfusion.cli import main
 from rankfusion.datasets import available_datasets, load
 
@@ -101,7 +102,7 @@ def test_wbc_dropna_gives_683_rows():
 
 @needs_raw
 def test_wbc_equals_independent_uci_copy():
-    raw = pd.read_csv(f"{RAW}/breast_cancer_wisconsin_original/breast-cancer-wisconsin.data",
+    raw = read_csv(f"{RAW}/breast_cancer_wisconsin_original/breast-cancer-wisconsin.data",
                       na_values="?")
     b = load("wbc")
     assert np.array_equal(raw.iloc[:, 1:10].to_numpy(float), b.data, equal_nan=True)
@@ -171,6 +172,7 @@ def test_aliases_and_case():
     ({"name": "golub_zscored", "data_home": 5}, TypeError, "data_home must be a path"),
 ])
 def test_hostile_inputs(kwargs, exc, match):
+    kwargs = dict(kwargs)  # the parameter is shared between runs: never modify it
     name = kwargs.pop("name")
     with pytest.raises(exc, match=match):
         load(name, **kwargs)

@@ -26,7 +26,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
-import rankfusion.cli.demo as cli_demo
+import rankfusion.evaluation as evaluation_pkg
 from rankfusion.cli import main
 from rankfusion.datasets import load_stjude_leukemia
 from rankfusion.evaluation import DEMO_N_FEATURES, check_figure_path, stjude_demo
@@ -42,14 +42,14 @@ def stjude():
 
 @pytest.fixture
 def fake_demo(monkeypatch, stjude):
-    """The command's ``stjude_demo`` replaced by one returning the session's result."""
+    """``rankfusion.evaluation.stjude_demo`` replaced by one returning the session's result."""
     calls = []
 
     def fake(**kwargs):
         calls.append(kwargs)
         return stjude
 
-    monkeypatch.setattr(cli_demo, "stjude_demo", fake)
+    monkeypatch.setattr(evaluation_pkg, "stjude_demo", fake)  # the command imports it at run time
     return calls
 
 

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 from scipy.stats import norm
 
+from conftest import read_csv
 from rankfusion.datasets import load
 from rankfusion.evaluation.weka_like import J48Like, WekaIB1, WekaNaiveBayes, _add_errs
 
@@ -42,7 +43,7 @@ def _numeric(X: pd.DataFrame) -> pd.DataFrame:
 
 
 def _agreement(name, key):
-    fx = pd.read_csv(os.path.join(FIX, f"{name}.csv"), dtype=str, keep_default_na=False)
+    fx = read_csv(os.path.join(FIX, f"{name}.csv"), dtype=str, keep_default_na=False)
     X, y = load(name, as_frame=True, return_X_y=True)
     folds = fx["fold"].astype(int).to_numpy()
     assert (fx["actual"].to_numpy() == y.astype(str).to_numpy()).all()

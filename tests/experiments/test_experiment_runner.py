@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 from experiment_configs import tiny_config
 
+from conftest import read_csv
 from rankfusion.experiments import dry_run, parse_config, run_experiment
 from rankfusion.experiments.store import cell_path
 
@@ -201,7 +202,7 @@ def test_cli_dry_run_and_csv(tmp_path):
     assert main(["experiment", str(cfg), "--out", str(out), "--dry-run"]) == 0
     assert not out.exists()
     assert main(["experiment", str(cfg), "--out", str(out), "--csv", "--no-report"]) == 0
-    csv = pd.read_csv(out / "results.csv")
+    csv = read_csv(out / "results.csv")
     pq = pd.read_parquet(out / "results.parquet")
     assert len(csv) == len(pq) == 2 * 3 * 3
     np.testing.assert_allclose(csv["value"].to_numpy(), pq["value"].to_numpy(), rtol=0,
@@ -258,3 +259,14 @@ def test_a_failing_cell_does_not_lose_the_others(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "run_cell", real)
     summary = _run(tiny_config(datasets=("iris",)), out)
     assert summary.ok and summary.reused == 2 and len(summary.computed) == 1
+
+
+def test_a_local_run_leaves_no_ranker_memo_behind(tmp_path):
+    """The runner reuses rankings across its cells, then lets the memo go: the caller's process
+    is not left caching every later ranking."""
+    from rankfusion.selection import ranker_specs
+
+    summary = _run(tiny_config(), tmp_path / "run")
+    assert summary.ok
+    assert ranker_specs._MEMO["on"] == 0 and not ranker_specs._MEMO["global"]
+    assert not ranker_specs._MEMO["store"]

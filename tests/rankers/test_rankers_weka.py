@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import WEKA_DATA, WEKA_FIXTURES
+from conftest import WEKA_DATA, WEKA_FIXTURES, read_csv
 from rankfusion.io import load_data
 from rankfusion.rankers import (
     chi_square,
@@ -53,10 +53,24 @@ def _data(base):
     return _cache[base]
 
 
-def _close(ours, weka, tol):
-    """Absolute difference below tol for |score| < 1, relative above."""
+def _close(ours, weka, tol, what=""):
+    """Assert the difference is at most ``tol``: absolute for |score| < 1, relative above."""
+    ours, weka = np.asarray(ours, dtype=float), np.asarray(weka, dtype=float)
+    assert ours.shape == weka.shape, f"{what}: shapes {ours.shape} and {weka.shape}"
     err = np.abs(ours - weka) / np.maximum(1.0, np.abs(weka))
-    return float(err.max())
+    assert err.max() <= tol, f"{what}: largest difference {err.max():.3g} > tol {tol:g}"
+
+
+def test_close_uses_its_tolerance():
+    weka = np.array([0.5, 200.0])
+    _close(weka + [4e-7, 0.0], weka, 1e-6)
+    _close(weka + [0.0, 1e-4], weka, 1e-6)  # relative above 1: 5e-7
+    with pytest.raises(AssertionError, match="largest difference"):
+        _close(weka + [2e-6, 0.0], weka, 1e-6)
+    with pytest.raises(AssertionError, match="largest difference"):
+        _close(weka + [0.0, 1e-3], weka, 1e-6)
+    with pytest.raises(AssertionError, match="largest difference"):
+        _close(weka + [4e-7, 0.0], weka, 1e-7)
 
 
 def test_fixture_set_covers_the_issue_datasets():
@@ -70,26 +84,27 @@ def test_fixture_set_covers_the_issue_datasets():
 @pytest.mark.parametrize("base,variant,path", [c for c in _cases() if "K" not in c.values[1]])
 def test_information_measures_equal_weka(base, variant, path):
     X, y = _data(base)
-    ref = pd.read_csv(path)
+    ref = read_csv(path)
     assert list(ref["attribute"]) == [str(c) for c in X.columns]
     kw = {"missing_as_value": "M" in variant, "binarize": "B" in variant}
     for col, func in MEASURES.items():
         if "B" in variant and col in ("GainRatio", "SymmetricalUncert"):
             continue  # Weka has -B for InfoGain and ChiSquared only
-        assert _close(func(X, y, **kw), ref[col].to_numpy(), 1e-6) < 1e-6, col
+        _close(func(X, y, **kw), ref[col].to_numpy(), 1e-6, col)
 
 
 @pytest.mark.parametrize("base,variant,path", [c for c in _cases()
                                                if not set(c.values[1]) & set("MB")])
 def test_relieff_equals_weka(base, variant, path):
     X, y = _data(base)
-    ref = pd.read_csv(path)["ReliefF"].to_numpy()
+    ref = read_csv(path)["ReliefF"].to_numpy()
     kw = {}
     if variant == "K5W":
         kw = {"n_neighbors": 5, "weight_by_distance": True}
     elif variant == "K3W":
         kw = {"n_neighbors": 3, "weight_by_distance": True, "sigma": 1}
-    np.testing.assert_allclose(relieff(X, y, **kw), ref, rtol=0, atol=1e-9)
+    # to the last bit: Weka prints Double.toString, which reads back to the same double
+    np.testing.assert_array_equal(relieff(X, y, **kw), ref)
 
 
 _RANGE = re.compile(r"\(([-\w.+]+?)-([-\w.+]+)[\]\)]")
@@ -138,12 +153,12 @@ def test_live_weka_oracle(tmp_path, base, opts):
     out = subprocess.run(["java", "-cp", f"{jar}:{tmp_path}", "WekaScores", str(arff), "-1",
                           *opts], check=True, capture_output=True, text=True).stdout
     (tmp_path / "s.csv").write_text(out)
-    ref = pd.read_csv(tmp_path / "s.csv")
+    ref = read_csv(tmp_path / "s.csv")
     X, y = _data(base)
     kw = {"missing_as_value": "-M" in opts, "binarize": "-B" in opts}
-    assert _close(info_gain(X, y, **kw), ref["InfoGain"].to_numpy(), 1e-6) < 1e-6
-    assert _close(chi_square(X, y, **kw), ref["ChiSquared"].to_numpy(), 1e-6) < 1e-6
-    np.testing.assert_allclose(relieff(X, y), ref["ReliefF"].to_numpy(), atol=1e-4)
+    _close(info_gain(X, y, **kw), ref["InfoGain"].to_numpy(), 1e-6)
+    _close(chi_square(X, y, **kw), ref["ChiSquared"].to_numpy(), 1e-6)
+    np.testing.assert_array_equal(relieff(X, y), ref["ReliefF"].to_numpy())
 
 
 def _random_cases():
@@ -160,15 +175,15 @@ def test_random_tie_heavy_data_equal_weka(base, variant, path):
     """40 random files (make_random.py): integer attributes with few values, constant ones,
     unused declared nominal values, missing values, 2-5 classes."""
     X, y = load_data(FIX / "random" / f"{base}.arff.gz")
-    ref = pd.read_csv(path)
+    ref = read_csv(path)
     if variant == "K3W":
-        np.testing.assert_allclose(relieff(X, y, n_neighbors=3, weight_by_distance=True),
-                                   ref["ReliefF"].to_numpy(), rtol=0, atol=1e-9)
+        np.testing.assert_array_equal(relieff(X, y, n_neighbors=3, weight_by_distance=True),
+                                      ref["ReliefF"].to_numpy())
         return
     for col, func in MEASURES.items():
         ours = func(X, y, missing_as_value=variant == "M")
-        assert _close(ours, ref[col].to_numpy(), 1e-6) < 1e-6, col
-    np.testing.assert_allclose(relieff(X, y), ref["ReliefF"].to_numpy(), rtol=0, atol=1e-9)
+        _close(ours, ref[col].to_numpy(), 1e-6, col)
+    np.testing.assert_array_equal(relieff(X, y), ref["ReliefF"].to_numpy())
 
 
 def test_random_fixture_set_is_complete():

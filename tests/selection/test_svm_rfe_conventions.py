@@ -137,6 +137,7 @@ def test_hostile_arguments_fail_before_any_elimination(monkeypatch, kwargs, exc,
     monkeypatch.setattr(mod, "rfe_lists", boom)
     monkeypatch.setattr(mod, "joint_rfe", boom)
     X, y = data(7, p=12)
+    kwargs = dict(kwargs)  # the parameter is shared between runs: never modify it
     methods = kwargs.pop("methods", ["kfirst"])
     with pytest.raises(exc, match=match):
         svm_rfe_rankings(X, y, methods, **kwargs)

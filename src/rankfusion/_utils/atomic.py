@@ -7,45 +7,73 @@ A file is written to a temporary name in its own folder and moved into place wit
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-__all__ = ["atomic_write", "atomic_write_text", "check_output_dir", "check_output_file"]
+__all__ = ["atomic_open", "atomic_write", "atomic_write_text", "check_output_dir",
+           "check_output_file"]
 
 
-def atomic_write(path, write: Callable[[str], object]) -> Path:
-    """Call ``write(tmp_path)`` to produce the file, then move it onto ``path`` atomically.
+@contextlib.contextmanager
+def atomic_open(path, mode: str = "w", *, encoding: str = "utf-8"):
+    """Write a file all at once: yield a handle on a temporary file in the same folder, then
+    rename it over ``path`` (``os.replace``) after an ``fsync``; on an error the temporary file
+    is removed and ``path`` is untouched. The file keeps an existing file's permissions (a new
+    one gets the umask's). A device or pipe (``/dev/stdout``) is written directly.
 
-    The temporary file lives in ``path``'s folder (same file system) and is removed if
-    ``write`` raises or the process is interrupted before the move.
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     with atomic_open(os.path.join(d, "a.txt")) as fh:
+    ...         _ = fh.write("x")
+    ...     print(open(os.path.join(d, "a.txt")).read(), os.listdir(d))
+    x ['a.txt']
     """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.close(fd)
+    path = os.fspath(path)
+    binary = "b" in mode
+    text_kw = {} if binary else {"encoding": encoding, "newline": ""}
+    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
+        with open(path, mode, **text_kw) as fh:
+            yield fh
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                               dir=folder)
     try:
-        write(tmp)
+        with os.fdopen(fd, mode, **text_kw) as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        if os.path.exists(path):
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
-    return path
+
+
+def atomic_write(path, write: Callable) -> Path:
+    """Call ``write(fh)`` with a binary handle (:func:`atomic_open`), then move the file onto
+    ``path`` atomically; returns the path."""
+    with atomic_open(path, "wb") as fh:
+        write(fh)
+    return Path(path)
 
 
 def atomic_write_text(path, text: str, *, encoding: str = "utf-8") -> Path:
-    """Write ``text`` to ``path`` atomically (:func:`atomic_write`)."""
-
-    def write(tmp):
-        with open(tmp, "w", encoding=encoding, newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-
-    return atomic_write(path, write)
+    """Write ``text`` to ``path`` atomically (:func:`atomic_open`)."""
+    with atomic_open(path, "w", encoding=encoding) as fh:
+        fh.write(text)
+    return Path(path)
 
 
 def check_output_file(path, *, name: str = "--plot", suffixes: Iterable[str] | None = None,

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .._utils.tabular import read_csv
 from ..io import read_arff
 
 __all__ = ["SOURCES", "Source", "parse", "MONTI_GENES"]
@@ -114,7 +115,7 @@ def _mlbench(home, src):
 
 def _csv(home, src):
     opts = src.options
-    frame = pd.read_csv(_path(home, src), header=opts.get("header", "infer"),
+    frame = read_csv(_path(home, src), header=opts.get("header", "infer"),
                         na_values=opts.get("na_values"), sep=opts.get("sep", ","))
     frame = frame.drop(columns=list(opts.get("drop", ())))
     if opts.get("header", "infer") is None:
@@ -128,7 +129,7 @@ def _csv(home, src):
 
 def _golub_like(home, src):
     """The golubEsets export (samples × probes with phenotype columns first)."""
-    frame = pd.read_csv(_path(home, src), compression="gzip")
+    frame = read_csv(_path(home, src), compression="gzip")
     meta = [c for c in ("sample", "ALL.AML", "class3", "BM.PB", "Gender", "Source", "class")
             if c in frame.columns]
     target = src.options["target"]
@@ -165,7 +166,7 @@ def _desouto(home, src):
     with open(path, encoding="utf-8") as fh:
         header = fh.readline().rstrip("\n").split("\t")
     labels = header[1:]
-    values = pd.read_csv(path, sep="\t", skiprows=1, header=None, index_col=0)
+    values = read_csv(path, sep="\t", skiprows=1, header=None, index_col=0)
     frame = pd.DataFrame(values.to_numpy(dtype=np.float64).T, columns=list(values.index))
     keep = src.options.get("keep")
     lab = np.array(labels, dtype=object)

@@ -45,6 +45,7 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import Bunch
 
+from .._utils.tabular import read_csv
 from ._sources import MONTI_GENES, SOURCES, parse
 
 __all__ = ["load", "available_datasets", "MFEAT_VIEWS"]
@@ -117,7 +118,7 @@ def _read_bundled(entry: dict) -> pd.DataFrame:
     ref = resources.files("rankfusion").joinpath(f"data/{entry['file']}")
     with resources.as_file(ref) as path, gzip.open(path, "rt", encoding="utf-8") as fh:
         dtype = {c: str for c in [*nominal, "class"]}
-        frame = pd.read_csv(fh, dtype=dtype, keep_default_na=False, na_values=[""])
+        frame = read_csv(fh, dtype=dtype, keep_default_na=False, na_values=[""])
     return frame
 
 
@@ -164,7 +165,7 @@ def _frame(name: str, data_home) -> pd.DataFrame:
     if kind == "stjude":
         ref = resources.files("rankfusion").joinpath(f"data/{entry['file']}")
         with resources.as_file(ref) as path:
-            raw = pd.read_csv(path, compression="gzip")
+            raw = read_csv(path, compression="gzip")
         y = pd.Categorical(raw.pop("class").astype(str).to_numpy(dtype=object),
                            categories=entry["classes"])
         block = pd.DataFrame(raw.drop(columns="sample").to_numpy(dtype=np.float64),

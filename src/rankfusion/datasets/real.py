@@ -5,9 +5,9 @@ from __future__ import annotations
 from importlib import resources
 
 import numpy as np
-import pandas as pd
 from sklearn.utils import Bunch
 
+from .._utils.tabular import read_csv
 from ..io import read_lists
 from ..lists import RankedLists
 
@@ -36,7 +36,7 @@ def load_stjude_leukemia(*, as_frame: bool = False, return_X_y: bool = False):
     """
     ref = resources.files("rankfusion").joinpath("data/stjude_monti_985x248.csv.gz")
     with resources.as_file(ref) as path:
-        frame = pd.read_csv(path, compression="gzip")
+        frame = read_csv(path, compression="gzip")
     frame = frame.set_index("sample")
     target = frame.pop("class").astype(str)
     names = np.array(frame.columns, dtype=object)

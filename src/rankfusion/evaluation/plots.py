@@ -57,7 +57,7 @@ def save_figure(fig, path, *, dpi: int = 120):
 
     p = check_figure_path(path)
     fmt = p.suffix.lower().lstrip(".")
-    return atomic_write(p, lambda tmp: fig.savefig(tmp, format=fmt, dpi=dpi))
+    return atomic_write(p, lambda fh: fig.savefig(fh, format=fmt, dpi=dpi))
 
 
 def _check_mapping(values, name: str) -> dict:

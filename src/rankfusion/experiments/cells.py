@@ -181,12 +181,20 @@ def build_selector(spec: dict, seed: int):
     proto = spec["protocol"]
     if proto["kind"] == "cross_validation" and proto["params"].get("n_features") is not None:
         params["n_features_to_select"] = proto["params"]["n_features"]
+    if (proto["kind"] == "cross_validation" and proto["params"].get("search_with_classifier")
+            and kind in ("ensemble", "ranker")
+            and params.get("n_features_to_select") in ("k-step", "learning-curve")):
+        # the size search uses the classifier the cell evaluates (Ruiz et al. 2003, §5)
+        params["estimators"] = [spec["classifier"]]
     if rule is not None:
         params["aggregation"] = rule["rule"]
         params["aggregation_params"] = dict(rule["params"]) or None
     if kind == "ranker":
+        est = params.get("estimators")
         return EnsembleSelector(rankers=(_ranker_spec(params["ranker"]),), aggregation="borda",
-                                n_features_to_select=params.get("n_features_to_select"))
+                                n_features_to_select=params.get("n_features_to_select"),
+                                estimators=None if est is None else
+                                [make_classifier(n, random_state=seed) for n in est])
     if kind == "svm_rfe":
         return SVMRFE(**params)
     if "rankers" in params:
@@ -199,6 +207,26 @@ def build_selector(spec: dict, seed: int):
     return EnsembleSelector(**params)
 
 
+def resolve_pos_label(pos_label, y):
+    """The positive class of a ``cross_validation`` protocol's ``pos_label``.
+
+    None keeps the protocol's default (the minority class of a binary problem);
+    ``"majority"`` / ``"minority"`` name the most / least frequent class (a tie is an error);
+    any other value is a class label, passed on as is.
+    """
+    if pos_label not in ("majority", "minority"):
+        return pos_label
+    yv = y.to_numpy() if hasattr(y, "to_numpy") else np.asarray(y)
+    classes, counts = np.unique(yv.reshape(-1), return_counts=True)
+    if classes.shape[0] != 2:
+        raise ValueError(f"pos_label = {pos_label!r} applies to binary problems only; y has "
+                         f"{classes.shape[0]} classes")
+    if counts[0] == counts[1]:
+        raise ValueError(f"pos_label = {pos_label!r}: the two classes have equal counts")
+    big = int(np.argmax(counts))
+    return classes[big] if pos_label == "majority" else classes[1 - big]
+
+
 def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     """Compute one cell; returns ``{"payload": …, "timing": …}`` (JSON-able).
 
@@ -206,13 +234,37 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     and the per-split positions (splits × features); a ``cross_validation`` cell the per-fold
     metrics.
     """
-    from ..evaluation import cross_validate_selection, error_curve
+    from ..selection.ranker_specs import ranker_cache
 
     t0, c0 = time.perf_counter(), time.process_time()
     started = time.time()
     seed = cell_seed(spec["experiment_seed"], spec["dataset"], spec["protocol"])
     X, y, names = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
     selector = build_selector(spec, seed)
+    # every method of a grid ranks the same training parts with the same rankers: reuse the
+    # scores (same numbers; docs/experiments.md, 'Cells, hashes …'). The memo lives as long as
+    # the caller holds it: the local runner across all its cells, a Dask worker for its life
+    # (run_cell_on_worker); a lone call empties it when it returns.
+    with ranker_cache(512):
+        payload = _run_protocol(spec, selector, X, y, names, seed, n_jobs)
+    timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
+              "started": started, "host": socket.gethostname(), "pid": os.getpid()}
+    return {"payload": payload, "timing": timing, "seed": seed}
+
+
+def run_cell_on_worker(spec: dict, n_jobs: int | None = None) -> dict:
+    """:func:`run_cell` in a worker process of the runner's cluster: the worker keeps the ranker
+    memo on for its whole life (`set_ranker_cache` in `rankfusion.selection.ranker_specs`), so the cells it
+    computes one after another reuse each other's rankings."""
+    from ..selection.ranker_specs import set_ranker_cache
+
+    set_ranker_cache(512)
+    return run_cell(spec, n_jobs=n_jobs)
+
+
+def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
+    from ..evaluation import cross_validate_selection, error_curve
+
     proto = spec["protocol"]
     pp = proto["params"]
     if proto["kind"] == "error_curve":
@@ -229,8 +281,21 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
             "n_train": int(res.n_train), "n_test": int(res.n_test),
         }
     else:
-        res = cross_validate_selection(selector, X, y, classifier=spec["classifier"],
-                                       cv=pp["cv"], scoring=tuple(pp["scoring"]),
+        from .memo import CachedSelector
+
+        cv = pp["cv"]
+        if pp.get("small_classes"):  # folds may lack the rarest class (as Weka's)
+            from sklearn.model_selection import StratifiedKFold
+
+            cv = StratifiedKFold(cv, shuffle=True, random_state=seed)
+        # one fitted selector per fold is shared by the classifiers, unless the size search
+        # uses the cell's own classifier (then the selector depends on it)
+        shared = not pp.get("search_with_classifier")
+        key = canonical_json({k: v for k, v in spec.items() if k != "classifier" or not shared})
+        res = cross_validate_selection(CachedSelector(selector, key=key), X, y,
+                                       classifier=spec["classifier"],
+                                       cv=cv, scoring=tuple(pp["scoring"]),
+                                       pos_label=resolve_pos_label(pp.get("pos_label"), y),
                                        n_jobs=n_jobs, random_state=seed)
         payload = {
             "kind": "cross_validation",
@@ -239,6 +304,4 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
             "average": res.average,
             "pos_label": None if res.pos_label is None else str(res.pos_label),
         }
-    timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
-              "started": started, "host": socket.gethostname(), "pid": os.getpid()}
-    return {"payload": payload, "timing": timing, "seed": seed}
+    return payload

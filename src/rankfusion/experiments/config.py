@@ -68,7 +68,8 @@ _PROTOCOL_PARAMS = {
     "error_curve": {"kind": (_STR,), "n_splits": (_INT,), "test_size": (_FLOAT, _INT),
                     "n_features": (_LIST, _STR, "table"), "stratify": (_BOOL,)},
     "cross_validation": {"kind": (_STR,), "cv": (_INT,), "scoring": (_LIST,),
-                         "n_features": (_INT, _FLOAT, _STR)},
+                         "n_features": (_INT, _FLOAT, _STR), "pos_label": (_STR, _INT),
+                         "search_with_classifier": (_BOOL,), "small_classes": (_BOOL,)},
 }
 _SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
 
@@ -507,6 +508,8 @@ def _check_rules(grid, raw, err: _Errors):
 def _resolve_grid(value, p: int) -> list[int]:
     from ..evaluation import log_grid
 
+    if value == "all":  # every count 1 … p
+        return list(range(1, p + 1))
     if isinstance(value, str):  # "log" or "log:N"
         num = int(value.split(":", 1)[1]) if ":" in value else 20
         return [int(k) for k in log_grid(p, num)]
@@ -568,10 +571,11 @@ def _check_protocols(grid, raw, err: _Errors):
             elif isinstance(ts, int) and ts < 1:
                 err.add(f"{place} test_size", f"a count must be ≥ 1, got {ts}")
             nf = params["n_features"]
-            if isinstance(nf, str) and not (nf == "log" or (
+            if isinstance(nf, str) and not (nf in ("log", "all") or (
                     nf.startswith("log:") and nf[4:].isdigit() and int(nf[4:]) >= 1)):
                 err.add(f"{place} n_features = {_fmt(nf)}",
-                        'expected a list of ints, "log" or "log:N" (N counts, log-spaced)')
+                        'expected a list of ints, "all", "log" or "log:N" (N counts, '
+                        'log-spaced)')
             elif isinstance(nf, dict) and (set(nf) != {"log"} or _type_name(nf["log"]) != _INT
                                            or nf["log"] < 1):
                 err.add(f"{place} n_features", "a table must be { log = N } with N ≥ 1")
@@ -736,9 +740,10 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
                             "split is impossible (stratify = false)")
                     continue
             else:
-                if pp["cv"] > min_class:
+                if pp["cv"] > min_class and not pp.get("small_classes"):
                     err.add(f"{place} cv", f"{pp['cv']} folds need ≥ {pp['cv']} samples of "
-                            f"every class; the smallest class has {min_class}")
+                            f"every class; the smallest class has {min_class} (small_classes = "
+                            "true accepts folds without it, as Weka)")
                     continue
                 nf = pp.get("n_features")
                 if isinstance(nf, int) and nf > p:

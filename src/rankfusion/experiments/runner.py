@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cells import Cell, run_cell
+from .cells import Cell, run_cell, run_cell_on_worker
 from .config import ExperimentConfig, load_config, parse_config
 from .store import (
     assemble,
@@ -299,13 +299,18 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
 
 
 def _run_local(todo, n_jobs, filed, summary):
-    for cell in todo:
-        try:
-            result = run_cell(cell.spec, n_jobs=n_jobs)
-        except Exception as exc:  # one broken cell does not stop the others
-            summary.failed[cell.hash] = f"{type(exc).__name__}: {exc}"
-            continue
-        filed(cell, result)
+    from ..selection.ranker_specs import ranker_cache
+
+    # one memo across the run's cells, emptied when the run ends (the caller's process is not
+    # left with a process-wide cache)
+    with ranker_cache(512):
+        for cell in todo:
+            try:
+                result = run_cell(cell.spec, n_jobs=n_jobs)
+            except Exception as exc:  # one broken cell does not stop the others
+                summary.failed[cell.hash] = f"{type(exc).__name__}: {exc}"
+                continue
+            filed(cell, result)
 
 
 def _run_dask(client, todo, n_jobs, retries, filed, summary):
@@ -313,7 +318,7 @@ def _run_dask(client, todo, n_jobs, retries, filed, summary):
 
     futures = {}
     for cell in todo:
-        fut = client.submit(run_cell, cell.spec, n_jobs=n_jobs, key=f"rankfusion-cell-"
+        fut = client.submit(run_cell_on_worker, cell.spec, n_jobs=n_jobs, key=f"rankfusion-cell-"
                             f"{cell.hash}", pure=False, retries=retries)
         futures[fut.key] = (cell, fut)
     for fut in as_completed([f for _, f in futures.values()]):

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from .._utils.atomic import atomic_open
 from .cells import CELL_FORMAT, Cell, canonical_json, sha256_hex
 
 __all__ = ["cell_path", "write_cell", "read_cell", "cell_status", "assemble",
@@ -55,22 +55,12 @@ def _fsync_dir(path: Path):
 
 
 def write_bytes_atomic(path: Path, data: bytes):
-    """Write ``data`` to ``path`` atomically (temp file in the same folder, fsync, replace)."""
+    """Write ``data`` to ``path`` atomically (:func:`rankfusion._utils.atomic.atomic_open`:
+    temporary file in the same folder, fsync, replace), then fsync the folder."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with atomic_open(path, "wb") as fh:
+        fh.write(data)
     _fsync_dir(path.parent)
 
 

@@ -20,15 +20,25 @@ resample, so the ensemble is reproducible whatever ``n_jobs`` (docs/design.md, '
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import inspect
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 
 from ..lists import RankedLists
 
-__all__ = ["RankerSpec", "resolve_rankers", "run_ranker"]
+__all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache"]
+
+# Memo of registered rankers' scores, active only inside ``ranker_cache()``.
+_MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
+               "misses": 0}
+#: Upper bound on the bytes of score vectors the ranker memo keeps.
+MEMO_MAX_BYTES = 256 * 2**20
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,79 @@ def resolve_rankers(rankers) -> list[RankerSpec]:
     return out
 
 
+def set_ranker_cache(max_entries: int | None = 512) -> None:
+    """Switch the process-wide ranker memo on (``max_entries`` score vectors, at most
+    :data:`MEMO_MAX_BYTES` in all) or off and empty (None); see :func:`ranker_cache`."""
+    if max_entries is None:
+        _MEMO["global"] = False
+        if not _MEMO["on"]:
+            _MEMO["store"].clear()
+        return
+    if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+        raise ValueError(f"max_entries must be an int >= 1 or None, got {max_entries!r}")
+    _MEMO["global"] = True
+    _MEMO["max"] = max_entries
+
+
+@contextlib.contextmanager
+def ranker_cache(max_entries: int = 512):
+    """Inside this block, a registered ranker called again with the same parameters (seed
+    included) on equal data returns its earlier scores instead of recomputing them.
+
+    Rankers are deterministic functions of their parameters, seed and data (docs/design.md,
+    'Seeds'), so the numbers do not change; only the time does. The experiment runner switches
+    it on for its whole process (:func:`set_ranker_cache`): every method of a grid ranks the
+    same training parts with the same rankers. Only registered rankers (functions of
+    :mod:`rankfusion.rankers`) returning one score vector are cached; user callables,
+    estimators and list producers never are. Yields a dict whose ``hits`` and ``misses`` are
+    filled when the block ends. The memo is emptied when the last user lets go of it.
+    """
+    if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+        raise ValueError(f"max_entries must be an int >= 1, got {max_entries!r}")
+    _MEMO["on"] += 1
+    _MEMO["max"] = max_entries
+    stats = {"hits": 0, "misses": 0}
+    h0, m0 = _MEMO["hits"], _MEMO["misses"]
+    try:
+        yield stats
+    finally:
+        stats.update(hits=_MEMO["hits"] - h0, misses=_MEMO["misses"] - m0)
+        _MEMO["on"] -= 1
+        if _MEMO["on"] == 0 and not _MEMO["global"]:
+            _MEMO["store"].clear()
+
+
+def _data_digest(X, y) -> str:
+    h = hashlib.sha256()
+    if isinstance(X, pd.DataFrame):
+        h.update(repr([(str(c), str(t)) for c, t in X.dtypes.items()]).encode())
+        h.update(pd.util.hash_pandas_object(X, index=False).to_numpy().tobytes())
+    else:
+        a = np.asarray(X)
+        h.update(repr((a.shape, str(a.dtype))).encode())
+        if a.dtype == object:
+            h.update(pd.util.hash_pandas_object(pd.DataFrame(a), index=False)
+                     .to_numpy().tobytes())
+        else:
+            h.update(np.ascontiguousarray(a).tobytes())
+    yv = np.asarray(y).reshape(-1)
+    h.update(repr(str(yv.dtype)).encode())
+    h.update(pd.util.hash_pandas_object(pd.Series(yv), index=False).to_numpy().tobytes())
+    return h.hexdigest()
+
+
+def _memo_key(spec: RankerSpec, params: dict, X, y):
+    func = spec.func
+    module = getattr(func, "__module__", "") or ""
+    if not (_MEMO["on"] or _MEMO["global"]) or not module.startswith("rankfusion.rankers"):
+        return None
+    try:
+        ptxt = repr(sorted(params.items()))
+    except TypeError:
+        return None
+    return (module, getattr(func, "__qualname__", repr(func)), ptxt, _data_digest(X, y))
+
+
 def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
     """Call one ranker; return a float array of p scores or a ``RankedLists`` of p features.
 
@@ -108,6 +191,11 @@ def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
     params = dict(spec.params)
     if spec.takes_seed and "random_state" not in params:
         params["random_state"] = int(np.random.default_rng(seed).integers(0, 2**31 - 1))
+    key = _memo_key(spec, params, X, y)
+    if key is not None and key in _MEMO["store"]:
+        _MEMO["hits"] += 1
+        _MEMO["store"].move_to_end(key)
+        return _MEMO["store"][key].copy()
     try:
         out = spec.func(X, y, **params)
     except (ValueError, TypeError, ArithmeticError, IndexError, KeyError) as exc:
@@ -131,4 +219,11 @@ def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
         bad = int(np.flatnonzero(~np.isfinite(scores))[0])
         raise ValueError(f"ranker {spec.name!r} returned a non-finite score ({scores[bad]}) for "
                          f"feature {bad} on list {list_name!r}")
+    if key is not None:
+        _MEMO["misses"] += 1
+        _MEMO["store"][key] = scores.copy()
+        while len(_MEMO["store"]) > _MEMO["max"] or (
+                len(_MEMO["store"]) > 1
+                and sum(v.nbytes for v in _MEMO["store"].values()) > MEMO_MAX_BYTES):
+            _MEMO["store"].popitem(last=False)
     return scores

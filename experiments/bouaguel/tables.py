@@ -1,0 +1,189 @@
+"""Bouaguel et al. (2013) Tables 2, 4 and 5 beside ours, from a finished runner folder.
+
+    python experiments/bouaguel/tables.py experiments/results/bouaguel/full
+
+Writes ``tables.md`` and ``tables.csv`` (means over the CV folds) into the folder, and prints
+the markdown. Uses only the public API (``rankfusion.experiments.read_results``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from rankfusion.experiments import read_results
+
+METRICS = ["precision", "recall", "f1", "roc_auc"]
+ROWS = ["Relief", "Inf Gain", "Correlation", "Mean Aggreg", "GA(Kendall)", "GA(Spearman)"]
+# ours: paper row -> our method(s); the GA rows have an unweighted and an accuracy-weighted run
+OURS = {"Relief": ["relief"], "Inf Gain": ["ig"], "Correlation": ["cfs"],
+        "Mean Aggreg": ["agg+mean"],
+        "GA(Kendall)": ["agg+ga_kendall", "agg_acc+ga_kendall"],
+        "GA(Spearman)": ["agg+ga_spearman", "agg_acc+ga_spearman"]}
+CLASSIFIERS = {"DT": "j48", "SVM": "linear_svm", "KNN": "knn1"}
+SINGLE = ["relief", "ig", "cfs"]
+AGGREGATES = ["agg+mean", "agg+ga_kendall", "agg+ga_spearman", "agg_acc+ga_kendall",
+              "agg_acc+ga_spearman"]
+
+# The paper's Tables 2 (German), 4 (Leukemia), 5 (CNS): precision, recall, F-measure, ROC area.
+_P = {
+    "german_credit": {
+        "DT": [(.709, .73, .707, .706), (.705, .727, .703, .717), (.695, .717, .697, .715),
+               (.768, .861, .812, .696), (.773, .883, .824, .709), (.773, .883, .824, .709)],
+        "SVM": [(.747, .757, .749, .685), (.746, .756, .748, .684), (.673, .709, .659, .564),
+                (.782, .884, .83, .654), (.771, .883, .823, .635), (.771, .883, .823, .635)],
+        "KNN": [(.698, .707, .701, .691), (.693, .694, .694, .678), (.701, .712, .705, .714),
+                (.775, .777, .776, .687), (.771, .797, .784, .683), (.771, .797, .784, .683)]},
+    "golub": {
+        "DT": [(.933, .894, .913, .865), (.913, .894, .903, .871), (.933, .894, .913, .865),
+               (.951, .83, .886, .866), (.955, .894, .923, .899), (.952, .851, .899, .878)],
+        "SVM": [(.972, .972, .972, .969), (.93, .931, .93, .919), (.958, .958, .958, .949),
+                (.972, .972, .972, .969), (.986, .986, .986, .98), (.972, .972, .972, .969)],
+        "KNN": [(.944, .944, .944, .936), (.92, .917, .917, .92), (.93, .931, .93, .911),
+                (.973, .972, .972, .951), (.973, .972, .972, .951), (.958, .958, .958, .938)]},
+    "pomeroy_cns": {
+        "DT": [(.600, .538, .568, .399), (.674, .744, .707, .535), (.676, .641, .658, .512),
+               (.73, .692, .711, .589), (.795, .795, .795, .74), (.821, .821, .821, .749)],
+        "SVM": [(.632, .615, .623, .474), (.737, .718, .727, .621), (.700, .718, .709, .573),
+                (.825, .846, .835, .756), (.805, .846, .825, .733), (.875, .897, .886, .83)],
+        "KNN": [(.659, .692, .675, .513), (.727, .615, .667, .593), (.677, .538, .600, .531),
+                (.837, .923, .878, .795), (.787, .949, .86, .736), (.841, .949, .892, .808)]},
+}
+TITLES = {"german_credit": "Table 2: German credit", "golub": "Table 4: Leukemia (Golub)",
+          "pomeroy_cns": "Table 5: Central Nervous System (Pomeroy)"}
+
+
+def paper_table() -> pd.DataFrame:
+    rows = []
+    for ds, blocks in _P.items():
+        for clf, vals in blocks.items():
+            for row, v in zip(ROWS, vals):
+                rows.append({"dataset": ds, "classifier": clf, "row": row,
+                             **dict(zip(METRICS, v))})
+    return pd.DataFrame(rows)
+
+
+def our_means(results: pd.DataFrame) -> pd.DataFrame:
+    df = results[results["metric"].isin(METRICS + ["accuracy"])]
+    return (df.groupby(["dataset", "classifier", "method", "metric"])["value"].mean()
+            .unstack("metric").reset_index())
+
+
+def claims(results: pd.DataFrame) -> pd.DataFrame:
+    """Per dataset × classifier × metric: best single filter vs each aggregation (fold means),
+    and how many of the 10 folds the aggregation wins / ties / loses against that filter."""
+    out = []
+    df = results[results["metric"].isin(["f1", "roc_auc", "accuracy"])]
+    for (ds, clf, metric), g in df.groupby(["dataset", "classifier", "metric"]):
+        w = g.pivot_table(index="split", columns="method", values="value")
+        if not set(SINGLE) <= set(w.columns):
+            continue
+        best = w[SINGLE].mean().idxmax()
+        for m in AGGREGATES:
+            if m not in w.columns:
+                continue
+            d = (w[m] - w[best]).to_numpy()
+            out.append({"dataset": ds, "classifier": clf, "metric": metric,
+                        "aggregation": m, "best_single": best,
+                        "best_single_mean": w[best].mean(), "aggregation_mean": w[m].mean(),
+                        "diff": d.mean(), "wins": int((d > 1e-12).sum()),
+                        "ties": int((np.abs(d) <= 1e-12).sum()),
+                        "losses": int((d < -1e-12).sum())})
+    return pd.DataFrame(out)
+
+
+def markdown(ours: pd.DataFrame) -> str:
+    paper = paper_table()
+    lines = []
+    for ds, title in TITLES.items():
+        if ds not in set(ours["dataset"]):
+            continue
+        lines += [f"#### {title}", "",
+                  "| classifier | method | P paper | P ours | R paper | R ours | F paper | "
+                  "F ours | AUC paper | AUC ours |", "|---|---|---|---|---|---|---|---|---|---|"]
+        for short, clf in CLASSIFIERS.items():
+            for row in ROWS:
+                p = paper[(paper.dataset == ds) & (paper.classifier == short)
+                          & (paper.row == row)].iloc[0]
+                for j, m in enumerate(OURS[row]):
+                    o = ours[(ours.dataset == ds) & (ours.classifier == clf)
+                             & (ours.method == m)]
+                    if o.empty:
+                        continue
+                    o = o.iloc[0]
+                    name = row if len(OURS[row]) == 1 else (
+                        f"{row} unweighted" if j == 0 else f"{row} acc-weighted")
+                    cells = []
+                    for met in METRICS:
+                        pv = f"{p[met]:.3f}" if j == 0 else "〃"
+                        cells += [pv, f"{o[met]:.3f}"]
+                    lines.append(f"| {short} | {name} | " + " | ".join(cells) + " |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def from_cells(folder: Path) -> pd.DataFrame:
+    """The tidy results of the finished cells of an unfinished run (cell files)."""
+    import json
+
+    rows = []
+    for f in sorted((folder / "cells").glob("*.json")):
+        d = json.loads(f.read_text())
+        lab, pay = d["labels"], d["payload"]
+        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
+        for split, vals in enumerate(pay["scores"]):
+            for metric, v in zip(pay["metrics"], vals):
+                rows.append({"dataset": lab["dataset"], "method": method,
+                             "classifier": d["spec"]["classifier"], "split": split,
+                             "metric": metric, "value": v})
+    return pd.DataFrame(rows)
+
+
+def md_table(df: pd.DataFrame, floatfmt: str = "{:.4f}") -> str:
+    """A DataFrame as a markdown table (index included), without optional dependencies."""
+    df = df.reset_index()
+    fmt = [(lambda v: floatfmt.format(v)) if pd.api.types.is_float_dtype(t) else str
+           for t in df.dtypes]
+    head = "| " + " | ".join(map(str, df.columns)) + " |"
+    sep = "|" + "---|" * df.shape[1]
+    body = ["| " + " | ".join(f(v) for f, v in zip(fmt, row)) + " |"
+            for row in df.itertuples(index=False)]
+    return "\n".join([head, sep, *body])
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print(__doc__)
+        return 2
+    out = Path(argv[0])
+    if (out / "results.parquet").exists():
+        results, _, _ = read_results(out)
+    else:  # an unfinished run: its finished cells
+        results = from_cells(out)
+    ours = our_means(results)
+    ours.to_csv(out / "tables.csv", index=False, float_format="%.4f")
+    c = claims(results)
+    c.to_csv(out / "claims.csv", index=False, float_format="%.4f")
+    md = markdown(ours)
+    if c.empty:
+        (out / "tables.md").write_text(md)
+        print(md)
+        return 0
+    summ = (c.groupby(["metric", "aggregation"])[["diff", "wins", "ties", "losses"]]
+            .agg({"diff": "mean", "wins": "sum", "ties": "sum", "losses": "sum"}))
+    beats = (c.assign(better=c["diff"] > 0).groupby(["metric", "aggregation"])["better"]
+             .agg(["sum", "count"]))
+    md += ("\n#### Aggregation vs the best single filter (fold-paired, all datasets × "
+           "classifiers)\n\n" + md_table(summ.join(beats).rename(
+               columns={"sum": "cells better", "count": "cells"})) + "\n")
+    (out / "tables.md").write_text(md)
+    print(md)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,255 @@
+"""The fuzzy paper's Tables III–IV and Fig. 4 from the runner's results and public APIs.
+
+    python experiments/fuzzy/tables.py full     # or: smoke
+    python experiments/fuzzy/tables.py full --stability-only   # Table IV, Fig. 4 alone
+    python experiments/fuzzy/tables.py full --table4-only      # Table IV alone
+
+Table III: the highest mean accuracy over the feature counts of each method (the runner's
+error curves, ``experiments/fuzzy/<mode>.toml``). Table IV: ASD (eq. 14) and APC (eq. 15) of
+each method's feature scores over the K = 5 training parts of a stratified 5-fold CV (§IV-C).
+Fig. 4: Pearson's correlation between the scores on all the data and on a random fraction p of
+it, mean of 5 repeats (§IV-D, :func:`rankfusion.stability.reduced_size_correlation`).
+
+Single methods: the ranker's raw scores on the data it is given. Fuzzy EW/RW/OW/MW:
+:func:`rankfusion.aggregate_fuzzy` over L bootstrap samples (63.2 % of the rows, with
+replacement) of CFS, ILFS, ReliefF and MIFS — the same bootstrap lists feed all four weightings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+from sklearn.model_selection import StratifiedKFold  # noqa: E402
+
+from rankfusion import aggregate_fuzzy  # noqa: E402
+from rankfusion.datasets import load  # noqa: E402
+from rankfusion.experiments import load_config, read_results  # noqa: E402
+from rankfusion.experiments.store import assemble, cell_status  # noqa: E402
+from rankfusion.rankers import get_ranker  # noqa: E402
+from rankfusion.stability import apc, asd, reduced_size_correlation  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SINGLE = ("cfs", "ilfs", "relieff", "mifs")
+FUZZY = ("EW", "RW", "OW", "MW")
+METHODS = SINGLE + FUZZY
+SETTINGS = {
+    "full": {"datasets": ("pima", "wbc", "parkinsons"), "L": 20,
+             "fractions": (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3), "repeats": 5},
+    "smoke": {"datasets": ("wbc",), "L": 3, "fractions": (0.7, 0.4), "repeats": 2},
+}
+PAPER_III = {  # Table III of the paper
+    ("pima", "NB"): (0.7527, 0.7566, 0.7618, 0.7605, 0.7566, 0.7618, 0.7618, 0.7566),
+    ("pima", "RF"): (0.7669, 0.7748, 0.7735, 0.7669, 0.7669, 0.7695, 0.7669, 0.7669),
+    ("wbc", "NB"): (0.9634, 0.9634, 0.9649, 0.9634, 0.9634, 0.9634, 0.9634, 0.9649),
+    ("wbc", "RF"): (0.9722, 0.9722, 0.9708, 0.9708, 0.9737, 0.9708, 0.9678, 0.9751),
+    ("parkinsons", "NB"): (0.7585, 0.8152, 0.8151, 0.8201, 0.8303, 0.8249, 0.8303, 0.8253),
+    ("parkinsons", "RF"): (0.9178, 0.9132, 0.9234, 0.9232, 0.9232, 0.9283, 0.9182, 0.9181),
+}
+PAPER_IV = {
+    ("ASD", "pima"): (0.1878, 0.1248, 0.0543, 0.0541, 0.0397, 0.0434, 0.0393, 0.0443),
+    ("ASD", "wbc"): (0.0873, 0.0358, 0.0615, 0.0453, 0.0288, 0.0447, 0.0293, 0.0315),
+    ("ASD", "parkinsons"): (0.2098, 0.0533, 0.0609, 0.1157, 0.0336, 0.0430, 0.0341, 0.0383),
+    ("APC", "pima"): (0.6593, 0.8442, 0.9807, 0.9583, 0.9573, 0.9696, 0.9638, 0.9482),
+    ("APC", "wbc"): (0.9391, 0.9784, 0.9523, 0.9829, 0.9875, 0.9655, 0.9873, 0.9846),
+    ("APC", "parkinsons"): (0.6031, 0.8307, 0.8607, 0.9111, 0.9418, 0.9614, 0.9453, 0.9377),
+}
+SEED = 20190101
+
+
+def results_of(config: Path, run: Path) -> tuple[pd.DataFrame, int, int]:
+    """The run's tidy results; for an unfinished run, those of its finished cells (assembled
+    from ``cells/`` exactly as the runner would). Returns (results, done, planned)."""
+    cfg = load_config(config)
+    if (run / "results.parquet").exists():
+        return read_results(run)[0], len(cfg.cells), len(cfg.cells)
+    status = cell_status(run, cfg.cells)
+    done = [c for c in cfg.cells if status[c.hash] == "done"]
+    return assemble(run, done)[0], len(done), len(cfg.cells)
+
+
+def _data(name):
+    b = load(name, as_frame=True, dropna=True)
+    return b.data.to_numpy(dtype=float), np.asarray(b.target)
+
+
+class Scorer:
+    """All eight methods' scores on one data set (bootstrap lists computed once, memoised)."""
+
+    def __init__(self, L: int):
+        self.L = L
+        self.cache: dict[str, dict[str, np.ndarray]] = {}
+
+    def scores(self, X, y) -> dict[str, np.ndarray]:
+        key = hashlib.sha256(np.ascontiguousarray(X).tobytes() + np.asarray(y).astype(str)
+                             .tobytes()).hexdigest()
+        if key in self.cache:
+            return self.cache[key]
+        out = {m: np.asarray(get_ranker(m)(X, y), dtype=float) for m in SINGLE}
+        rng = np.random.default_rng(np.random.SeedSequence([SEED, int(key[:8], 16)]))
+        n, p = X.shape
+        m = max(1, int(np.floor(0.632 * n + 0.5)))
+        boot = np.empty((p, len(SINGLE), self.L))
+        for b in range(self.L):
+            idx = rng.choice(n, size=m, replace=True)
+            for j, name in enumerate(SINGLE):
+                boot[:, j, b] = get_ranker(name)(X[idx], y[idx])
+        for w in FUZZY:
+            out[w] = np.asarray(aggregate_fuzzy(boot, w).scores, dtype=float)
+        self.cache[key] = out
+        return out
+
+
+def table3(run: Path, config: Path) -> pd.DataFrame:
+    res, done, planned = results_of(config, run)
+    print(f"Table III from {done} of {planned} cells")
+    res = res[res.metric == "error"]
+    acc = (1 - res.groupby(["dataset", "classifier", "method", "n_features"])["value"].mean())
+    best = acc.groupby(["dataset", "classifier", "method"]).max().rename("accuracy").reset_index()
+    best["method"] = best["method"].str.replace("fuzzy+", "", regex=False)
+    best["classifier"] = best["classifier"].map({"naive_bayes": "NB", "random_forest": "RF"})
+    return best
+
+
+def stability_tables(datasets, L):
+    """ASD / APC over the training parts of a stratified 5-fold CV."""
+    scorer = Scorer(L)
+    rows = []
+    for ds in datasets:
+        X, y = _data(ds)
+        folds = StratifiedKFold(5, shuffle=True, random_state=SEED).split(X, y)
+        runs = {m: [] for m in METHODS}
+        for train, _ in folds:
+            sc = scorer.scores(X[train], y[train])
+            for m in METHODS:
+                runs[m].append(sc[m])
+        for m in METHODS:
+            R = np.vstack(runs[m])
+            # the paper's scores: single methods min–max normalised (§III-A step 3), fuzzy
+            # c_i as defuzzified (already in [0, 1]); "ASD (minmax)" normalises every run.
+            rows.append({"dataset": ds, "method": m,
+                         "ASD": asd(R, normalize=m in SINGLE), "ASD (minmax)": asd(R),
+                         "APC": apc(R)})
+    return pd.DataFrame(rows), scorer
+
+
+def fig4(datasets, L, fractions, repeats, scorer):
+    rows = []
+    for ds in datasets:
+        X, y = _data(ds)
+        for f in fractions:
+            for m in METHODS:
+                r = reduced_size_correlation(lambda A, b, m=m: scorer.scores(A, b)[m], X, y,
+                                             fraction=f, n_repeats=repeats,
+                                             random_state=SEED, stratify=False)
+                rows.append({"dataset": ds, "p": f, "method": m, "mean": r.mean, "sd": r.sd})
+    return pd.DataFrame(rows)
+
+
+def _mark(values, higher=True):
+    v = np.asarray(values, dtype=float)
+    order = np.unique(np.round(v, 4))
+    order = order[::-1] if higher else order
+    out = []
+    for x in v:
+        s = f"{x:.4f}"
+        if np.round(x, 4) == order[0]:
+            s += "*"
+        elif len(order) > 1 and np.round(x, 4) == order[1]:
+            s += "′"
+        out.append(s)
+    return out
+
+
+def markdown(t3, t4, f4, mode, L) -> str:
+    head = "| | " + " | ".join(METHODS) + " |\n|" + "---|" * (len(METHODS) + 1) + "\n"
+    lines = [f"### Table III — highest mean accuracy over feature counts ({mode})\n",
+             "Paper row first, ours (`rf`) below; * best, ′ second best.\n", head]
+    for (ds, clf), g in t3.groupby(["dataset", "classifier"], sort=False):
+        ours = g.set_index("method").reindex(METHODS)["accuracy"].to_numpy()
+        if (ds, clf) in PAPER_III:
+            lines.append(f"| {ds} {clf} paper | " + " | ".join(_mark(PAPER_III[ds, clf]))
+                         + " |\n")
+        lines.append(f"| {ds} {clf} rf | " + " | ".join(_mark(ours)) + " |\n")
+    lines += [f"\n### Table IV — stability over the 5 CV training parts (L = {L})\n\n", head]
+    for idx, higher in (("ASD", False), ("ASD (minmax)", False), ("APC", True)):
+        avg = []
+        for ds, g in t4.groupby("dataset", sort=False):
+            ours = g.set_index("method").reindex(METHODS)[idx].to_numpy()
+            avg.append(ours)
+            if (idx, ds) in PAPER_IV:
+                lines.append(f"| {idx} {ds} paper | " + " | ".join(_mark(PAPER_IV[idx, ds],
+                                                                        higher)) + " |\n")
+            lines.append(f"| {idx} {ds} rf | " + " | ".join(_mark(ours, higher)) + " |\n")
+        lines.append(f"| {idx} average rf | " + " | ".join(_mark(np.mean(avg, axis=0), higher))
+                     + " |\n")
+    if f4 is None:
+        return "".join(lines) + "\n(Fig. 4 not computed.)\n"
+    lines.append(f"\n### Fig. 4 — reduced-size stability (mean Pearson r of 5 repeats, L = {L})"
+                 "\n\n")
+    piv = f4.pivot_table(index=["dataset", "p"], columns="method", values="mean")[list(METHODS)]
+    lines.append("| dataset | p | " + " | ".join(METHODS) + " |\n|" + "---|" * (len(METHODS) + 2)
+                 + "\n")
+    for (ds, p), r in piv.iterrows():
+        lines.append(f"| {ds} | {p:.1f} | " + " | ".join(f"{x:.3f}" for x in r) + " |\n")
+    return "".join(lines)
+
+
+def plot_fig4(f4, path):
+    dss = list(dict.fromkeys(f4.dataset))
+    fig, axes = plt.subplots(1, len(dss), figsize=(4.2 * len(dss), 3.4), squeeze=False)
+    for ax, ds in zip(axes[0], dss):
+        g = f4[f4.dataset == ds]
+        for m in METHODS:
+            h = g[g.method == m].sort_values("p", ascending=False)
+            ax.plot(h.p, h["mean"], marker="o" if m in FUZZY else "s",
+                    ls="-" if m in FUZZY else "--", label=m, ms=3)
+        ax.set_title(ds)
+        ax.set_xlabel("p (fraction of samples)")
+        ax.invert_xaxis()
+    axes[0][0].set_ylabel("mean Pearson r with p = 1")
+    axes[0][-1].legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def main(mode: str) -> None:
+    s = SETTINGS[mode]
+    out = ROOT / "experiments" / "results" / "fuzzy" / mode
+    t0 = time.perf_counter()
+    if "--table4-only" in sys.argv:
+        t4, _ = stability_tables(s["datasets"], s["L"])
+        t4.to_csv(out / "table4.csv", index=False, float_format="%.6f")
+        return
+    if "--stability-only" in sys.argv or not (out / "table4.csv").exists():
+        # Table IV and Fig. 4 do not need the runner's results (computed once, then reused)
+        t4, scorer = stability_tables(s["datasets"], s["L"])
+        f4 = fig4(s["datasets"], s["L"], s["fractions"], s["repeats"], scorer)
+        t4.to_csv(out / "table4.csv", index=False, float_format="%.6f")
+        f4.to_csv(out / "fig4.csv", index=False, float_format="%.6f")
+        (out / "stability_timing.json").write_text(json.dumps(
+            {"seconds": time.perf_counter() - t0}, indent=1))
+        if "--stability-only" in sys.argv:
+            return
+    t4 = pd.read_csv(out / "table4.csv")
+    f4 = pd.read_csv(out / "fig4.csv") if (out / "fig4.csv").exists() else None
+    t3 = table3(out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")
+    t3.to_csv(out / "table3.csv", index=False, float_format="%.6f")
+    (out / "tables.md").write_text(markdown(t3, t4, f4, mode, s["L"]))
+    if f4 is not None:
+        plot_fig4(f4, out / "fig4.png")
+    print((out / "tables.md").read_text())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "full")

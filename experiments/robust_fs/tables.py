@@ -1,0 +1,329 @@
+"""Robust-FS paper Tables 3 (F-measure) and 5 (robustness index) beside ours, under two
+protocols.
+
+    python experiments/robust_fs/tables.py experiments/results/robust_fs/full [--k-step]
+
+* **nested** (the runner's ``cross_validation`` cells, folders ``k8``, ``k9``, ``k40``,
+  ``k60`` under the given folder): rankings and aggregations computed on each training part;
+* **selection on all data** (computed here, written to ``all_data.csv``): each ranking and
+  aggregation computed ONCE on the whole data set, then the same classifiers are
+  cross-validated on the selected columns, on the same folds (same seeds) as the nested run.
+  This is the protocol the paper's numbers most likely come from; it leaks the test rows into
+  the selection.
+* ``--k-step``: also the paper's Algorithm 2 on all the data (K chosen by the five classifiers'
+  CV accuracy on a reduced grid of sizes) and the CV of each classifier at that K
+  (``all_data_kstep.csv``).
+
+Writes ``tables.md`` (paper vs nested vs all data), ``nested.csv``, ``robustness.csv`` and
+``agreement.csv`` (top-K overlap of the three filters' rankings on all data) into the folder.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator
+from sklearn.feature_selection import SelectorMixin
+
+from rankfusion import EnsembleSelector
+from rankfusion.evaluation import cross_validate_selection, make_classifier, robustness_index
+from rankfusion.experiments import load_config, read_results
+from rankfusion.experiments.cells import build_selector, load_dataset
+
+HERE = Path(__file__).resolve().parent
+PARTS = {"k8": "full_k8.toml", "k9": "full_k9.toml", "k40": "full_k40.toml",
+         "k60": "full_k60.toml"}
+METHODS = ["kemeny", "borda", "ig", "su", "cs"]
+SINGLE = ["ig", "su", "cs"]
+CLASSIFIERS = {"NB": "naive_bayes_weka", "J48": "j48", "KNN": "knn3", "AdaBoost": "adaboost",
+               "Bagging": "bagging"}
+NAMES = {"lung_cancer": "Lung Cancer (8)", "mfeat_fourier": "Mfeat-fourier (9)",
+         "madelon": "Madelon (40)", "leukemia_3c": "Leukemia-3c (60)",
+         "pomeroy_cns": "Embryonal Tumor (60)"}
+# Table 3 (F-measure; Kemeny, Borda, IG, SU, CS) for the data sets we have
+PAPER_F = {
+    "NB": {"mfeat_fourier": (.79, .79, .77, .77, .77), "madelon": (.60, .60, .53, .53, .53),
+           "leukemia_3c": (.99, .99, .81, .73, .79), "pomeroy_cns": (.74, .72, .62, .59, .61),
+           "lung_cancer": (.45, .45, .46, .51, .40)},
+    "J48": {"mfeat_fourier": (.76, .76, .73, .73, .73), "madelon": (.75, .75, .51, .53, .51),
+            "leukemia_3c": (.89, .89, .75, .51, .68), "pomeroy_cns": (.68, .68, .73, .72, .73),
+            "lung_cancer": (.48, .48, .47, .43, .42)},
+    "KNN": {"mfeat_fourier": (.83, .83, .81, .81, .81), "madelon": (.67, .67, .50, .51, .50),
+            "leukemia_3c": (.96, .96, .63, .68, .61), "pomeroy_cns": (.77, .79, .64, .63, .64),
+            "lung_cancer": (.38, .38, .41, .28, .52)},
+    "AdaBoost": {"mfeat_fourier": (.83, .83, .81, .81, .81),
+                 "madelon": (.61, .61, .54, .54, .54),
+                 "leukemia_3c": (.90, .90, .71, .59, .63),
+                 "pomeroy_cns": (.73, .73, .57, .56, .57),
+                 "lung_cancer": (.47, .47, .47, .48, .47)},
+    "Bagging": {"mfeat_fourier": (.79, .79, .78, .78, .78),
+                "madelon": (.79, .79, .54, .54, .54),
+                "leukemia_3c": (.93, .93, .73, .70, .69),
+                "pomeroy_cns": (.76, .76, .62, .57, .59),
+                "lung_cancer": (.44, .44, .35, .35, .33)},
+}
+# Table 5 (robustness index as dense ranks; Kemeny, Borda, IG, SU, CS)
+PAPER_RI = {"lung_cancer": (2, 1, 3, 3, 4), "mfeat_fourier": (2, 1, 4, 3, 3),
+            "madelon": (1, 1, 2, 3, 2), "leukemia_3c": (1, 1, 2, 3, 3),
+            "pomeroy_cns": (2, 1, 3, 4, 5)}
+KSTEP_GRID = [1, 2, 3, 5, 8, 10, 15, 20, 30, 40, 60]
+
+
+class FixedSupport(SelectorMixin, BaseEstimator):
+    """Keeps the columns chosen beforehand (the "selection on all data" protocol)."""
+
+    def __init__(self, support=None):
+        self.support = support
+
+    def fit(self, X, y=None):
+        self.n_features_in_ = np.asarray(X).shape[1] if not hasattr(X, "columns") else X.shape[1]
+        return self
+
+    def _get_support_mask(self):
+        return np.asarray(self.support, dtype=bool)
+
+
+def md_table(df: pd.DataFrame, floatfmt: str = "{:.3f}") -> str:
+    df = df.reset_index()
+    fmt = [(lambda v: floatfmt.format(v)) if pd.api.types.is_float_dtype(t) else str
+           for t in df.dtypes]
+    head = "| " + " | ".join(map(str, df.columns)) + " |"
+    body = ["| " + " | ".join(f(v) for f, v in zip(fmt, row)) + " |"
+            for row in df.itertuples(index=False)]
+    return "\n".join([head, "|" + "---|" * df.shape[1], *body])
+
+
+def _from_cells(folder: Path) -> pd.DataFrame:
+    """The tidy results of the finished cells of an unfinished run (cell files)."""
+    import json
+
+    rows = []
+    for f in sorted((folder / "cells").glob("*.json")):
+        d = json.loads(f.read_text())
+        lab, pay = d["labels"], d["payload"]
+        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
+        for split, vals in enumerate(pay["scores"]):
+            for metric, v in zip(pay["metrics"], vals):
+                rows.append({"dataset": lab["dataset"], "method": method,
+                             "classifier": d["spec"]["classifier"], "split": split,
+                             "metric": metric, "value": v})
+    return pd.DataFrame(rows)
+
+
+def nested_results(root: Path) -> pd.DataFrame:
+    frames = []
+    for part in PARTS:
+        if (root / part / "results.parquet").exists():
+            frames.append(read_results(root / part)[0])
+        elif (root / part / "cells").exists():
+            frames.append(_from_cells(root / part))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def all_data(root: Path, k_step: bool = False) -> pd.DataFrame:
+    """The "selection on all data" protocol, part by part (cached in ``all_data_<part>.csv``
+    and ``agreement_<part>.csv``)."""
+    frames, agrees = [], []
+    for part in PARTS:
+        f, a = root / f"all_data_{part}.csv", root / f"agreement_{part}.csv"
+        if not f.exists():
+            rows, agree = _all_data_part(part, k_step)
+            pd.DataFrame(agree).to_csv(a, index=False, float_format="%.4f")
+            pd.DataFrame(rows).to_csv(f, index=False, float_format="%.6f")
+        frames.append(pd.read_csv(f))
+        agrees.append(pd.read_csv(a))
+    pd.concat(agrees).to_csv(root / "agreement.csv", index=False, float_format="%.4f")
+    return pd.concat(frames, ignore_index=True)
+
+
+def _all_data_part(part: str, k_step: bool):
+    """The "selection on all data" protocol: one selector fit per (data set, method)."""
+    rows, agree = [], []
+    for fname in [PARTS[part]]:
+        cfg = load_config(HERE / fname)
+        done = {}
+        for cell in cfg.cells:
+            spec = cell.spec
+            ds, method, clf = cell.labels["dataset"], cell.method, spec["classifier"]
+            X, y, _ = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
+            if (ds, method) not in done:
+                sel = build_selector(spec, cell.seed).set_params(random_state=cell.seed)
+                sel.fit(X, y)
+                done[(ds, method)] = sel
+            sel = done[(ds, method)]
+            pp = spec["protocol"]["params"]
+            res = cross_validate_selection(FixedSupport(sel.get_support()), X, y,
+                                           classifier=clf, cv=pp["cv"],
+                                           scoring=tuple(pp["scoring"]),
+                                           random_state=cell.seed)
+            for split, r in res.scores.iterrows():
+                for metric, v in r.items():
+                    rows.append({"dataset": ds, "method": method, "classifier": clf,
+                                 "split": split, "metric": metric, "value": float(v),
+                                 "protocol": "all_data", "k": int(sel.n_features_)})
+        for ds in {d for d, _ in done}:
+            sets = {m: set(np.flatnonzero(done[(ds, m)].get_support())) for m in METHODS}
+            for a in METHODS:
+                for b in METHODS:
+                    if a < b:
+                        inter = len(sets[a] & sets[b])
+                        agree.append({"dataset": ds, "a": a, "b": b,
+                                      "k": len(sets[a]), "common": inter,
+                                      "jaccard": inter / len(sets[a] | sets[b])})
+        if k_step:
+            rows += _k_step_all_data(cfg, done)
+    return rows, agree
+
+
+def _k_step_all_data(cfg, done) -> list:
+    """Algorithm 2 on all the data: K by the five classifiers' 3-fold accuracy."""
+    out = []
+    for (ds, method), _ in done.items():
+        cell = next(c for c in cfg.cells if c.labels["dataset"] == ds and c.method == method)
+        spec = cell.spec
+        X, y, _ = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
+        base = build_selector(spec, cell.seed)
+        p = X.shape[1]
+        sel = EnsembleSelector(
+            rankers=base.rankers, aggregation=base.aggregation,
+            aggregation_params=base.aggregation_params, n_features_to_select="k-step",
+            estimators=[make_classifier(c, random_state=cell.seed)
+                        for c in CLASSIFIERS.values()],
+            cv=3, subset_cv="ranked_once", subset_grid=[k for k in KSTEP_GRID if k <= p],
+            random_state=cell.seed).fit(X, y)
+        for clf in CLASSIFIERS.values():
+            res = cross_validate_selection(FixedSupport(sel.get_support()), X, y,
+                                           classifier=clf, cv=5,
+                                           scoring=("accuracy", "error", "f1"),
+                                           random_state=cell.seed)
+            for split, r in res.scores.iterrows():
+                for metric, v in r.items():
+                    out.append({"dataset": ds, "method": method, "classifier": clf,
+                                "split": split, "metric": metric, "value": float(v),
+                                "protocol": "all_data_kstep", "k": int(sel.n_features_)})
+    return out
+
+
+def f_table(df: pd.DataFrame, col: str) -> pd.DataFrame:
+    f = df[df.metric == "f1"].groupby(["classifier", "dataset", "method"])["value"].mean()
+    return f.rename(col)
+
+
+def robustness(df: pd.DataFrame, label: str) -> pd.DataFrame:
+    out = []
+    err = df[df.metric == "error"].groupby(["dataset", "classifier", "method"])["value"].mean()
+    for ds in err.index.get_level_values(0).unique():
+        table = err.loc[ds].unstack("method")
+        if not set(METHODS) <= set(table.columns):
+            continue  # an unfinished data set
+        table = table[METHODS].dropna()
+        r = robustness_index(table)
+        out.append(pd.DataFrame({"dataset": ds, "method": METHODS, "protocol": label,
+                                 "index": r.index[METHODS].to_numpy(),
+                                 "rank": r.rank[METHODS].to_numpy()}))
+    return pd.concat(out, ignore_index=True)
+
+
+def verdict(df: pd.DataFrame, label: str) -> pd.DataFrame:
+    """Per data set × classifier: Borda / Kemeny F minus the best single filter's F."""
+    f = df[df.metric == "f1"].groupby(["dataset", "classifier", "method"])["value"].mean()
+    f = f.unstack("method").dropna()
+    best = f[SINGLE].max(axis=1)
+    return pd.DataFrame({"protocol": label, "borda_minus_best_single": f["borda"] - best,
+                         "kemeny_minus_best_single": f["kemeny"] - best,
+                         "borda_minus_mean_single": f["borda"] - f[SINGLE].mean(axis=1)})
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        print(__doc__)
+        return 2
+    root = Path(argv[0])
+    nested = nested_results(root)
+    if "--nested-only" in argv:
+        global PARTS
+        PARTS = {p: f for p, f in PARTS.items()
+                 if (root / f"all_data_{p}.csv").exists()}
+    alld = all_data(root, k_step="--k-step" in argv)
+    kstep = alld[alld.protocol == "all_data_kstep"]
+    alld = alld[alld.protocol == "all_data"]
+    parts = []
+    for short, clf in CLASSIFIERS.items():
+        for ds, vals in PAPER_F[short].items():
+            for m, v in zip(METHODS, vals):
+                parts.append({"classifier": clf, "dataset": ds, "method": m, "paper": v})
+    table = pd.DataFrame(parts).set_index(["classifier", "dataset", "method"])
+    if not nested.empty:
+        table = table.join(f_table(nested, "nested"))
+    table = table.join(f_table(alld, "all_data"))
+    if not kstep.empty:
+        table = table.join(f_table(kstep, "all_data_kstep"))
+    table.to_csv(root / "table3.csv", float_format="%.4f")
+    wide = table.unstack("method")
+    md = ["#### Table 3: F-measure (paper | nested | selection on all data)", ""]
+    for clf in CLASSIFIERS.values():
+        sub = wide.loc[clf]
+        rows = []
+        for ds in sub.index:
+            row = {"dataset": NAMES[ds]}
+            for m in METHODS:
+                vals = [sub.loc[ds, (c, m)] if (c, m) in sub.columns else np.nan
+                        for c in ("paper", "nested", "all_data")]
+                row[m] = " / ".join("–" if pd.isna(v) else f"{v:.2f}" for v in vals)
+            rows.append(row)
+        md += [f"**{clf}** (each cell: paper / nested / all data)", "",
+               md_table(pd.DataFrame(rows).set_index("dataset")), ""]
+    ri = [robustness(alld, "all_data")]
+    if not nested.empty:
+        ri.insert(0, robustness(nested, "nested"))
+    ri = pd.concat(ri, ignore_index=True)
+    ri.to_csv(root / "robustness.csv", index=False, float_format="%.4f")
+    rrows = []
+    for ds, paper in PAPER_RI.items():
+        for label in ("nested", "all_data"):
+            g = ri[(ri.dataset == ds) & (ri.protocol == label)]
+            if g.empty:
+                continue
+            rk = dict(zip(g.method, g["rank"]))
+            ix = dict(zip(g.method, g["index"]))
+            rrows.append({"dataset": NAMES[ds], "protocol": label,
+                          **{m: f"{paper[i]} / {rk[m]} ({ix[m]:.1f})"
+                             for i, m in enumerate(METHODS)}})
+    md += ["#### Table 5: robustness index (paper rank / our rank (mean rank over the five "
+           "classifiers, from the mean CV error))", "",
+           md_table(pd.DataFrame(rrows).set_index("dataset")), ""]
+    v = [verdict(alld, "all_data")]
+    if not nested.empty:
+        v.insert(0, verdict(nested, "nested"))
+    v = pd.concat(v)
+    v.to_csv(root / "verdict.csv", float_format="%.4f")
+    summ = v.groupby("protocol").agg(
+        borda_mean_gain=("borda_minus_best_single", "mean"),
+        borda_cells_better=("borda_minus_best_single", lambda s: int((s > 1e-9).sum())),
+        kemeny_mean_gain=("kemeny_minus_best_single", "mean"),
+        kemeny_cells_better=("kemeny_minus_best_single", lambda s: int((s > 1e-9).sum())),
+        cells=("borda_minus_best_single", "size"),
+        borda_vs_mean_single=("borda_minus_mean_single", "mean"))
+    md += ["#### Aggregation vs the best single filter (F-measure, data sets × classifiers)",
+           "", md_table(summ, "{:.4f}"), ""]
+    agree = pd.read_csv(root / "agreement.csv")
+    ag = agree.pivot_table(index="dataset", columns=["a", "b"], values="common")
+    ag.columns = [f"{a}∩{b}" for a, b in ag.columns]
+    ag.insert(0, "K", agree.groupby("dataset")["k"].first())
+    md += ["#### Overlap of the selected top-K sets on all the data (features in common)", "",
+           md_table(ag.rename(index=NAMES), "{:.0f}"), ""]
+    if not kstep.empty:
+        ks = kstep.groupby(["dataset", "method"])["k"].first().unstack("method")[METHODS]
+        md += ["#### K chosen by K-step on all the data (paper: the number in brackets)", "",
+               md_table(ks.rename(index=NAMES), "{:.0f}"), ""]
+    (root / "tables.md").write_text("\n".join(md))
+    print("\n".join(md))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

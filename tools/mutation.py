@@ -1,0 +1,212 @@
+"""Mutation testing of the modules that decide results, each against its own tests.
+
+Usage (from the repository root; needs the ``mutation`` extra, ``pip install ".[mutation]"``)::
+
+    python tools/mutation.py                       # every module, in priority order
+    python tools/mutation.py statistics voting     # some of them
+    python tools/mutation.py --list                # the modules and their test files
+    python tools/mutation.py --max-children 2 --budget 2400 statistics
+
+For each module a scratch copy of the repository (``src/``, ``tests/``, ``pyproject.toml``) is
+made under ``build/mutation/<module>/`` with a ``[tool.mutmut]`` section that mutates only that
+module and runs only its own test files; ``mutmut run`` is started there, and the counts
+(killed, survived, timeout, no tests, ...) are read back with ``mutmut export-cicd-stats``.
+The kill rate is ``(killed + timeout) / checked``, ``checked`` counting killed, survived,
+timeout, suspicious, no-tests and segfault mutants; the surviving mutants
+are listed (``mutmut show NAME`` in the scratch folder prints the diff). A summary of every run
+is kept in ``build/mutation/summary.json`` and printed as a Markdown table, the one recorded in
+``tests/MUTATION.md``.
+
+``--budget`` (seconds, whole run) stops before starting a module once the budget is spent, so
+the run fits a fixed slot of wall time on a loaded machine; the modules are run in the order of
+:data:`MODULES`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build" / "mutation"
+
+#: module short name -> (source file, its own test files), in priority order.
+MODULES: dict[str, tuple[str, list[str]]] = {
+    "statistics": (
+        "src/rankfusion/aggregation/statistics.py",
+        ["tests/test_aggregation_rules.py", "tests/aggregation/test_mean_score.py",
+         "tests/aggregation/test_rules_oracles.py"],
+    ),
+    "voting": (
+        "src/rankfusion/aggregation/voting.py",
+        ["tests/test_aggregation_rules.py", "tests/aggregation/test_rules_oracles.py"],
+    ),
+    "rra": ("src/rankfusion/aggregation/rra.py", ["tests/test_rra.py"]),
+    "topk": ("src/rankfusion/aggregation/_topk.py", ["tests/test_genetic.py"]),
+    "svm_rfe_selection": (
+        "src/rankfusion/selection/svm_rfe.py",
+        ["tests/test_selection_svm_rfe.py", "tests/selection/test_svm_rfe_searches.py"],
+    ),
+    "information": (
+        "src/rankfusion/rankers/information.py",
+        ["tests/test_rankers_information.py", "tests/test_rankers_weka.py"],
+    ),
+    "nlc": ("src/rankfusion/rankers/nlc.py", ["tests/test_rankers_nlc.py"]),
+    "subset_size": (
+        "src/rankfusion/selection/subset_size.py",
+        ["tests/selection/test_ensemble.py", "tests/selection/test_subset_size.py"],
+    ),
+    "stability": ("src/rankfusion/stability.py", ["tests/test_stability.py"]),
+}
+
+#: tests left out of a module's run: they start ``python -m rankfusion`` in a subprocess, which
+#: cannot import the mutated copy (mutmut puts it on ``sys.path`` of its own process only)
+DESELECT: dict[str, list[str]] = {
+    "topk": ["tests/test_genetic.py::test_cli_runs_ga_with_k_and_params"],
+}
+
+_COUNTED = ("killed", "survived", "timeout", "suspicious", "no_tests", "segfault")
+
+
+def _scratch(name: str, source: str, tests: list[str]) -> Path:
+    work = BUILD / name
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    shutil.copytree(ROOT / "src", work / "src",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(ROOT / "tests", work / "tests",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"))
+    tests = [t for t in tests if (ROOT / t).exists()]
+    extra = ["-p", "no:cacheprovider", "-q", "-x"]
+    for test in DESELECT.get(name, []):
+        extra += ["--deselect", test]
+    config = (ROOT / "pyproject.toml").read_text()
+    config += (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["src"]\n'
+        f"only_mutate = [{json.dumps(source)}]\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
+        f"pytest_add_cli_args = {json.dumps(extra)}\n"
+        "use_git_change_detection = false\n"
+        # the machine is shared: a mutant's tests may wait for a core, so the time limit is
+        # generous (an endless loop is still stopped)
+        "timeout_multiplier = 10.0\n"
+        "timeout_constant = 30.0\n"
+    )
+    (work / "pyproject.toml").write_text(config)
+    return work
+
+
+def run_module(name: str, max_children: int) -> dict:
+    source, tests = MODULES[name]
+    work = _scratch(name, source, tests)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    # mutmut forks a worker per mutant from a process that already ran the tests; numba's
+    # OpenMP threading layer cannot survive fork() ("fork() called from a process already using
+    # GNU OpenMP"), the workqueue layer can
+    env["NUMBA_THREADING_LAYER"] = "workqueue"
+    start = time.perf_counter()
+    with open(work / "mutmut-run.log", "w") as log:
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
+                        str(max_children)], cwd=work, env=env, stdout=log,
+                       stderr=subprocess.STDOUT, check=False)
+    seconds = time.perf_counter() - start
+    return collect(name, work, env, seconds)
+
+
+def collect(name: str, work: Path, env: dict, seconds: float | None) -> dict:
+    """The counts of a (finished or interrupted) run in ``work``; unchecked mutants are left
+    out of the rate and reported as ``not_checked``."""
+    source, tests = MODULES[name]
+    subprocess.run([sys.executable, "-m", "mutmut", "export-cicd-stats"], cwd=work, env=env,
+                   capture_output=True, check=False)
+    stats_file = work / "mutants" / "mutmut-cicd-stats.json"
+    stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
+    res = subprocess.run([sys.executable, "-m", "mutmut", "results"], cwd=work, env=env,
+                         capture_output=True, text=True, check=False)
+    survivors = [line.split(":")[0].strip() for line in res.stdout.splitlines()
+                 if line.strip().endswith(("survived", "no tests"))]
+    checked = sum(int(stats.get(k, 0)) for k in _COUNTED)
+    caught = int(stats.get("killed", 0)) + int(stats.get("timeout", 0))
+    return {
+        "module": name, "source": source, "tests": tests,
+        "seconds": None if seconds is None else round(seconds, 1),
+        "not_checked": int(stats.get("total", 0)) - checked - int(stats.get("skipped", 0)),
+        "stats": stats, "checked": checked, "caught": caught,
+        "kill_rate": round(caught / checked, 4) if checked else None,
+        "survivors": survivors,
+        "load_average": os.getloadavg(),
+    }
+
+
+def _table(rows: list[dict]) -> str:
+    out = ["| module | mutants checked | killed (+timeout) | survived | no tests | kill rate "
+           "| wall time |", "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        s = r["stats"]
+        rate = "—" if r["kill_rate"] is None else f"{100 * r['kill_rate']:.1f} %"
+        wall = "interrupted" if r["seconds"] is None else f"{r['seconds']:.0f} s"
+        if r.get("not_checked"):
+            wall += f", {r['not_checked']} not checked"
+        out.append(f"| `{r['source']}` | {r['checked']} | {r['caught']} | "
+                   f"{s.get('survived', 0)} | {s.get('no_tests', 0)} | {rate} | {wall} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("modules", nargs="*", help=f"some of {', '.join(MODULES)} (default: all)")
+    ap.add_argument("--list", action="store_true", help="print the modules and their tests")
+    ap.add_argument("--max-children", type=int, default=2, help="parallel mutmut workers")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds; no new module is started once they are spent")
+    ap.add_argument("--report", action="store_true",
+                    help="do not run: read the counts of the runs already in build/mutation "
+                    "(also of an interrupted one) and print the table")
+    args = ap.parse_args(argv)
+    if args.list:
+        for name, (source, tests) in MODULES.items():
+            print(f"{name:20s} {source}  <-  {' '.join(tests)}")
+        return 0
+    unknown = [m for m in args.modules if m not in MODULES]
+    if unknown:
+        ap.error(f"unknown module(s) {unknown}; choose from {list(MODULES)}")
+    BUILD.mkdir(parents=True, exist_ok=True)
+    summary_file = BUILD / "summary.json"
+    summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
+    if args.report:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        for name in args.modules or list(MODULES):
+            if (BUILD / name / "mutants").is_dir():
+                seconds = summary.get(name, {}).get("seconds")
+                summary[name] = collect(name, BUILD / name, env, seconds)
+        summary_file.write_text(json.dumps(summary, indent=1))
+        print(_table([summary[m] for m in MODULES if m in summary]))
+        return 0
+    start = time.perf_counter()
+    for name in args.modules or list(MODULES):
+        if args.budget is not None and time.perf_counter() - start > args.budget:
+            print(f"budget spent; {name} not run", flush=True)
+            continue
+        row = run_module(name, args.max_children)
+        if summary_file.exists():  # another run may have written meanwhile
+            summary = json.loads(summary_file.read_text())
+        summary[name] = row
+        summary_file.write_text(json.dumps(summary, indent=1))
+        rate = "—" if row["kill_rate"] is None else f"{100 * row['kill_rate']:.1f} %"
+        print(f"{name}: {row['caught']}/{row['checked']} killed ({rate}), "
+              f"{len(row['survivors'])} surviving, {row['seconds']:.0f} s", flush=True)
+    rows = [summary[m] for m in MODULES if m in summary]
+    print(_table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
