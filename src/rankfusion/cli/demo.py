@@ -12,7 +12,6 @@ rules agree and differ.
 
 from __future__ import annotations
 
-import sys
 import time
 
 from ._common import check_count, count, print_frame
@@ -93,24 +92,8 @@ def run_lists_demo(top: int = 5) -> int:
     return 0
 
 
-_LAZY = ("check_figure_path", "save_figure", "stjude_demo")
-
-
-def __getattr__(name: str):
-    # the evaluation functions the command calls, imported on first use (not while the
-    # parsers are built) and still reachable, and replaceable, as attributes of this module
-    if name in _LAZY:
-        from .. import evaluation
-
-        value = getattr(evaluation, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def run(args) -> int:
-    mod = sys.modules[__name__]
-    check_figure_path, save_figure, stjude_demo = (getattr(mod, n) for n in _LAZY)
+    from ..evaluation import check_figure_path, save_figure, stjude_demo
 
     check_count(args.top)
     if args.lists:
