@@ -853,7 +853,7 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     number = re.compile(_NUMBER)
     infinity = re.compile(_INFINITY, re.IGNORECASE)
     columns = {}
-    for j in keep + [t]:
+    for j in range(p):  # dropped columns too: load_data reads them before dropping
         raw = [r[j] for r in rows[1:]]
         cells = [c.strip() for c in raw]
         missing = [c in marks for c in cells]

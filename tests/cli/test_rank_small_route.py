@@ -92,7 +92,7 @@ CASES = [
     ('"f 0", f1 ,cls\n" 1 ",+2,a\n"3",.5,b\n5,1.,a\n007,1e2,b\n', [], True),
     ("f0,f1,cls\r\n1,2,a\r\n\r\n3,4,b\r\n5,6,a\r\n", [], True),  # CRLF, a blank line
     ("\ufefff0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", [], True),  # a byte-order mark
-    ("f0,f1,cls\n1,2,a\n3,\"4\n\",b\n5,6,a\n", [], False),  # a newline inside a number
+    ("f0,f1,cls\n1,2,a\n3,\"4\n\",b\n5,6,a\n", [], True),  # a newline inside a number
     ("f0,f1,cls\n1,2,a\n3,\"4,b\n5,6,a\n", [], False),  # an unclosed quote
     ("f0,f1,cls\n?,?,a\n?,?,b\n?,?,a\n", [], True),  # all missing
     ("f0,f1,cls\nx,2,a\ny,4,b\nx,6,a\n", [], True),  # a nominal feature
