@@ -12,8 +12,8 @@
    filters that agree on the strong features. Target < 60 s per call.
 
 Medians over the runs with the 1-minute load average recorded before each run; every case runs
-``RUNS`` (default 5) times. Rewrites ``benchmarks/results/omics.md``. ``P``/``M``/``P2``/``M2``/``RUNS`` override the
-sizes (environment variables).
+``RUNS`` (default 5) times. Rewrites ``benchmarks/results/omics.md``.
+``P``/``M``/``P2``/``M2``/``RUNS`` override the sizes (environment variables).
 """
 
 from __future__ import annotations
