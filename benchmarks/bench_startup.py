@@ -4,6 +4,8 @@ Contenders, each a fresh process, run in turn in every round (``--repeat`` round
 load average read before each round):
 
 * ``python -c pass`` — the interpreter alone, the floor of any Python command;
+* ``python -c 'import numpy'`` — the floor of any command that computes (``rank`` on a small
+  CSV with an information measure imports numpy and no pandas, scipy, scikit-learn or numba);
 * ``rankfusion --help`` (``python -m rankfusion --help``);
 * ``rankfusion rank iris.csv --ranker info_gain`` (the UCI iris data shipped with the package);
 * Weka 3.6 ``InfoGainAttributeEval`` + ``Ranker`` on ``iris.arff`` (a whole JVM process).
@@ -64,15 +66,20 @@ def main():
     ap.add_argument("--repeat", type=int, default=None, help="rounds (default 9; 5 quick)")
     args = ap.parse_args()
     repeat = args.repeat or (5 if args.quick else 9)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep
-           + os.environ.get("PYTHONPATH", "")}
     tmp = Path(tempfile.mkdtemp(prefix="bench_startup_"))
+    # compiled bytecode as an installed package has it (pip compiles at install): a setting of
+    # PYTHONDONTWRITEBYTECODE would make every process compile the package's source again;
+    # the bytecode goes to a cache of this run, written by the warm-up round
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               PYTHONPYCACHEPREFIX=str(tmp / "pycache"))
     try:
         iris = tmp / "iris.csv"
         iris.write_bytes(gzip.decompress(IRIS_CSV_GZ.read_bytes()))
         py = [sys.executable]
         contenders = {
             "python -c pass": py + ["-c", "pass"],
+            "python -c 'import numpy'": py + ["-c", "import numpy"],
             "rankfusion --help": py + ["-m", "rankfusion", "--help"],
             "rankfusion rank iris.csv --ranker info_gain":
                 py + ["-m", "rankfusion", "rank", str(iris), "--ranker", "info_gain"],
@@ -105,7 +112,9 @@ def main():
         "# Start-up: whole processes beside Weka", "",
         f"`python benchmarks/bench_startup.py`; {platform.machine()}, {os.cpu_count()} cores "
         f"shared with other jobs, Python {platform.python_version()}. Medians of {repeat} "
-        "rounds, each round running every command once in turn; spread (min–max) in brackets; "
+        "rounds, each round running every command once in turn (after one warm-up round that "
+        "fills the file cache and the bytecode cache, as an installed package has its bytecode "
+        "compiled); spread (min–max) in brackets; "
         "memory = the child's peak resident set (`ru_maxrss`), median (max). Load before each "
         f"round: {', '.join(f'{x:.1f}' for x in loads)}.", "",
         "| command | wall time | peak memory (MB) |", "|---|---|---|"]

@@ -144,14 +144,24 @@ def main(argv=None) -> int:
             print(f"== {area}: {'done' if ok else 'FAILED'} in {sec:.0f} s", flush=True)
             if not ok:
                 failed.append(area)
+    # the record keeps the figures of the page as last written and those of the page before;
+    # collecting again without new measurements still compares with the page before
     record = out / "figures.json"
-    old = json.loads(record.read_text())["figures"] if record.exists() else None
+    stored = json.loads(record.read_text()) if record.exists() else None
     new = figures(out)
     when = time.strftime("%Y-%m-%d %H:%M")
-    extra = moved_section(old, new, args.threshold, when)
+    if stored is None:
+        previous = None
+    elif stored["figures"] != new:
+        previous = {"when": stored["when"], "figures": stored["figures"]}
+    else:
+        previous = stored.get("previous")
+    extra = moved_section(None if previous is None else previous["figures"], new,
+                          args.threshold, when)
     page = out / "RESULTS.md" if args.quick else HERE / "RESULTS.md"
-    collect(out if not args.quick else out, page, extra)
-    record.write_text(json.dumps({"when": when, "figures": new}, indent=1, sort_keys=True))
+    collect(out, page, extra)
+    record.write_text(json.dumps({"when": when, "figures": new, "previous": previous},
+                                 indent=1, sort_keys=True))
     print(extra)
     print(f"written {page}")
     if failed:

@@ -36,16 +36,18 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ._utils.atomic import atomic_open
-from ._utils.data import rescale_extreme_columns
+from ._utils.data import ClassificationData, rescale_extreme_columns
+from ._utils.lazy import lazy_module
 from ._utils.validation import check_unique_columns
 from .lists import RankedLists
 
+pd = lazy_module("pandas")  # imported on first use (small commands start without it)
+
 __all__ = ["read_arff", "load_data", "read_lists", "write_lists", "LIST_KINDS", "standardize",
            "DEFAULT_NA_VALUES", "InputWarning", "read_input", "safe_output_path",
-           "atomic_write"]
+           "atomic_write", "read_small", "SMALL_CELLS"]
 
 _NUMERIC = {"numeric", "real", "integer"}
 
@@ -784,6 +786,135 @@ def _read_csv_frame(text, label, sep, marks, nominal_cols, target):
         if k not in marks:
             merged.setdefault(k, set()).add(v)
     return frame, {k: v for k, v in merged.items() if len(v) > 1}
+
+
+#: The largest CSV (in cells) :func:`read_small` reads itself; larger files go to
+#: :func:`load_data`, whose pandas start-up is then a small part of the work.
+SMALL_CELLS = 200_000
+
+
+def read_small(source, target: str | int | None = None, *, format: str | None = None,
+               na_values: Sequence[str] | None = None, drop: Sequence[str] | str | None = None,
+               nominal: Sequence[str] | str | None = None, sep: str | None = None,
+               encoding: str = "utf-8", max_cells: int = SMALL_CELLS):
+    """A small, plain CSV file read with the csv module and numpy alone (no pandas), or None.
+
+    The same reading as :func:`load_data` — the same cells numeric, nominal or missing, the
+    same columns dropped, the same target — for a file of at most ``max_cells`` cells whose
+    reading raises no error and no warning. Anything else (ARFF, Parquet, standard input, a
+    larger file, a cell :func:`load_data` would refuse or warn about, a class label that is
+    missing or not a whole number) gives None: call :func:`load_data`, which reads it or says
+    what is wrong. Commands use it so that a small job starts without loading pandas.
+
+    Returns
+    -------
+    (ClassificationData, str) or None
+        The features as :func:`check_classification_data` makes them from ``load_data``'s
+        ``X`` and ``y`` (nominal categories sorted, class codes in sorted label order, as
+        Weka's for CSV files), and the name of the target column.
+    """
+    try:
+        return _read_small(source, target, format, na_values, drop, nominal, sep, encoding,
+                           max_cells)
+    except (ValueError, TypeError, OSError, UnicodeError, csv.Error, OverflowError):
+        return None  # load_data says what is wrong
+
+
+def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, max_cells):
+    if not isinstance(source, (str, os.PathLike)) or str(source) in _STDIN:
+        return None
+    low = os.fspath(source).lower().removesuffix(".gz")
+    if fmt not in (None, "csv") or not low.endswith((".csv", ".txt", ".tsv")):
+        return None
+    path = os.fspath(source)
+    if not os.path.isfile(path) or os.path.getsize(path) > 40 * max_cells:
+        return None
+    data, label = read_input(path, binary=True)
+    text = _decode(data, label, encoding)
+    sep = _check_sep(("\t" if low.endswith(".tsv") else ",") if sep is None else sep)
+    marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values) + ("",)
+    drop_cols, nominal_cols = _as_name_list(drop, "drop"), _as_name_list(nominal, "nominal")
+    rows, _ = _csv_rows(text, label, sep)
+    if len(rows) < 2:
+        return None
+    names = [c.strip() for c in rows[0]]
+    p, n = len(names), len(rows) - 1
+    if (n * p > max_cells or p < 2 or any(len(r) != p for r in rows)
+            or len(set(names)) < p or not all(names)
+            or any(_UNNAMED_RE.fullmatch(h) for h in names)
+            or any(c not in names for c in drop_cols + nominal_cols)):
+        return None
+    t = _resolve_target(names, target)
+    if names[t] in drop_cols:
+        return None
+    keep = [j for j in range(p) if j != t and names[j] not in drop_cols]
+    if not keep:
+        return None
+    number = re.compile(_NUMBER)
+    infinity = re.compile(_INFINITY, re.IGNORECASE)
+    columns = {}
+    for j in range(p):  # dropped columns too: load_data reads them before dropping
+        raw = [r[j] for r in rows[1:]]
+        cells = [c.strip() for c in raw]
+        missing = [c in marks for c in cells]
+        if names[j] in nominal_cols:
+            columns[j] = (None, cells, missing)
+            continue
+        num = [not m and number.fullmatch(c) is not None for c, m in zip(cells, missing)]
+        inf = [not m and infinity.fullmatch(c) is not None for c, m in zip(cells, missing)]
+        if any(inf):
+            return None
+        n_text = n - sum(num) - sum(missing)
+        if n_text and any(num):
+            return None  # numbers mixed with text: load_data's error
+        if n_text:
+            if all(re.fullmatch(r"[+-]?\d*,\d+", c) for c, m in zip(cells, missing)
+                   if not m):
+                return None  # a decimal comma: load_data's error
+            columns[j] = (None, cells, missing)
+            continue
+        values = np.array([float(c) if ok else np.nan for c, ok in zip(cells, num)])
+        if not np.isfinite(values[np.asarray(num, dtype=bool)]).all():
+            return None  # 1e999: load_data's error
+        integer = (not any(missing) and not any(re.search(r"[.eE]", c) for c in cells)
+                   and bool(np.all(np.abs(values) < 2.0 ** 53)))
+        columns[j] = (integer, values, missing)
+    # the target: labels as load_data's y gives them to check_target / weka_classes
+    integer, ycells, ymissing = columns.pop(t)
+    if any(ymissing) or (integer is not None and not integer):
+        return None  # a missing label, or float labels: load_data / check_target decide
+    if len({r[t] for r in rows[1:]}) != len({c.strip() for c in (r[t] for r in rows[1:])}):
+        return None  # labels differing by surrounding spaces: load_data warns
+    if integer is None:
+        if len({c.casefold() for c in set(ycells)}) != len(set(ycells)):
+            return None  # labels differing by case: load_data warns
+        labels = np.array(ycells, dtype=object)
+    else:
+        labels = ycells.astype(np.int64)
+    classes, codes = np.unique(labels, return_inverse=True)
+    if classes.shape[0] < 2:
+        return None
+    values = np.empty((n, len(keep)), dtype=np.float64)
+    nominal_mask = np.zeros(len(keep), dtype=bool)
+    categories: list = [None] * len(keep)
+    for k, j in enumerate(keep):
+        integer, col, missing = columns[j]
+        if integer is not None:
+            values[:, k] = col
+            continue
+        obs = [c for c, m in zip(col, missing) if not m]
+        if (names[j] not in nominal_cols and n >= 3 and len(obs) == n
+                and len(set(obs)) == n):
+            return None  # an identifier column: load_data's error
+        cats = sorted(set(obs))
+        lut = {c: i for i, c in enumerate(cats)}
+        values[:, k] = [np.nan if m else lut[c] for c, m in zip(col, missing)]
+        nominal_mask[k] = True
+        categories[k] = cats
+    data = ClassificationData(values, nominal_mask, categories,
+                              np.array([names[j] for j in keep], dtype=object),
+                              codes.astype(np.int64).reshape(-1), classes)
+    return data, names[t]
 
 
 # --------------------------------------------------------------------------- ranked lists

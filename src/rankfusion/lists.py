@@ -18,9 +18,11 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
-import pandas as pd
 
+from ._utils.lazy import lazy_module
 from ._utils.validation import check_names, check_score_matrix
+
+pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
 __all__ = ["RankedLists", "TIES"]
 

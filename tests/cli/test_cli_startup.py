@@ -65,3 +65,21 @@ def test_unknown_ranker_still_refused(capsys):
 
     assert main(["rank", "nonexistent.csv", "--ranker", "info_gian"]) == 2
     assert "info_gain" in capsys.readouterr().err
+
+
+def test_rank_small_csv_loads_numpy_only(tmp_path):
+    # a small CSV with an information measure: numpy, and no pandas, scipy, numba, sklearn
+    path = tmp_path / "d.csv"
+    path.write_text("f0,f1,colour,cls\n1,2.5,red,a\n3,4.5,blue,b\n5,?,red,a\n2,1.0,blue,b\n")
+    loaded, out = _loaded(["rank", str(path), "--ranker", "info_gain,gain_ratio"])
+    assert out.startswith(f"# {path}: 4 samples, 3 features")
+    heavy = sorted({m.split(".")[0] for m in loaded})
+    assert heavy == ["numpy"], f"`rankfusion rank` on a small CSV imported {heavy}"
+
+
+def test_rank_probe_sees_pandas_on_the_general_route(tmp_path):
+    # the same file with --out goes through pandas: the probe would see it
+    path = tmp_path / "d.csv"
+    path.write_text("f0,f1,cls\n1,2.5,a\n3,4.5,b\n5,1.5,a\n2,1.0,b\n")
+    loaded, _ = _loaded(["rank", str(path), "--out", str(tmp_path / "o.csv")])
+    assert "pandas" in loaded

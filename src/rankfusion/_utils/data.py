@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
-import pandas as pd
 
+from .lazy import lazy_module
 from .validation import check_unique_columns
+
+pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
 __all__ = ["ClassificationData", "check_classification_data", "check_features", "check_target",
            "weka_classes", "prepare_ranker_data", "check_callable",
@@ -291,16 +293,24 @@ def weka_classes(y, n_samples: int | None = None):
 def prepare_ranker_data(X, y) -> tuple[ClassificationData, np.ndarray, int, np.ndarray]:
     """Validate ``X, y`` for a ranker.
 
+    ``X`` may also be a :class:`ClassificationData` already validated, with ``y=None``; its
+    class codes are then taken as they are (in Weka's class order).
+
     Returns ``(data, y_codes, n_classes, n_values)`` where ``y_codes`` are in Weka's class
     order, ``data.values`` has its extreme-scale numeric columns rescaled
     (:func:`rescale_extreme_columns`; every such ranker is invariant to a feature's scale)
     and ``n_values[j]`` is the number of declared categories of a nominal feature
     (0 for a numeric one).
     """
-    data = check_classification_data(X, y)
+    if isinstance(X, ClassificationData) and y is None:
+        # already validated (``rankfusion.io.read_small``): its class codes are in Weka's order
+        data = X
+        yc, n_classes = data.y, data.n_classes
+    else:
+        data = check_classification_data(X, y)
+        yc, n_classes = weka_classes(y, data.n_samples)
     scaled, _ = rescale_extreme_columns(data.values, data.nominal)
     if scaled is not data.values:
         data = replace(data, values=scaled)
-    yc, n_classes = weka_classes(y, data.n_samples)
     n_values = np.array([0 if c is None else len(c) for c in data.categories], dtype=np.int64)
     return data, yc, n_classes, n_values

@@ -10,9 +10,11 @@ import numbers
 from collections.abc import Sequence
 
 import numpy as np
-import pandas as pd
 
+from .lazy import is_pandas, lazy_module
 from .seeding import seed_int
+
+pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
 __all__ = [
     "check_names",
@@ -35,6 +37,8 @@ __all__ = [
 
 def _is_real_dtype(dtype) -> bool:
     """Integers or floats (numpy or pandas extension dtypes), not bools or complex numbers."""
+    if isinstance(dtype, np.dtype):  # the same answer as pandas' for numpy dtypes
+        return dtype.kind in "iuf"
     return (pd.api.types.is_integer_dtype(dtype) or pd.api.types.is_float_dtype(dtype)) and not (
         pd.api.types.is_bool_dtype(dtype)
     )
@@ -80,12 +84,12 @@ def check_score_matrix(
     Returns a float64 copy of the values, the feature names and the list names. A DataFrame
     gives its index as feature names and its columns as list names.
     """
-    if isinstance(X, pd.Series):
+    if is_pandas(X, "Series"):
         raise ValueError(
             f"{name} must be 2-D (features × lists); got a Series. Use series.to_frame() "
             "for a single list"
         )
-    if isinstance(X, pd.DataFrame):
+    if is_pandas(X, "DataFrame"):
         check_unique_columns(X, name=name)
         bad = [c for c in X.columns if not _is_real_dtype(X[c].dtype)]
         if bad:

@@ -12,7 +12,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["number", "param_value", "parse_params", "print_frame", "count", "check_count",
+__all__ = ["number", "param_value", "parse_params", "print_frame", "format_float_table",
+           "count", "check_count",
            "add_data_options",
            "data_options", "add_output_options", "check_outputs", "write_csv", "announce"]
 
@@ -64,6 +65,39 @@ def print_frame(frame: pd.DataFrame, *, max_rows: int | None = None) -> None:
     with pd.option_context("display.max_rows", max_rows, "display.width", 200,
                            "display.max_columns", 50):
         print(frame.to_string(max_rows=max_rows))
+
+
+def format_float_table(index_name: str, index, columns: dict) -> str | None:
+    """The text :func:`print_frame` prints for a table of float columns with a named index,
+    made without pandas; None outside the values for which it is the same text (then print
+    the DataFrame).
+
+    Within that domain this is pandas' ``DataFrame.to_string`` (six decimals, trailing zeros
+    trimmed alike in a column, a sign space; labels right-aligned over the numbers, the index
+    left-aligned under its name). Outside it (a non-finite value, one above 1e6 or below 1e-6
+    in size but not 0, a non-ASCII or non-printable label) pandas chooses other layouts.
+    """
+    labels = [str(v) for v in index]
+    names = [str(c) for c in columns]
+    if not all(t.isascii() and t.isprintable() and t for t in labels + names + [index_name]):
+        return None
+    strcols = [["", index_name, *labels]]
+    for name, col in zip(names, columns.values()):
+        vals = [float(v) for v in col]
+        if any(v != v or abs(v) > 1e6 or 0 < abs(v) < 1e-6 or v in (float("inf"), -float(
+                "inf")) for v in vals):
+            return None
+        cells = [f"{v: .6f}" for v in vals]
+        while cells and all(c.endswith("0") for c in cells):
+            cells = [c[:-1] for c in cells]
+        cells = [c + "0" if c.endswith(".") else c for c in cells]
+        width = max([len(c) for c in cells] + [len(name) + 1])
+        strcols.append([(" " + name).rjust(width), " " * width,
+                        *(c.rjust(width) for c in cells)])
+    widths = [max(len(c) for c in col) for col in strcols]
+    widths = [w + 1 for w in widths[:-1]] + widths[-1:]
+    rows = zip(*(tuple(c.ljust(w) for c in col) for col, w in zip(strcols, widths)))
+    return "\n".join("".join(r) for r in rows)
 
 
 def count(text: str) -> int:

@@ -16,6 +16,7 @@ from ._common import (
     check_outputs,
     count,
     data_options,
+    format_float_table,
     parse_params,
     print_frame,
     write_csv,
@@ -79,10 +80,55 @@ def rank_table(X, y, rankers: list[str], params: dict | None = None) -> pd.DataF
     return table.iloc[order]
 
 
-def run(args) -> int:
-    import pandas as pd
+#: Rankers the small-file route computes without pandas (the information measures, whose
+#: scores depend on the data alone), and the parameters they take.
+LIGHT_RANKERS = ("info_gain", "gain_ratio", "symmetric_uncertainty", "chi_square")
+LIGHT_PARAMS = ("missing_as_value", "binarize")
 
-    from ..io import load_data
+
+def run_small(args, rankers: list[str]) -> bool:
+    """The command on a small plain CSV with information measures, without pandas: the same
+    output as the general route (tested), or False (nothing printed) when the input is not
+    one :func:`rankfusion.io.read_small` reads or the table is not one that
+    :func:`format_float_table` prints exactly as pandas."""
+    from ..io import read_small
+    from ..rankers import ranker_info
+
+    params = parse_params(args.param)
+    entries = [ranker_info(name) for name in rankers]
+    if (args.out is not None or len(set(rankers)) < len(rankers)
+            or any(e.name not in LIGHT_RANKERS for e in entries)
+            or any(k not in LIGHT_PARAMS for k in params)):
+        return False
+    read = read_small(args.data, _target(args.target), format=args.format,
+                      **data_options(args))
+    if read is None:
+        return False
+    data, target = read
+    import numpy as np
+
+    from ..lists import RankedLists
+
+    scores = np.column_stack([np.asarray(e.func(data, None, **params), dtype=np.float64)
+                              for e in entries])
+    lists = RankedLists.from_scores(scores, features=[str(f) for f in data.feature_names],
+                                    list_names=rankers)
+    order = np.lexsort((np.arange(lists.n_features), -lists.scores[:, 0]))
+    if args.top:
+        order = order[:args.top]
+    columns = {name: lists.scores[order, k] for k, name in enumerate(rankers)}
+    columns.update({f"{name}_pos": lists.positions[order, k]
+                    for k, name in enumerate(rankers)})
+    text = format_float_table("feature", lists.features[order], columns)
+    if text is None:
+        return False
+    print(f"# {args.data}: {data.n_samples} samples, {data.n_features} features, target "
+          f"{target!r} with {data.n_classes} classes; rankers: {', '.join(rankers)}")
+    print(text)
+    return True
+
+
+def run(args) -> int:
     from ..rankers import get_ranker
 
     check_count(args.top)
@@ -91,6 +137,12 @@ def run(args) -> int:
         raise ValueError("--ranker needs at least one ranker name")
     for name in rankers:
         get_ranker(name)  # unknown names fail before the data are read
+    if run_small(args, rankers):
+        return 0
+    import pandas as pd
+
+    from ..io import load_data
+
     outputs = check_outputs(args, [args.data], "out")
     X, y = load_data(args.data, _target(args.target), format=args.format,
                      **data_options(args))

@@ -1,0 +1,280 @@
+"""``rankfusion rank`` on small CSV files: the route without pandas (``rankfusion.io.read_small``
+and ``format_float_table``) prints what the general route prints (``load_data`` + pandas), byte
+for byte, errors and warnings included, on plain, quirky and hostile files; oracle: the general
+route itself, forced by turning the small route off, and pandas' ``DataFrame.to_string``."""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import string
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rankfusion._utils.data import check_classification_data, weka_classes
+from rankfusion.cli import main
+from rankfusion.cli import rank as rank_cli
+from rankfusion.cli._common import format_float_table, print_frame
+from rankfusion.io import load_data, read_small
+
+
+def _both(argv, capsys, monkeypatch):
+    """(code, out, err) of the command with the small route, and with it turned off; and
+    whether the small route printed the answer."""
+    taken = []
+    real = rank_cli.run_small
+
+    def spy(args, rankers):
+        done = real(args, rankers)
+        taken.append(done)
+        return done
+
+    monkeypatch.setattr(rank_cli, "run_small", spy)
+    small = (main([str(a) for a in argv]), *capsys.readouterr())
+    monkeypatch.setattr(rank_cli, "run_small", lambda args, rankers: False)
+    full = (main([str(a) for a in argv]), *capsys.readouterr())
+    monkeypatch.setattr(rank_cli, "run_small", real)
+    return small, full, bool(taken and taken[0])
+
+
+# Files and options: the hostile table of tests/cli/test_cli_hostile.py, and more quirks.
+# (text, extra options, whether the small route must take it)
+CASES = [
+    ("f0,f1,cls\n1,2,a\nNA,3,b\n2,4,a\n3,5,b\n", [], False),
+    ("f0,f1,cls\n1,2,a\nNA,3,b\n2,4,a\n3,5,b\n", ["--na-values", "NA"], True),
+    (",f0,cls\n0,1,a\n1,2,b\n2,3,a\n3,4,b\n", [], False),
+    (",f0,cls\n0,1,a\n1,2,b\n2,3,a\n3,4,b\n", ["--drop", "Unnamed: 0"], False),
+    ("f0,f0,cls\n1,2,a\n2,3,b\n", [], False),
+    ("f0;f1;cls\n1;2;a\n2;3;b\n", [], False),
+    ("f0;f1;cls\n1;2;a\n2;3;b\n3;1;a\n4;4;b\n", ["--sep", ";"], True),
+    ("id,f0,cls\nx1,1,a\nx2,2,b\nx3,3,a\nx4,4,b\n", [], False),
+    ("id,f0,cls\nx1,1,a\nx2,2,b\nx3,3,a\nx4,4,b\n", ["--drop", "id"], True),
+    ("grp,f0,cls\n0,1,a\nA,2,b\nB,3,a\nA,4,b\n", ["--nominal", "grp"], True),
+    ("f0,cls\n1,a\n2, a\n3,b\n4,b\n", [], False),  # label variants: a warning
+    ("f0,cls\n1,a\n2,A\n3,b\n4,b\n", [], False),  # labels differing by case: a warning
+    ("f0,cls\n1,1\n2, 1\n3,2\n4,2\n", [], False),  # numeric labels differing by spaces
+    ("f0,cls\n1,a\n2,b\n3,?\n4,b\n", [], False),  # a missing label
+    ("f0,cls\n1,a\n2,a\n3,a\n", [], False),  # one class
+    ("f0,cls\n1,0.5\n2,1.5\n3,0.5\n", [], False),  # a regression target
+    ("f0,cls\n1.0,1.0\n2.0,2.0\n3.0,1.0\n", [], False),  # float labels
+    ("f0,cls\n1,a\ninf,b\n3,a\n", [], False),
+    ("f0,cls\n1,a\n1e999,b\n3,a\n", [], False),
+    ("f0,cls\n\"1,5\",a\n\"2,5\",b\n\"3,5\",a\n", [], False),  # a decimal comma
+    ("f0,f1\n1,a\n", [], False),  # one data row, one class
+    ("f0\n1\n2\n", [], False),  # no feature
+    ("", [], False),
+    ("f0,cls\n", [], False),
+    ("f0,f1,cls\n1,2\n3,4,b\n", [], False),  # a short row
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--drop", "zz"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--nominal", "zz"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--target", "zz"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--target", "7"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--drop", "cls"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--drop", "f0,f1"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--target", "0"], True),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--target", "f1", "--top", "1"], True),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--sep", "ab"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--encoding", "nope"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--param", "bogus=1"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--param", "k"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["--top", "-1"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["-r", "info_gain,info_gain"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["-r", "ig,su,gr,chi_square"], True),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["-r", "relieff"], False),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", ["-r", "info_gain,relieff"], False),
+    ("f0,f1,cls\n1,?,a\n3,4,b\n5,6,a\n7,,b\n", ["--param", "missing_as_value=yes"], True),
+    ("f0,f1,cls\n0,2,a\n3,0,b\n0,6,a\n7,0,b\n", ["--param", "binarize=true"], True),
+    ('"f 0", f1 ,cls\n" 1 ",+2,a\n"3",.5,b\n5,1.,a\n007,1e2,b\n', [], True),
+    ("f0,f1,cls\r\n1,2,a\r\n\r\n3,4,b\r\n5,6,a\r\n", [], True),  # CRLF, a blank line
+    ("\ufefff0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", [], True),  # a byte-order mark
+    ("f0,f1,cls\n1,2,a\n3,\"4\n\",b\n5,6,a\n", [], True),  # a newline inside a number
+    ("f0,f1,cls\n1,2,a\n3,\"4,b\n5,6,a\n", [], False),  # an unclosed quote
+    ("f0,f1,cls\n?,?,a\n?,?,b\n?,?,a\n", [], True),  # all missing
+    ("f0,f1,cls\nx,2,a\ny,4,b\nx,6,a\n", [], True),  # a nominal feature
+    ("f0,f1,cls\nx,2,1\ny,4,2\nx,6,1\n", [], True),  # integer labels
+    ("f0,f1,cls\nx,2,10\ny,4,9\nx,6,10\n", [], True),  # integer labels, not text order
+    ("f0,Unnamed: 3,cls\n1,2,a\n3,4,b\n5,6,a\n", [], False),
+    ("f\u00e9,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", [], False),  # a non-ASCII name: pandas prints
+    ("f0,f1,cls\n1,2,caf\u00e9\n3,4,th\u00e9\n5,6,caf\u00e9\n", [], True),
+    ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n" + "\x00", [], False),
+]
+
+
+@pytest.mark.parametrize("text, extra, small", CASES)
+def test_small_route_prints_what_the_general_route_prints(tmp_path, capsys, monkeypatch,
+                                                          text, extra, small):
+    path = tmp_path / "d.csv"
+    path.write_text(text, encoding="utf-8")
+    got, want, taken = _both(["rank", path, *extra], capsys, monkeypatch)
+    assert got == want
+    assert taken == small
+
+
+def test_small_route_on_gzip_tsv_and_latin1(tmp_path, capsys, monkeypatch):
+    text = "f0\tf1\tcls\n1\t2\ta\n3\t4\tb\n5\t6\ta\n2\t2\tb\n"
+    gz = tmp_path / "d.tsv.gz"
+    gz.write_bytes(gzip.compress(text.encode()))
+    got, want, taken = _both(["rank", gz], capsys, monkeypatch)
+    assert got == want and taken
+    lat = tmp_path / "l.csv"
+    lat.write_bytes("f0,cls\n1,caf\xe9\n2,th\xe9\n3,caf\xe9\n4,th\xe9\n".encode("latin-1"))
+    for extra in ([], ["--encoding", "latin-1"]):
+        got, want, taken = _both(["rank", lat, *extra], capsys, monkeypatch)
+        assert got == want and taken == bool(extra)
+
+
+def test_small_route_leaves_other_inputs_alone(tmp_path, capsys, monkeypatch):
+    # --out and ARFF go the general way
+    path = tmp_path / "d.csv"
+    path.write_text("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n")
+    got, want, taken = _both(["rank", path, "--out", tmp_path / "o.csv", "--overwrite"],
+                             capsys, monkeypatch)
+    assert got == want and not taken
+    arff = tmp_path / "d.arff"
+    arff.write_text("@relation r\n@attribute f0 numeric\n@attribute cls {a,b}\n@data\n"
+                    "1,a\n2,b\n3,a\n")
+    got, want, taken = _both(["rank", arff], capsys, monkeypatch)
+    assert got == want and not taken
+
+
+def _random_csv(rng) -> tuple[str, list]:
+    n = int(rng.integers(3, 40))
+    p = int(rng.integers(1, 7))
+    cols, extra = {}, []
+    for j in range(p):
+        kind = rng.integers(0, 6)
+        if kind == 0:
+            v = [repr(float(x)) for x in rng.normal(size=n) * 10.0 ** rng.integers(-8, 9)]
+        elif kind == 1:
+            v = [str(int(x)) for x in rng.integers(-5, 6, size=n)]
+        elif kind == 2:
+            v = [f"{x:.2f}" for x in rng.random(n)]
+        elif kind == 3:
+            v = [str(c) for c in rng.choice(["x", "y", " z", "NA", "w w"], size=n)]
+        elif kind == 4:
+            v = [str(c) for c in rng.choice(["0", "1", "A", "B"], size=n)]
+            extra += ["--nominal", f"c{j}"] if rng.random() < 0.5 else []
+        else:
+            v = [str(int(x)) for x in rng.integers(0, 3, size=n)]
+        holes = rng.random(n) < rng.choice([0.0, 0.1, 0.5])
+        v = [rng.choice(["?", "", "nan", " ? "]) if h else c for c, h in zip(v, holes)]
+        cols[f"c{j}"] = v
+    labels = rng.choice([["a", "b"], ["a", "b", "c"], ["1", "2"], ["10", "9", "8"],
+                         ["a", "a ", "b"], ["A", "a", "b"]][int(rng.integers(0, 6))], size=n)
+    cols["cls"] = [str(c) for c in labels]
+    text = ",".join(cols) + "\n" + "\n".join(
+        ",".join(cols[c][i] for c in cols) for i in range(n)) + "\n"
+    if rng.random() < 0.3:
+        extra += ["--na-values", "NA,?"]
+    if rng.random() < 0.2:
+        extra += ["--drop", "c0"] if p > 1 else []
+    if rng.random() < 0.3:
+        extra += ["-r", ",".join(rng.choice(["info_gain", "gain_ratio", "su", "chi_square"],
+                                            size=2, replace=False))]
+    return text, extra
+
+
+def test_small_route_equals_general_route_on_random_files(tmp_path, capsys, monkeypatch):
+    rng = np.random.default_rng(2026)
+    taken_count = 0
+    for i in range(120):
+        text, extra = _random_csv(rng)
+        path = tmp_path / f"r{i}.csv"
+        path.write_text(text)
+        got, want, taken = _both(["rank", path, *extra], capsys, monkeypatch)
+        assert got == want, (text, extra)
+        taken_count += taken
+    assert taken_count >= 40  # the small route is exercised, not always declined
+
+
+def test_read_small_equals_load_data(tmp_path):
+    # the data themselves, against load_data + check_classification_data + weka_classes
+    rng = np.random.default_rng(7)
+    compared = 0
+    for i in range(150):
+        text, extra = _random_csv(rng)
+        opts = dict(zip(extra[::2], extra[1::2]))
+        kw = {"na_values": opts["--na-values"].split(",") if "--na-values" in opts else None,
+              "drop": opts.get("--drop"), "nominal": opts.get("--nominal")}
+        path = tmp_path / f"r{i}.csv"
+        path.write_text(text)
+        got = read_small(path, **kw)
+        if got is None:
+            continue
+        data, target = got
+        X, y = load_data(path, **kw)
+        want = check_classification_data(X, y)
+        yc, n_classes = weka_classes(y)
+        assert target == y.name
+        np.testing.assert_array_equal(data.values, want.values)
+        assert data.values.tobytes() == want.values.tobytes()
+        np.testing.assert_array_equal(data.nominal, want.nominal)
+        assert data.categories == want.categories
+        assert data.feature_names.tolist() == want.feature_names.tolist()
+        np.testing.assert_array_equal(data.y, yc)
+        assert data.n_classes == n_classes
+        assert data.classes.tolist() == want.classes.tolist()
+        compared += 1
+    assert compared >= 50
+
+
+def test_read_small_declines_what_it_does_not_read(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_text("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n")
+    assert read_small(path) is not None
+    assert read_small(path, max_cells=5) is None  # larger than asked: load_data's job
+    assert read_small(path, format="arff") is None
+    assert read_small("-") is None
+    assert read_small(tmp_path / "missing.csv") is None  # load_data names the problem
+    assert read_small(tmp_path) is None
+    frame = pd.read_csv(path)
+    assert read_small(frame) is None
+
+
+# ------------------------------------------------------------------ the table printer
+def _pandas_text(index, columns) -> str:
+    frame = pd.DataFrame(columns, index=pd.Index(index, name="feature"))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        print_frame(frame)
+    return buf.getvalue()
+
+
+_floats = st.one_of(
+    st.floats(-2e6, 2e6, allow_nan=False),
+    st.floats(0, 50).map(lambda v: round(v * 2) / 2),  # positions, ties averaged
+    st.floats(0, 1),
+    st.sampled_from([0.0, -0.0, 1e-7, 5e-7, 1e-6, 1e6, 999999.99, 0.1 + 0.2, 1 / 3, np.nan,
+                     np.inf]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_format_float_table_equals_pandas_or_declines(data):
+    p = data.draw(st.integers(1, 8))
+    names = data.draw(st.lists(st.text(string.ascii_letters + "_() .=-", min_size=1,
+                                       max_size=14), min_size=1, max_size=4, unique=True))
+    index = data.draw(st.lists(st.text(string.printable.strip() + " \u00e9\t", min_size=1,
+                                       max_size=16), min_size=p, max_size=p))
+    columns = {n: data.draw(st.lists(_floats, min_size=p, max_size=p)) for n in names}
+    got = format_float_table("feature", index, columns)
+    if got is not None:
+        assert got + "\n" == _pandas_text(index, columns)
+
+
+def test_format_float_table_takes_the_usual_tables():
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        p = int(rng.integers(1, 30))
+        idx = [f"feat_{j}" * int(rng.integers(1, 3)) for j in range(p)]
+        cols = {"info_gain": rng.random(p) * 2, "chi_square": rng.random(p) * 1e4,
+                "info_gain_pos": rng.integers(2, 2 * p + 1, size=p) / 2}
+        got = format_float_table("feature", idx, cols)
+        assert got is not None
+        assert got + "\n" == _pandas_text(idx, cols)
