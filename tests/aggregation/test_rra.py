@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -140,3 +141,97 @@ def test_rra_bad_arguments_are_named(kwargs, exc, match):
     lists = RankedLists.from_orders([["a", "b", "c"], ["b", "a"]])
     with pytest.raises(exc, match=match):
         aggregate(lists, "rra", **kwargs)
+
+
+# --- whole messages and boundaries (the cases a mutation run found unchecked) -------------
+
+def _exactly(msg):
+    return "^" + re.escape(msg) + "$"
+
+
+@pytest.mark.parametrize("value, exc, msg", [
+    ("5", TypeError, "universe_size must be an int, got str"),
+    (True, TypeError, "universe_size must be an int, got bool"),
+    (float("inf"), ValueError, "universe_size must be a finite whole number, got inf"),
+    (3.5, ValueError, "universe_size must be a whole number, got 3.5"),
+    (2, ValueError, "universe_size=2 is smaller than the longest list (3 ranked features); "
+                    "it is the number of all rankable items"),
+])
+def test_universe_size_messages_are_whole(value, exc, msg):
+    lists = RankedLists.from_orders([["a", "b", "c"], ["c", "b"]])
+    with pytest.raises(exc, match=_exactly(msg)):
+        normalized_ranks(lists, value)
+
+
+def test_universe_size_equal_to_the_longest_list_and_whole_floats_are_accepted():
+    lists = RankedLists.from_orders([["a", "b", "c"], ["c", "b"]])
+    # r = pos / N by hand; "a" is not ranked by the second list: r = 1
+    expected = np.array([[1 / 3, 1.0], [2 / 3, 2 / 3], [1.0, 1 / 3]])
+    np.testing.assert_allclose(normalized_ranks(lists, 3), expected, rtol=1e-15)
+    np.testing.assert_allclose(normalized_ranks(lists, 6.0), [[1 / 6, 1.0], [2 / 6, 2 / 6],
+                                                               [3 / 6, 1 / 6]], rtol=1e-15)
+    assert aggregate(lists, "rra_min", universe_size=3.0).params == {"universe_size": 3}
+
+
+@pytest.mark.parametrize("cut, exc, msg", [
+    ("ab", TypeError, "top_cutoff must be a sequence of fractions, one per list"),
+    (["a", "b"], TypeError, "top_cutoff must be a sequence of fractions, one per list"),
+    ([0.5], ValueError, "top_cutoff must hold one fraction per list (2); got 1"),
+    ([0.0, 1.0], ValueError, "top_cutoff values must lie in (0, 1]"),
+    ([1.0, 1.5], ValueError, "top_cutoff values must lie in (0, 1]"),
+    ([0.5, 1.0], ValueError, "a list ranks a feature below its top_cutoff (r > cut-off)"),
+])
+def test_top_cutoff_messages_are_whole(cut, exc, msg):
+    lists = RankedLists.from_orders([["a", "b", "c"], ["c", "b"]])
+    with pytest.raises(exc, match=_exactly(msg)):
+        aggregate(lists, "rra", top_cutoff=cut)
+
+
+def test_top_cutoff_at_the_boundaries_is_accepted():
+    # list 1 ranks 2 of N = 3 (cut 2/3, its last rank r = 2/3 sits exactly on it), list 2 all
+    lists = RankedLists.from_orders([["a", "b"], ["b", "c", "a"]], universe=list("abc"))
+    res = aggregate(lists, "rra", top_cutoff=[2 / 3, 1.0])
+    assert res.params["top_cutoff"] == [2 / 3, 1.0]
+    assert np.isfinite(res.info["rho"]).all()
+
+
+def _beta_cdf_min(x, m):
+    x = np.sort(x)
+    return min(stats.beta.cdf(v, j, m - j + 1) for j, v in enumerate(x, start=1))
+
+
+def test_top_cutoff_of_one_on_every_list_is_plain_rra():
+    # with every cut-off 1 nothing is cut: thresholdBetaScore is the plain Beta score
+    rng = np.random.default_rng(3)
+    scores = rng.random((9, 4))
+    lists = RankedLists.from_scores(scores)
+    res = aggregate(lists, "rra", top_cutoff=[1.0] * 4)
+    r = normalized_ranks(lists)
+    expected = [min(1.0, 4 * _beta_cdf_min(row, 4)) for row in r]
+    np.testing.assert_allclose(res.info["rho"], expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("q", [0.0, 1.0, 1.0 + 5e-10, -5e-10])
+def test_stuart_guard_lets_rounding_noise_through_clipped(q):
+    # one list: Q = 1! · V_1 = r itself, so r sets q directly
+    out = stuart_scores(np.array([[q]]))
+    assert out.tolist() == [min(max(q, 0.0), 1.0)]
+
+
+@pytest.mark.parametrize("q", [1.0 + 2e-9, -2e-9, 1.5, -0.5, float("nan"), float("inf")])
+def test_stuart_guard_refuses_values_outside_the_unit_interval(q):
+    msg = ("the Stuart–Aerts recursion lost its precision with 1 lists (it gave values "
+           "outside [0, 1]; R's RobustRankAggreg returns them silently). Use the Bonferroni "
+           "bound (rra with exact=False) or fewer lists")
+    with pytest.raises(ValueError, match=_exactly(msg)):
+        stuart_scores(np.array([[0.3], [q]]))
+
+
+def test_stuart_three_lists_is_the_order_statistic_probability():
+    # Q(r) = P(U_(1) <= r_(1), U_(2) <= r_(2), U_(3) <= r_(3)) for 3 uniforms: the volume of
+    # that region times 3!, integrated by hand for r = (a, b, c) sorted:
+    # 3! · [a·b·c − a·b²/2 − a²·c/2 + a³/6] (with a ≤ b ≤ c)
+    r = np.array([[0.5, 0.1, 0.3], [0.2, 0.9, 0.6], [1.0, 1.0, 1.0]])
+    a, b, c = np.sort(r, axis=1).T
+    expected = 6 * (a * b * c - a * b**2 / 2 - a**2 * c / 2 + a**3 / 6)
+    np.testing.assert_allclose(stuart_scores(r), expected, rtol=1e-13)
