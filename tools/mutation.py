@@ -76,7 +76,7 @@ DESELECT: dict[str, list[str]] = {
 #: compile time dominates them; not voting: its candidate tests run Kemeny, whose kernels
 #: rely on numba integer semantics); mutmut never mutates a decorated (jitted) function, so this
 #: changes the speed of a run, not the mutants
-NO_JIT = {"statistics", "rra", "information", "nlc", "subset_size", "stability"}
+NO_JIT = {"statistics", "rra", "nlc", "subset_size", "stability"}
 
 _COUNTED = ("killed", "survived", "timeout", "suspicious", "no_tests", "segfault")
 
