@@ -212,3 +212,13 @@ def test_pairwise_counts_use_the_narrowest_type_that_holds_m(m, dtype):
     pos = lists.positions2
     expected = (pos[:, None, :] < pos[None, :, :]).sum(axis=2)
     np.testing.assert_array_equal(d, expected)
+
+
+@pytest.mark.parametrize("rule, need", [("copeland", 9), ("schulze", 18)])
+def test_memory_message_counts_the_candidates(rule, need):
+    feats = list("abcdefghij")
+    lists = RankedLists.from_orders([feats, feats[1:] + feats[:1], feats[2:] + feats[:2]])
+    aggregate(lists, rule, candidates=1, max_memory=need)  # 3 candidates: 3² cells
+    with pytest.raises(ValueError, match=f"^{rule} on 3 candidates \\(of p = 10 features\\) "
+                                         "needs about"):
+        aggregate(lists, rule, candidates=1, max_memory=need - 1)

@@ -138,3 +138,16 @@ def test_choose_size_ties_between_estimators_go_to_the_earlier_one():
 def test_choose_size_first_k_wins_when_later_ones_are_worse():
     res = choose_size(_curve([(1, "a", 0.9), (2, "a", 0.1), (3, "a", 0.0)]), "k-step")
     assert (res.n_features, res.accuracy) == (1, 0.9)
+
+
+def test_choose_size_reads_the_best_estimator_not_the_first():
+    rows = [(1, "a", 0.5), (1, "b", 0.95), (2, "a", 0.9), (2, "b", 0.6)]
+    res = choose_size(_curve(rows), "k-step")
+    assert (res.n_features, res.estimator, res.accuracy) == (1, "b", 0.95)
+
+
+@pytest.mark.parametrize("p", [10, 51, 1000])
+def test_grids_hold_integers(p):
+    for grid in (k_step_grid(p), learning_curve_grid(p)):
+        assert grid.dtype.kind == "i"
+        assert (np.diff(grid) > 0).all()
