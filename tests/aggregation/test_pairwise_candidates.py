@@ -222,3 +222,10 @@ def test_memory_message_counts_the_candidates(rule, need):
     with pytest.raises(ValueError, match=f"^{rule} on 3 candidates \\(of p = 10 features\\) "
                                          "needs about"):
         aggregate(lists, rule, candidates=1, max_memory=need - 1)
+
+
+@pytest.mark.parametrize("rule", ["copeland", "schulze"])
+def test_candidates_message_starts_with_the_argument_name(rule):
+    lists = RankedLists.from_orders([list("abc"), list("bca")])
+    with pytest.raises(ValueError, match="^candidates must be ≥ 1 when given as a count; got 0$"):
+        aggregate(lists, rule, candidates=0)

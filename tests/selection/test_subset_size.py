@@ -151,3 +151,24 @@ def test_grids_hold_integers(p):
     for grid in (k_step_grid(p), learning_curve_grid(p)):
         assert grid.dtype.kind == "i"
         assert (np.diff(grid) > 0).all()
+
+
+def test_evaluate_prefixes_two_folds_sd_and_missing_values_imputed_inside_the_fold():
+    from sklearn.impute import SimpleImputer
+    from sklearn.pipeline import make_pipeline
+
+    X, y, folds = _data(seed=2)
+    X = X.copy()
+    X[::7, 0] = np.nan  # the classifier sees missing values: mean imputation, fitted per fold
+    X[3::11, 2] = np.nan
+    folds = folds[:2]
+    orders = [np.arange(6), np.arange(6)[::-1].copy()]
+    curve = evaluate_prefixes(X, y, folds, orders, {"nb": GaussianNB()}, [3, 6])
+    ref = _oracle_curve(X, y, folds, orders,
+                        {"nb": make_pipeline(SimpleImputer(strategy="mean"), GaussianNB())},
+                        [3, 6])
+    for _, row in curve.iterrows():
+        accs = ref[(row["k"], "nb")]
+        assert [row["fold0"], row["fold1"]] == accs
+        assert row["sd"] == pytest.approx(abs(accs[0] - accs[1]) / np.sqrt(2), abs=1e-15)
+    assert (curve["sd"] > 0).any()
