@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 import shutil
 import subprocess
@@ -235,3 +237,47 @@ def test_stuart_three_lists_is_the_order_statistic_probability():
     a, b, c = np.sort(r, axis=1).T
     expected = 6 * (a * b * c - a * b**2 / 2 - a**2 * c / 2 + a**3 / 6)
     np.testing.assert_allclose(stuart_scores(r), expected, rtol=1e-13)
+
+
+def _poisson_binomial_tail(probs, k):
+    """P(at least k of independent events with these probabilities), by enumeration."""
+    total = 0.0
+    for bits in itertools.product([0, 1], repeat=len(probs)):
+        if sum(bits) >= k:
+            total += math.prod(p if b else 1.0 - p for p, b in zip(probs, bits))
+    return total
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_top_cutoff_rho_is_a_poisson_binomial_tail(seed):
+    # Under the null, list l shows feature i at a normalised rank <= x only if U_l <= min(x,
+    # sigma_l) (a list cut at sigma_l cannot rank beyond it), so the k-th order statistic's
+    # p-value is P(at least k of the n lists put i at or above x_(k)); a feature ranked by fewer
+    # than k lists gets 1 for that k (Kolde et al. 2012; RobustRankAggreg's thresholdBetaScore)
+    rng = np.random.default_rng(seed)
+    n_univ, lengths = 20, [4, 9, 13, 20]
+    universe = [f"g{i}" for i in range(n_univ)]
+    orders = [list(rng.permutation(universe)[:k]) for k in lengths]
+    orders[0][0] = "g0"  # g0 ranked first by two lists, g19 by none (it is in the universe)
+    orders[1] = ["g0"] + [g for g in orders[1] if g != "g0"][: lengths[1] - 1]
+    orders = [[g for g in o if g != "g19"] for o in orders]
+    lists = RankedLists.from_orders(orders, universe=universe)
+    sigma = [len(o) / n_univ for o in orders]
+    res = aggregate(lists, "rra", top_cutoff=sigma)
+    rho = pd.Series(res.info["rho"], index=[str(f) for f in res.features])
+    m = len(orders)
+    for g in universe:
+        x = sorted((o.index(g) + 1) / n_univ for o in orders if g in o)
+        betas = [(_poisson_binomial_tail([min(x[k - 1], s) for s in sigma], k)
+                  if k <= len(x) else 1.0) for k in range(1, m + 1)]
+        assert rho[g] == pytest.approx(min(1.0, m * min(betas)), rel=1e-10, abs=1e-15)
+    assert rho["g19"] == 1.0
+
+
+def test_top_cutoff_feature_no_list_ranked_scores_one_also_exact():
+    lists = RankedLists.from_orders([["a", "b"], ["b", "c"]], universe=list("abcd"))
+    for exact in (False, True):
+        res = aggregate(lists, "rra", top_cutoff=[0.5, 0.5], exact=exact)
+        rho = dict(zip(res.features, res.info["rho"]))
+        assert rho["d"] == 1.0
+        assert res.top(1) == ["b"]
