@@ -213,7 +213,7 @@ def test_top_cutoff_of_one_on_every_list_is_plain_rra():
     np.testing.assert_allclose(res.info["rho"], expected, rtol=1e-12)
 
 
-@pytest.mark.parametrize("q", [0.0, 1.0, 1.0 + 5e-10, -5e-10])
+@pytest.mark.parametrize("q", [0.0, 1.0, 1.0 + 5e-10, -5e-10, 1.0 + 1e-9, -1e-9])
 def test_stuart_guard_lets_rounding_noise_through_clipped(q):
     # one list: Q = 1! · V_1 = r itself, so r sets q directly
     out = stuart_scores(np.array([[q]]))
