@@ -281,3 +281,13 @@ def test_top_cutoff_feature_no_list_ranked_scores_one_also_exact():
         rho = dict(zip(res.features, res.info["rho"]))
         assert rho["d"] == 1.0
         assert res.top(1) == ["b"]
+
+
+@pytest.mark.parametrize("rule", ["rra", "rra_min", "rra_median", "rra_geom_mean", "rra_mean",
+                                  "stuart"])
+def test_each_rule_names_itself(rule):
+    from rankfusion.aggregation import rra as module
+
+    lists = RankedLists.from_orders([list("abcd"), list("bacd"), list("acbd")])
+    assert getattr(module, rule)(lists).method == rule
+    assert aggregate(lists, rule).method == rule
