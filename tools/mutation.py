@@ -227,8 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.recheck:
         for name in args.modules or [m for m in MODULES if m in summary]:
             if (BUILD / name / "mutants").is_dir():
-                summary = json.loads(summary_file.read_text())
-                summary[name] = recheck(name, args.max_children)
+                row = recheck(name, args.max_children)
+                summary = json.loads(summary_file.read_text())  # other runs may have written
+                summary[name] = row
                 summary_file.write_text(json.dumps(summary, indent=1))
         print(_table([summary[m] for m in MODULES if m in summary]))
         return 0
