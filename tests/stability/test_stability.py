@@ -495,3 +495,37 @@ def test_reduced_size_messages_are_whole():
         reduced_size_correlation(
             lambda X, y: np.arange(5.0) if len(y) == 40 else np.full(5, np.nan), X, y,
             random_state=0)
+
+
+class _ClassCounter:
+    """Records the class counts of every call; scores = a fixed non-constant vector."""
+
+    def __init__(self):
+        self.counts = []
+
+    def __call__(self, X, y):
+        self.counts.append(np.bincount(np.asarray(y), minlength=3).tolist())
+        return np.arange(4.0) + 1e-3 * np.asarray(X, dtype=float)[:, :4].mean(axis=0)
+
+
+@pytest.mark.parametrize("sizes, fraction, expected", [
+    # largest remainder by hand: 10·(3, 5, 12)/20 = (1.5, 2.5, 6) -> (1, 2, 6) + 1 to the
+    # largest fractional part, tied between classes 0 and 1 -> the lower code
+    ((3, 5, 12), 0.5, [2, 2, 6]),
+    # 3·(1, 1, 18)/20 = (.15, .15, 2.7) -> (0, 0, 3); m = 3 >= 3 classes, so each empty class
+    # takes one sample from the largest allocation -> (1, 1, 1)
+    ((1, 1, 18), 0.15, [1, 1, 1]),
+    # m = 2 < 3 classes: (.1, .1, 1.8) -> (0, 0, 2), no class can be guaranteed
+    ((1, 1, 18), 0.1, [0, 0, 2]),
+    # 7·(4, 4, 12)/20 = (1.4, 1.4, 4.2) -> (1, 1, 4) + 1 -> the larger remainders .4, .4 tie ->
+    # class 0
+    ((4, 4, 12), 0.35, [2, 1, 4]),
+])
+def test_reduced_size_stratified_allocation_is_largest_remainder(sizes, fraction, expected):
+    y = np.repeat([0, 1, 2], sizes)
+    X = np.random.default_rng(0).normal(size=(len(y), 4))
+    ranker = _ClassCounter()
+    res = reduced_size_correlation(ranker, X, y, fraction=fraction, n_repeats=3, random_state=1)
+    assert res.n_samples == sum(expected)
+    assert ranker.counts[0] == list(np.bincount(y))  # all the samples first
+    assert ranker.counts[1:] == [expected] * 3
