@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import statistics
 
 import numpy as np
@@ -529,3 +530,22 @@ def test_reduced_size_stratified_allocation_is_largest_remainder(sizes, fraction
     assert res.n_samples == sum(expected)
     assert ranker.counts[0] == list(np.bincount(y))  # all the samples first
     assert ranker.counts[1:] == [expected] * 3
+
+
+@pytest.mark.parametrize("kwargs, exc, start", [
+    ({"fraction": 1.5}, ValueError, "fraction must lie in (0, 1], got 1.5"),
+    ({"fraction": "half"}, TypeError, "fraction must be a number in (0, 1], got str"),
+    ({"n_repeats": 1}, ValueError, "n_repeats "),
+    ({"n_repeats": 2.5}, TypeError, "n_repeats "),
+    ({"stratify": "maybe"}, TypeError, "stratify must be a bool, got 'maybe'"),
+])
+def test_reduced_size_argument_messages_start_with_the_name(kwargs, exc, start):
+    X, y = _data()
+    with pytest.raises(exc, match="^" + re.escape(start)):
+        reduced_size_correlation(RecordingRanker(), X, y, **kwargs)
+
+
+def test_reduced_size_defaults_are_the_papers_five_repeats_of_half():
+    X, y = _data()
+    res = reduced_size_correlation(RecordingRanker(), X, y, random_state=0)
+    assert res.values.shape == (5,) and res.fraction == 0.5 and res.n_samples == 20
