@@ -518,6 +518,9 @@ class _ClassCounter:
     ((1, 1, 18), 0.15, [1, 1, 1]),
     # m = 2 < 3 classes: (.1, .1, 1.8) -> (0, 0, 2), no class can be guaranteed
     ((1, 1, 18), 0.1, [0, 0, 2]),
+    # 4·(1, 1, 38)/40 = (.1, .1, 3.8) -> (0, 0, 4) -> the two empty classes each take one
+    # from the largest -> (1, 1, 2)
+    ((1, 1, 38), 0.1, [1, 1, 2]),
     # 7·(4, 4, 12)/20 = (1.4, 1.4, 4.2) -> (1, 1, 4) + 1 -> the larger remainders .4, .4 tie ->
     # class 0
     ((4, 4, 12), 0.35, [2, 1, 4]),
