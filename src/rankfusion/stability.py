@@ -529,7 +529,8 @@ def _check_selection_matrix(Z) -> np.ndarray:
     binary = (arr == 0) | (arr == 1)
     if not binary.all():
         r, f = np.argwhere(~binary)[0]
-        raise ValueError(f"Z must be binary (0/1); found {arr[r, f]!r} at run {r}, feature {f}")
+        raise ValueError(f"Z must be binary (0/1); found {arr[r, f].item()!r} at run {r}, "
+                         f"feature {f}")
     z = arr.astype(np.float64)
     total = z.sum()
     if total == 0 or total == m * d:

@@ -178,3 +178,54 @@ def test_environment_variable_hostile(bad, monkeypatch):
     monkeypatch.setenv("RANKFUSION_MAX_MEMORY", bad)
     with pytest.raises(ValueError, match="RANKFUSION_MAX_MEMORY"):
         aggregate(np.eye(3), "copeland")
+
+
+# --- the memory estimate of each entry point, at its exact boundary ---------------------------
+# BYTES_PER_CELL · n² (aggregation/_memory.py): pairwise_matrix b (1 byte below 256 lists,
+# 8 with weights), schulze_strengths 2b (24 with weights)
+
+def _ten_features(m=3):
+    rng = np.random.default_rng(5)
+    return RankedLists.from_scores(rng.random((10, m)))
+
+
+@pytest.mark.parametrize("fn, weighted, need, rule", [
+    (pairwise_matrix, False, 100, "pairwise"),
+    (pairwise_matrix, True, 800, "pairwise"),
+    (schulze_strengths, False, 200, "schulze"),
+    (schulze_strengths, True, 2400, "schulze"),
+])
+def test_memory_estimate_boundary_of_the_matrix_functions(fn, weighted, need, rule):
+    lists = _ten_features()
+    w = [1.0, 2.0, 0.5] if weighted else None
+    fn(lists, w, max_memory=need)  # exactly the estimate: allowed
+    with pytest.raises(ValueError, match=f"^{rule} on p = 10 features needs about"):
+        fn(lists, w, max_memory=need - 1)
+
+
+@pytest.mark.parametrize("m, dtype", [(255, np.uint8), (256, np.uint16)])
+def test_pairwise_counts_use_the_narrowest_type_that_holds_m(m, dtype):
+    rng = np.random.default_rng(m)
+    lists = RankedLists.from_scores(rng.random((4, m)))
+    d = pairwise_matrix(lists)
+    assert d.dtype == dtype
+    pos = lists.positions2
+    expected = (pos[:, None, :] < pos[None, :, :]).sum(axis=2)
+    np.testing.assert_array_equal(d, expected)
+
+
+@pytest.mark.parametrize("rule, need", [("copeland", 9), ("schulze", 18)])
+def test_memory_message_counts_the_candidates(rule, need):
+    feats = list("abcdefghij")
+    lists = RankedLists.from_orders([feats, feats[1:] + feats[:1], feats[2:] + feats[:2]])
+    aggregate(lists, rule, candidates=1, max_memory=need)  # 3 candidates: 3² cells
+    with pytest.raises(ValueError, match=f"^{rule} on 3 candidates \\(of p = 10 features\\) "
+                                         "needs about"):
+        aggregate(lists, rule, candidates=1, max_memory=need - 1)
+
+
+@pytest.mark.parametrize("rule", ["copeland", "schulze"])
+def test_candidates_message_starts_with_the_argument_name(rule):
+    lists = RankedLists.from_orders([list("abc"), list("bca")])
+    with pytest.raises(ValueError, match="^candidates must be ≥ 1 when given as a count; got 0$"):
+        aggregate(lists, rule, candidates=0)

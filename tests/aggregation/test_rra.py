@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+import re
 import shutil
 import subprocess
 
@@ -140,3 +143,151 @@ def test_rra_bad_arguments_are_named(kwargs, exc, match):
     lists = RankedLists.from_orders([["a", "b", "c"], ["b", "a"]])
     with pytest.raises(exc, match=match):
         aggregate(lists, "rra", **kwargs)
+
+
+# --- whole messages and boundaries (the cases a mutation run found unchecked) -------------
+
+def _exactly(msg):
+    return "^" + re.escape(msg) + "$"
+
+
+@pytest.mark.parametrize("value, exc, msg", [
+    ("5", TypeError, "universe_size must be an int, got str"),
+    (True, TypeError, "universe_size must be an int, got bool"),
+    (float("inf"), ValueError, "universe_size must be a finite whole number, got inf"),
+    (3.5, ValueError, "universe_size must be a whole number, got 3.5"),
+    (2, ValueError, "universe_size=2 is smaller than the longest list (3 ranked features); "
+                    "it is the number of all rankable items"),
+])
+def test_universe_size_messages_are_whole(value, exc, msg):
+    lists = RankedLists.from_orders([["a", "b", "c"], ["c", "b"]])
+    with pytest.raises(exc, match=_exactly(msg)):
+        normalized_ranks(lists, value)
+
+
+def test_universe_size_equal_to_the_longest_list_and_whole_floats_are_accepted():
+    lists = RankedLists.from_orders([["a", "b", "c"], ["c", "b"]])
+    # r = pos / N by hand; "a" is not ranked by the second list: r = 1
+    expected = np.array([[1 / 3, 1.0], [2 / 3, 2 / 3], [1.0, 1 / 3]])
+    np.testing.assert_allclose(normalized_ranks(lists, 3), expected, rtol=1e-15)
+    np.testing.assert_allclose(normalized_ranks(lists, 6.0), [[1 / 6, 1.0], [2 / 6, 2 / 6],
+                                                               [3 / 6, 1 / 6]], rtol=1e-15)
+    assert aggregate(lists, "rra_min", universe_size=3.0).params == {"universe_size": 3}
+
+
+@pytest.mark.parametrize("cut, exc, msg", [
+    ("ab", TypeError, "top_cutoff must be a sequence of fractions, one per list"),
+    (["a", "b"], TypeError, "top_cutoff must be a sequence of fractions, one per list"),
+    ([0.5], ValueError, "top_cutoff must hold one fraction per list (2); got 1"),
+    ([0.0, 1.0], ValueError, "top_cutoff values must lie in (0, 1]"),
+    ([1.0, 1.5], ValueError, "top_cutoff values must lie in (0, 1]"),
+    ([0.5, 1.0], ValueError, "a list ranks a feature below its top_cutoff (r > cut-off)"),
+])
+def test_top_cutoff_messages_are_whole(cut, exc, msg):
+    lists = RankedLists.from_orders([["a", "b", "c"], ["c", "b"]])
+    with pytest.raises(exc, match=_exactly(msg)):
+        aggregate(lists, "rra", top_cutoff=cut)
+
+
+def test_top_cutoff_at_the_boundaries_is_accepted():
+    # list 1 ranks 2 of N = 3 (cut 2/3, its last rank r = 2/3 sits exactly on it), list 2 all
+    lists = RankedLists.from_orders([["a", "b"], ["b", "c", "a"]], universe=list("abc"))
+    res = aggregate(lists, "rra", top_cutoff=[2 / 3, 1.0])
+    assert res.params["top_cutoff"] == [2 / 3, 1.0]
+    assert np.isfinite(res.info["rho"]).all()
+
+
+def _beta_cdf_min(x, m):
+    x = np.sort(x)
+    return min(stats.beta.cdf(v, j, m - j + 1) for j, v in enumerate(x, start=1))
+
+
+def test_top_cutoff_of_one_on_every_list_is_plain_rra():
+    # with every cut-off 1 nothing is cut: thresholdBetaScore is the plain Beta score
+    rng = np.random.default_rng(3)
+    scores = rng.random((9, 4))
+    lists = RankedLists.from_scores(scores)
+    res = aggregate(lists, "rra", top_cutoff=[1.0] * 4)
+    r = normalized_ranks(lists)
+    expected = [min(1.0, 4 * _beta_cdf_min(row, 4)) for row in r]
+    np.testing.assert_allclose(res.info["rho"], expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("q", [0.0, 1.0, 1.0 + 5e-10, -5e-10, 1.0 + 1e-9, -1e-9])
+def test_stuart_guard_lets_rounding_noise_through_clipped(q):
+    # one list: Q = 1! · V_1 = r itself, so r sets q directly
+    out = stuart_scores(np.array([[q]]))
+    assert out.tolist() == [min(max(q, 0.0), 1.0)]
+
+
+@pytest.mark.parametrize("q", [1.0 + 2e-9, -2e-9, 1.5, -0.5, float("nan"), float("inf")])
+def test_stuart_guard_refuses_values_outside_the_unit_interval(q):
+    msg = ("the Stuart–Aerts recursion lost its precision with 1 lists (it gave values "
+           "outside [0, 1]; R's RobustRankAggreg returns them silently). Use the Bonferroni "
+           "bound (rra with exact=False) or fewer lists")
+    with pytest.raises(ValueError, match=_exactly(msg)):
+        stuart_scores(np.array([[0.3], [q]]))
+
+
+def test_stuart_three_lists_is_the_order_statistic_probability():
+    # Q(r) = P(U_(1) <= r_(1), U_(2) <= r_(2), U_(3) <= r_(3)) for 3 uniforms: the volume of
+    # that region times 3!, integrated by hand for r = (a, b, c) sorted:
+    # 3! · [a·b·c − a·b²/2 − a²·c/2 + a³/6] (with a ≤ b ≤ c)
+    r = np.array([[0.5, 0.1, 0.3], [0.2, 0.9, 0.6], [1.0, 1.0, 1.0]])
+    a, b, c = np.sort(r, axis=1).T
+    expected = 6 * (a * b * c - a * b**2 / 2 - a**2 * c / 2 + a**3 / 6)
+    np.testing.assert_allclose(stuart_scores(r), expected, rtol=1e-13)
+
+
+def _poisson_binomial_tail(probs, k):
+    """P(at least k of independent events with these probabilities), by enumeration."""
+    total = 0.0
+    for bits in itertools.product([0, 1], repeat=len(probs)):
+        if sum(bits) >= k:
+            total += math.prod(p if b else 1.0 - p for p, b in zip(probs, bits))
+    return total
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_top_cutoff_rho_is_a_poisson_binomial_tail(seed):
+    # Under the null, list l shows feature i at a normalised rank <= x only if U_l <= min(x,
+    # sigma_l) (a list cut at sigma_l cannot rank beyond it), so the k-th order statistic's
+    # p-value is P(at least k of the n lists put i at or above x_(k)); a feature ranked by fewer
+    # than k lists gets 1 for that k (Kolde et al. 2012; RobustRankAggreg's thresholdBetaScore)
+    rng = np.random.default_rng(seed)
+    n_univ, lengths = 20, [4, 9, 13, 20]
+    universe = [f"g{i}" for i in range(n_univ)]
+    orders = [list(rng.permutation(universe)[:k]) for k in lengths]
+    orders[0][0] = "g0"  # g0 ranked first by two lists, g19 by none (it is in the universe)
+    orders[1] = ["g0"] + [g for g in orders[1] if g != "g0"][: lengths[1] - 1]
+    orders = [[g for g in o if g != "g19"] for o in orders]
+    lists = RankedLists.from_orders(orders, universe=universe)
+    sigma = [len(o) / n_univ for o in orders]
+    res = aggregate(lists, "rra", top_cutoff=sigma)
+    rho = pd.Series(res.info["rho"], index=[str(f) for f in res.features])
+    m = len(orders)
+    for g in universe:
+        x = sorted((o.index(g) + 1) / n_univ for o in orders if g in o)
+        betas = [(_poisson_binomial_tail([min(x[k - 1], s) for s in sigma], k)
+                  if k <= len(x) else 1.0) for k in range(1, m + 1)]
+        assert rho[g] == pytest.approx(min(1.0, m * min(betas)), rel=1e-10, abs=1e-15)
+    assert rho["g19"] == 1.0
+
+
+def test_top_cutoff_feature_no_list_ranked_scores_one_also_exact():
+    lists = RankedLists.from_orders([["a", "b"], ["b", "c"]], universe=list("abcd"))
+    for exact in (False, True):
+        res = aggregate(lists, "rra", top_cutoff=[0.5, 0.5], exact=exact)
+        rho = dict(zip(res.features, res.info["rho"]))
+        assert rho["d"] == 1.0
+        assert res.top(1) == ["b"]
+
+
+@pytest.mark.parametrize("rule", ["rra", "rra_min", "rra_median", "rra_geom_mean", "rra_mean",
+                                  "stuart"])
+def test_each_rule_names_itself(rule):
+    from rankfusion.aggregation import rra as module
+
+    lists = RankedLists.from_orders([list("abcd"), list("bacd"), list("acbd")])
+    assert getattr(module, rule)(lists).method == rule
+    assert aggregate(lists, rule).method == rule

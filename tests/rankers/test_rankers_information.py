@@ -209,3 +209,16 @@ def test_all_missing_nominal_columns_score_zero(func):
     for missing_as_value in (False, True):
         s = func(X, y, missing_as_value=missing_as_value)
         assert s[0] == 0.0 and s[2] == 0.0 and s[1] > 0
+
+
+def test_distribute_missing_worked_by_hand():
+    # feature 0: observed rows total 3 and 3 -> the missing (1, 2) split half and half;
+    # feature 1: nothing observed -> the missing counts stay in row 0 (Weka: total <= SMALL)
+    t = np.array([[[2.0, 1.0], [0.0, 3.0], [1.0, 2.0]],
+                  [[0.0, 0.0], [0.0, 0.0], [4.0, 1.0]]])
+    expected = np.array([[[2.5, 2.0], [0.5, 4.0]], [[4.0, 1.0], [0.0, 0.0]]])
+    np.testing.assert_array_equal(distribute_missing(t), expected)
+    np.testing.assert_array_equal(distribute_missing(t[1:]), expected[1:])
+    # an observed total of exactly Weka's SMALL (1e-6) is not "observed": kept in row 0
+    tiny = np.array([[[5e-7, 0.0], [5e-7, 0.0], [1.0, 0.0]]])
+    np.testing.assert_array_equal(distribute_missing(tiny), [[[1.0 + 5e-7, 0.0], [5e-7, 0.0]]])

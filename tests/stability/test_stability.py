@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import statistics
 
 import numpy as np
@@ -401,3 +402,153 @@ def test_nogueira_accepts_bool_and_dataframe_and_keeps_input():
 def test_nogueira_hostile(Z, alpha, exc, match):
     with pytest.raises(exc, match=match):
         nogueira(Z, alpha=alpha)
+
+
+# --------------------------------------------------------------------------- whole messages
+def _exactly(msg):
+    import re
+
+    return "^" + re.escape(msg) + "$"
+
+
+@pytest.mark.parametrize("call, exc, msg", [
+    (lambda: apc([[1.0], [2.0]]), ValueError,
+     "apc needs at least 2 features: a correlation of 1 value is undefined"),
+    (lambda: apc([[1.0, 2.0, 3.0], [4.0, 4.0, 4.0]]), ValueError,
+     "scores: run 1 is constant, so its Pearson correlation with the other runs is undefined"),
+    (lambda: asd([[1.0, 2.0, 3.0]]), ValueError, "scores needs at least 2 runs (rows); got 1"),
+    (lambda: asd(np.zeros((2, 0))), ValueError,
+     "scores needs at least 1 feature (column); got 0"),
+    (lambda: asd([1.0, 2.0]), ValueError,
+     "scores must be 2-D (runs × features); got 1-D with shape (2,)"),
+    (lambda: asd([[1.0, 2.0], [np.inf, 1.0]]), ValueError,
+     "scores must be finite; found inf at run 1, feature 0"),
+    (lambda: asd(np.array([[1.0, {}], [1.0, 2.0]], dtype=object)), TypeError,
+     "scores must hold real numbers; got non-numeric entries"),
+    (lambda: kuncheva([[0, 1, 2], [2, 1, 0]], 3), ValueError,
+     "kuncheva needs a subset size k with 0 < k < n_features (3); got k = 3, for which the "
+     "index is undefined (its denominator k(p − k) is 0)"),
+    (lambda: kuncheva([[0, 1], [0, 1, 2]], 5), ValueError,
+     "kuncheva needs subsets of equal size; got sizes [2, 3]"),
+    (lambda: kuncheva([[0, 1]], 5), ValueError, "subsets needs at least 2 subsets; got 1"),
+    (lambda: kuncheva("ab", 5), TypeError,
+     "subsets must be a sequence of index sequences, got str"),
+    (lambda: kuncheva(["ab", [0, 1]], 5), TypeError,
+     "subsets[0] must be a sequence of feature indices, got a string"),
+    (lambda: kuncheva([[0, 1.5], [0, 1]], 5), TypeError,
+     "subsets[0] must hold integer feature indices; got 1.5"),
+    (lambda: kuncheva([[0, 1], [0, 5]], 5), ValueError,
+     "subsets[1] has index 5 outside [0, 5)"),
+    (lambda: jaccard([[0, -1], [0, 1]]), ValueError, "subsets[0] has index -1 outside ≥ 0"),
+    (lambda: jaccard([[0, 1, 0], [0, 1]]), ValueError, "subsets[0] repeats index 0"),
+    (lambda: jaccard([[0, 1], []]), ValueError,
+     "jaccard needs non-empty subsets; subsets[1] is empty"),
+    (lambda: nogueira([["a", "b"], ["c", "d"]]), TypeError,
+     "Z must be a binary (0/1) matrix; got dtype <U1"),
+    (lambda: nogueira(np.array([[1, {}], [0, 1]], dtype=object)), TypeError,
+     "Z must be a binary (0/1) matrix; got non-numeric entries"),
+    (lambda: nogueira(np.zeros((2, 0))), ValueError,
+     "Z needs at least 1 feature (column); got 0"),
+    (lambda: nogueira([[1, 0]]), ValueError, "Z needs at least 2 runs (rows); got 1"),
+    (lambda: nogueira([1, 0]), ValueError, "Z must be 2-D (runs × features); got shape (2,)"),
+    (lambda: nogueira([[1, 0], [0, 2]]), ValueError,
+     "Z must be binary (0/1); found 2 at run 1, feature 1"),
+    (lambda: nogueira([[0, 0], [0, 0]]), ValueError,
+     "Z: no run selects any feature, so the stability is undefined (k̄/d·(1 − k̄/d) = 0 in "
+     "the denominator of Nogueira et al.'s Definition 4)"),
+    (lambda: nogueira([[1, 1], [1, 1]]), ValueError,
+     "Z: every run selects every feature, so the stability is undefined (k̄/d·(1 − k̄/d) = 0 "
+     "in the denominator of Nogueira et al.'s Definition 4)"),
+    (lambda: nogueira([[1, 0], [0, 1]], alpha="0.05"), TypeError,
+     "alpha must be a number in (0, 1), got str"),
+    (lambda: nogueira([[1, 0], [0, 1]], alpha=True), TypeError,
+     "alpha must be a number in (0, 1), got bool"),
+    (lambda: nogueira([[1, 0], [0, 1]], alpha=1), ValueError,
+     "alpha must lie in (0, 1), got 1.0"),
+])
+def test_stability_messages_are_whole(call, exc, msg):
+    with pytest.raises(exc, match=_exactly(msg)):
+        call()
+
+
+def test_reduced_size_messages_are_whole():
+    X, y = _data()
+    with pytest.raises(TypeError, match=_exactly(
+            "ranker must be a callable f(X, y) -> scores, got str")):
+        reduced_size_correlation("relieff", X, y)
+    with pytest.raises(ValueError, match=_exactly(
+            "ranker returned constant scores on all the samples: Pearson's correlation is "
+            "undefined")):
+        reduced_size_correlation(lambda X, y: np.ones(6), X, y, random_state=0)
+    with pytest.raises(ValueError, match=_exactly(
+            "ranker must return one score per feature; repeat 0 returned shape (3,), "
+            "expected (5,)")):
+        reduced_size_correlation(lambda X, y: np.arange(5 if len(y) == 40 else 3), X, y,
+                                 random_state=0)
+    with pytest.raises(ValueError, match=_exactly(
+            "ranker must return one score per feature; all the samples returned shape (2, 2)")):
+        reduced_size_correlation(lambda X, y: np.ones((2, 2)), X, y, random_state=0)
+    with pytest.raises(TypeError, match=_exactly(
+            "ranker must return real scores; all the samples returned dict")):
+        reduced_size_correlation(lambda X, y: {"a": 1}, X, y, random_state=0)
+    with pytest.raises(ValueError, match=_exactly(
+            "ranker returned non-finite scores on repeat 0")):
+        reduced_size_correlation(
+            lambda X, y: np.arange(5.0) if len(y) == 40 else np.full(5, np.nan), X, y,
+            random_state=0)
+
+
+class _ClassCounter:
+    """Records the class counts of every call; scores = a fixed non-constant vector."""
+
+    def __init__(self):
+        self.counts = []
+
+    def __call__(self, X, y):
+        self.counts.append(np.bincount(np.asarray(y), minlength=3).tolist())
+        return np.arange(4.0) + 1e-3 * np.asarray(X, dtype=float)[:, :4].mean(axis=0)
+
+
+@pytest.mark.parametrize("sizes, fraction, expected", [
+    # largest remainder by hand: 10·(3, 5, 12)/20 = (1.5, 2.5, 6) -> (1, 2, 6) + 1 to the
+    # largest fractional part, tied between classes 0 and 1 -> the lower code
+    ((3, 5, 12), 0.5, [2, 2, 6]),
+    # 3·(1, 1, 18)/20 = (.15, .15, 2.7) -> (0, 0, 3); m = 3 >= 3 classes, so each empty class
+    # takes one sample from the largest allocation -> (1, 1, 1)
+    ((1, 1, 18), 0.15, [1, 1, 1]),
+    # m = 2 < 3 classes: (.1, .1, 1.8) -> (0, 0, 2), no class can be guaranteed
+    ((1, 1, 18), 0.1, [0, 0, 2]),
+    # 4·(1, 1, 38)/40 = (.1, .1, 3.8) -> (0, 0, 4) -> the two empty classes each take one
+    # from the largest -> (1, 1, 2)
+    ((1, 1, 38), 0.1, [1, 1, 2]),
+    # 7·(4, 4, 12)/20 = (1.4, 1.4, 4.2) -> (1, 1, 4) + 1 -> the larger remainders .4, .4 tie ->
+    # class 0
+    ((4, 4, 12), 0.35, [2, 1, 4]),
+])
+def test_reduced_size_stratified_allocation_is_largest_remainder(sizes, fraction, expected):
+    y = np.repeat([0, 1, 2], sizes)
+    X = np.random.default_rng(0).normal(size=(len(y), 4))
+    ranker = _ClassCounter()
+    res = reduced_size_correlation(ranker, X, y, fraction=fraction, n_repeats=3, random_state=1)
+    assert res.n_samples == sum(expected)
+    assert ranker.counts[0] == list(np.bincount(y))  # all the samples first
+    assert ranker.counts[1:] == [expected] * 3
+
+
+@pytest.mark.parametrize("kwargs, exc, start", [
+    ({"fraction": 1.5}, ValueError, "fraction must lie in (0, 1], got 1.5"),
+    ({"fraction": "half"}, TypeError, "fraction must be a number in (0, 1], got str"),
+    ({"n_repeats": 1}, ValueError, "n_repeats "),
+    ({"n_repeats": 2.5}, TypeError, "n_repeats "),
+    ({"stratify": "maybe"}, TypeError, "stratify must be a bool, got 'maybe'"),
+])
+def test_reduced_size_argument_messages_start_with_the_name(kwargs, exc, start):
+    X, y = _data()
+    with pytest.raises(exc, match="^" + re.escape(start)):
+        reduced_size_correlation(RecordingRanker(), X, y, **kwargs)
+
+
+def test_reduced_size_defaults_are_the_papers_five_repeats_of_half():
+    X, y = _data()
+    res = reduced_size_correlation(RecordingRanker(), X, y, random_state=0)
+    assert res.values.shape == (5,) and res.fraction == 0.5 and res.n_samples == 20
