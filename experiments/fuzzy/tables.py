@@ -3,6 +3,13 @@
     python experiments/fuzzy/tables.py full     # or: smoke
     python experiments/fuzzy/tables.py full --stability-only   # Table IV, Fig. 4 alone
     python experiments/fuzzy/tables.py full --table4-only      # Table IV alone
+    python experiments/fuzzy/tables.py full --fig4-only --fractions 0.9,0.7,0.5,0.3 --repeats 2
+    python experiments/fuzzy/tables.py full --L 20             # another number of bootstraps
+
+Options: ``--L N`` bootstrap samples (full: 100, as the paper), ``--fractions a,b,…`` and
+``--repeats R`` for Fig. 4 (full: 0.9 … 0.3 and 5 repeats, as the paper), ``--out DIR`` where
+the tables go (default ``experiments/results/fuzzy/<mode>``). The settings used are written to
+``stability_settings.json`` beside Table IV / Fig. 4.
 
 Table III: the highest mean accuracy over the feature counts of each method (the runner's
 error curves, ``experiments/fuzzy/<mode>.toml``). Table IV: ASD (eq. 14) and APC (eq. 15) of
@@ -43,7 +50,7 @@ SINGLE = ("cfs", "ilfs", "relieff", "mifs")
 FUZZY = ("EW", "RW", "OW", "MW")
 METHODS = SINGLE + FUZZY
 SETTINGS = {
-    "full": {"datasets": ("pima", "wbc", "parkinsons"), "L": 20,
+    "full": {"datasets": ("pima", "wbc", "parkinsons"), "L": 100,
              "fractions": (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3), "repeats": 5},
     "smoke": {"datasets": ("wbc",), "L": 3, "fractions": (0.7, 0.4), "repeats": 2},
 }
@@ -142,16 +149,24 @@ def stability_tables(datasets, L):
     return pd.DataFrame(rows), scorer
 
 
-def fig4(datasets, L, fractions, repeats, scorer):
-    rows = []
+def fig4(datasets, L, fractions, repeats, scorer, partial: Path | None = None):
+    """Mean Pearson r per (dataset, p, method). With ``partial``, each finished (dataset, p)
+    is appended to that CSV and the ones already there are skipped (an interrupted run
+    resumes)."""
+    done = pd.read_csv(partial) if partial is not None and partial.exists() else None
+    rows = [] if done is None else done.to_dict("records")
     for ds in datasets:
         X, y = _data(ds)
         for f in fractions:
+            if done is not None and ((done.dataset == ds) & np.isclose(done.p, f)).any():
+                continue
             for m in METHODS:
                 r = reduced_size_correlation(lambda A, b, m=m: scorer.scores(A, b)[m], X, y,
                                              fraction=f, n_repeats=repeats,
                                              random_state=SEED, stratify=False)
                 rows.append({"dataset": ds, "p": f, "method": m, "mean": r.mean, "sd": r.sd})
+            if partial is not None:
+                pd.DataFrame(rows).to_csv(partial, index=False, float_format="%.6f")
     return pd.DataFrame(rows)
 
 
@@ -223,15 +238,55 @@ def plot_fig4(f4, path):
     plt.close(fig)
 
 
-def main(mode: str) -> None:
-    s = SETTINGS[mode]
-    out = ROOT / "experiments" / "results" / "fuzzy" / mode
+def _options(argv):
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("mode", nargs="?", default="full", choices=sorted(SETTINGS))
+    ap.add_argument("--L", type=int, default=None)
+    ap.add_argument("--fractions", default=None)
+    ap.add_argument("--repeats", type=int, default=None)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--table4-only", action="store_true")
+    ap.add_argument("--fig4-only", action="store_true")
+    ap.add_argument("--stability-only", action="store_true")
+    return ap.parse_args(argv)
+
+
+def _record(out: Path, part: str, settings: dict, seconds: float) -> None:
+    path = out / "stability_settings.json"
+    rec = json.loads(path.read_text()) if path.exists() else {}
+    rec[part] = {**settings, "seconds": round(seconds, 1),
+                 "load_average_end": [round(x, 2) for x in __import__("os").getloadavg()]}
+    path.write_text(json.dumps(rec, indent=1))
+
+
+def main(argv=None) -> None:
+    a = _options(sys.argv[1:] if argv is None else argv)
+    mode = a.mode
+    s = dict(SETTINGS[mode])
+    if a.L is not None:
+        s["L"] = a.L
+    if a.fractions is not None:
+        s["fractions"] = tuple(float(f) for f in a.fractions.split(","))
+    if a.repeats is not None:
+        s["repeats"] = a.repeats
+    out = Path(a.out) if a.out else ROOT / "experiments" / "results" / "fuzzy" / mode
+    out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    if "--table4-only" in sys.argv:
+    if a.table4_only:
         t4, _ = stability_tables(s["datasets"], s["L"])
         t4.to_csv(out / "table4.csv", index=False, float_format="%.6f")
+        _record(out, "table4", {"L": s["L"], "folds": 5}, time.perf_counter() - t0)
         return
-    if "--stability-only" in sys.argv or not (out / "table4.csv").exists():
+    if a.fig4_only:
+        f4 = fig4(s["datasets"], s["L"], s["fractions"], s["repeats"], Scorer(s["L"]),
+                  partial=out / "fig4.csv")
+        f4.to_csv(out / "fig4.csv", index=False, float_format="%.6f")
+        _record(out, "fig4", {"L": s["L"], "fractions": list(s["fractions"]),
+                              "repeats": s["repeats"]}, time.perf_counter() - t0)
+        return
+    if a.stability_only or not (out / "table4.csv").exists():
         # Table IV and Fig. 4 do not need the runner's results (computed once, then reused)
         t4, scorer = stability_tables(s["datasets"], s["L"])
         f4 = fig4(s["datasets"], s["L"], s["fractions"], s["repeats"], scorer)
@@ -239,7 +294,7 @@ def main(mode: str) -> None:
         f4.to_csv(out / "fig4.csv", index=False, float_format="%.6f")
         (out / "stability_timing.json").write_text(json.dumps(
             {"seconds": time.perf_counter() - t0}, indent=1))
-        if "--stability-only" in sys.argv:
+        if a.stability_only:
             return
     t4 = pd.read_csv(out / "table4.csv")
     f4 = pd.read_csv(out / "fig4.csv") if (out / "fig4.csv").exists() else None
@@ -252,4 +307,4 @@ def main(mode: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "full")
+    main()
