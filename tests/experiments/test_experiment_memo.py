@@ -188,3 +188,23 @@ def test_second_rule_reuses_every_bootstrap_list_of_the_first(tmp_path, monkeypa
     finally:
         set_ranker_cache(None)
     assert stats == {"hits": 12, "misses": 12}
+
+
+def test_cfs_imports_after_the_discretize_kernels_are_compiled():
+    # regression: compiling the discretize kernels (MDL cut points on data past the
+    # plain-Python threshold) binds discretize's name lnf to the compiled kernel; importing
+    # cfs afterwards (in a fresh process) used to fail on it
+    import subprocess
+    import sys
+
+    code = ("import numpy as np\n"
+            "from rankfusion.rankers.discretize import mdl_cut_points\n"
+            "rng = np.random.default_rng(0)\n"
+            "y = rng.integers(0, 2, 3000)\n"
+            "X = rng.normal(size=(3000, 4)) + y[:, None]\n"
+            "mdl_cut_points(X, y)\n"
+            "from rankfusion.rankers import cfs\n"
+            "print(cfs(X, y))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False)
+    assert out.returncode == 0, out.stderr
