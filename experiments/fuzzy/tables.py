@@ -172,12 +172,12 @@ def fig4(datasets, L, fractions, repeats, scorer, partial: Path | None = None):
 
 def _mark(values, higher=True):
     v = np.asarray(values, dtype=float)
-    order = np.unique(np.round(v, 4))
+    order = np.unique(np.round(v[~np.isnan(v)], 4))
     order = order[::-1] if higher else order
     out = []
     for x in v:
         s = f"{x:.4f}"
-        if np.round(x, 4) == order[0]:
+        if len(order) and np.round(x, 4) == order[0]:
             s += "*"
         elif len(order) > 1 and np.round(x, 4) == order[1]:
             s += "′"
@@ -185,16 +185,22 @@ def _mark(values, higher=True):
     return out
 
 
-def markdown(t3, t4, f4, mode, L) -> str:
+def markdown(t3, t4, f4, mode, L, t3_other=None, L_other=None) -> str:
     head = "| | " + " | ".join(METHODS) + " |\n|" + "---|" * (len(METHODS) + 1) + "\n"
     lines = [f"### Table III — highest mean accuracy over feature counts ({mode})\n",
-             "Paper row first, ours (`rf`) below; * best, ′ second best.\n", head]
+             f"Paper row first, ours (`rf`, L = {L}) below"
+             + ("" if t3_other is None else f", then ours with L = {L_other} (`rf L{L_other}`)")
+             + "; * best, ′ second best; nan = cell not run.\n", head]
     for (ds, clf), g in t3.groupby(["dataset", "classifier"], sort=False):
         ours = g.set_index("method").reindex(METHODS)["accuracy"].to_numpy()
         if (ds, clf) in PAPER_III:
             lines.append(f"| {ds} {clf} paper | " + " | ".join(_mark(PAPER_III[ds, clf]))
                          + " |\n")
         lines.append(f"| {ds} {clf} rf | " + " | ".join(_mark(ours)) + " |\n")
+        if t3_other is not None:
+            o = t3_other[(t3_other.dataset == ds) & (t3_other.classifier == clf)]
+            o = o.set_index("method").reindex(METHODS)["accuracy"].to_numpy()
+            lines.append(f"| {ds} {clf} rf L{L_other} | " + " | ".join(_mark(o)) + " |\n")
     lines += [f"\n### Table IV — stability over the 5 CV training parts (L = {L})\n\n", head]
     for idx, higher in (("ASD", False), ("ASD (minmax)", False), ("APC", True)):
         avg = []
@@ -300,7 +306,10 @@ def main(argv=None) -> None:
     f4 = pd.read_csv(out / "fig4.csv") if (out / "fig4.csv").exists() else None
     t3 = table3(out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")
     t3.to_csv(out / "table3.csv", index=False, float_format="%.6f")
-    (out / "tables.md").write_text(markdown(t3, t4, f4, mode, s["L"]))
+    t3_20 = None
+    if mode == "full" and (out / "run_L20").exists():  # the first full run, L = 20
+        t3_20 = table3(out / "run_L20", ROOT / "experiments" / "fuzzy" / "full_L20.toml")
+    (out / "tables.md").write_text(markdown(t3, t4, f4, mode, s["L"], t3_20, 20))
     if f4 is not None:
         plot_fig4(f4, out / "fig4.png")
     print((out / "tables.md").read_text())
