@@ -126,3 +126,85 @@ def test_cached_selector_keeps_nominal_columns_as_the_plain_selector():
         b = cross_validate_selection(CachedSelector(sel, key=clf), X, y, classifier=clf, cv=3,
                                      random_state=1)
         np.testing.assert_array_equal(a.scores.to_numpy(), b.scores.to_numpy())
+
+
+def test_ranker_memo_size_holds_two_cells_of_lists():
+    from rankfusion.experiments.cells import RANKER_MEMO_MIN, ranker_memo_entries
+
+    ens = {"kind": "ensemble",
+           "params": {"rankers": ["cfs", "ilfs", "relieff", "mifs"], "n_bootstraps": 100}}
+    curve = {"kind": "error_curve", "params": {"n_splits": 5}}
+    # 100 bootstrap samples × 4 rankers × 5 splits = 2000 lists; room for two cells
+    assert ranker_memo_entries({"selector": ens, "protocol": curve}) == 4000
+    single = {"kind": "ranker", "params": {"ranker": "nlc"}}
+    cv = {"kind": "cross_validation", "params": {"cv": 10}}
+    assert ranker_memo_entries({"selector": single, "protocol": cv}) == RANKER_MEMO_MIN
+    small = {"kind": "ensemble", "params": {"rankers": ["info_gain"], "n_bootstraps": 3}}
+    assert ranker_memo_entries({"selector": small, "protocol": cv}) == RANKER_MEMO_MIN
+
+
+FUZZY_CURVES = """
+[experiment]
+name = "memo-fuzzy"
+seed = 5
+[grid]
+datasets = ["bc"]
+selectors = ["ens"]
+rules = ["EW", "OW"]
+classifiers = ["naive_bayes"]
+protocols = ["curve"]
+[datasets.bc]
+source = "sklearn:iris"
+[selectors.ens]
+kind = "ensemble"
+rankers = ["info_gain", "chi_square"]
+n_bootstraps = 3
+stratify = false
+[rules.EW]
+rule = "fuzzy:EW"
+[rules.OW]
+rule = "fuzzy:OW"
+[protocols.curve]
+kind = "error_curve"
+n_splits = 2
+n_features = [1, 2]
+"""
+
+
+def test_second_rule_reuses_every_bootstrap_list_of_the_first(tmp_path, monkeypatch):
+    # 3 bootstrap samples × 2 rankers × 2 splits = 12 lists per cell; with a floor of 4 the
+    # memo must grow to hold them (a memo smaller than a cell's lists recomputes them all)
+    from rankfusion.experiments import cells
+    from rankfusion.selection.ranker_specs import ranker_cache, set_ranker_cache
+
+    monkeypatch.setattr(cells, "RANKER_MEMO_MIN", 4)
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(FUZZY_CURVES)
+    set_ranker_cache(None)
+    try:
+        with ranker_cache() as stats:
+            run_experiment(cfg, out=tmp_path / "out", report=False)
+    finally:
+        set_ranker_cache(None)
+    assert stats == {"hits": 12, "misses": 12}
+
+
+def test_cfs_imports_after_the_discretize_kernels_are_compiled():
+    # regression: compiling the discretize kernels (MDL cut points on data past the
+    # plain-Python threshold) binds discretize's name lnf to the compiled kernel; importing
+    # cfs afterwards (in a fresh process) used to fail on it
+    import subprocess
+    import sys
+
+    code = ("import numpy as np\n"
+            "from rankfusion.rankers.discretize import mdl_cut_points\n"
+            "rng = np.random.default_rng(0)\n"
+            "y = rng.integers(0, 2, 3000)\n"
+            "X = rng.normal(size=(3000, 4)) + y[:, None]\n"
+            "mdl_cut_points(X, y)\n"
+            "from rankfusion.rankers import cfs\n"
+            "print(cfs(X, y))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False)
+    assert out.returncode == 0, out.stderr

@@ -227,6 +227,27 @@ def resolve_pos_label(pos_label, y):
     return classes[big] if pos_label == "majority" else classes[1 - big]
 
 
+#: Smallest size of the process-wide ranker memo while a cell runs.
+RANKER_MEMO_MIN = 512
+
+
+def ranker_memo_entries(spec: dict) -> int:
+    """Score vectors the ranker memo keeps while this cell runs: at least
+    :data:`RANKER_MEMO_MIN`, and room for twice the lists one cell ranks (bootstrap samples ×
+    rankers × splits), so that the next cell on the same dataset and protocol (another rule or
+    classifier, same seed) finds every list of this one instead of cycling through a memo too
+    small for it. The memo only changes the time, never the numbers."""
+    sel = spec.get("selector", {})
+    params = sel.get("params", {}) if sel.get("kind") == "ensemble" else {}
+    lists = (max(1, len(params.get("rankers", ()) or ()))
+             * max(1, int(params.get("n_bootstraps", 0))))
+    pp = spec.get("protocol", {}).get("params", {})
+    parts = pp.get("n_splits") if spec.get("protocol", {}).get("kind") == "error_curve" \
+        else pp.get("cv")
+    parts = parts if isinstance(parts, int) and not isinstance(parts, bool) else 10
+    return max(RANKER_MEMO_MIN, 2 * lists * parts)
+
+
 def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     """Compute one cell; returns ``{"payload": …, "timing": …}`` (JSON-able).
 
@@ -245,7 +266,7 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     # scores (same numbers; docs/experiments.md, 'Cells, hashes …'). The memo lives as long as
     # the caller holds it: the local runner across all its cells, a Dask worker for its life
     # (run_cell_on_worker); a lone call empties it when it returns.
-    with ranker_cache(512):
+    with ranker_cache(ranker_memo_entries(spec)):
         payload = _run_protocol(spec, selector, X, y, names, seed, n_jobs)
     timing = {"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
               "started": started, "host": socket.gethostname(), "pid": os.getpid()}

@@ -51,7 +51,9 @@ from ._registry import register_ranker
 from .discretize import discretize, mdl_cut_points
 from .discretize import lnf as _lnf_kernel
 
-lnf = _lnf_kernel.serial()  # the compiled kernel, called from the numba functions below
+# the compiled kernel, called from the numba functions below; once a kernel of discretize that
+# calls lnf has been compiled, discretize's own name lnf is already the compiled kernel
+lnf = _lnf_kernel.serial() if hasattr(_lnf_kernel, "serial") else _lnf_kernel
 
 __all__ = ["cfs_subset", "cfs", "CFSMerit"]
 
