@@ -125,21 +125,26 @@ def nested_results(root: Path) -> pd.DataFrame:
 
 def all_data(root: Path, k_step: bool = False) -> pd.DataFrame:
     """The "selection on all data" protocol, part by part (cached in ``all_data_<part>.csv``
-    and ``agreement_<part>.csv``)."""
+    and ``agreement_<part>.csv``; the K-step variant in ``kstep_<part>.csv``)."""
     frames, agrees = [], []
     for part in PARTS:
         f, a = root / f"all_data_{part}.csv", root / f"agreement_{part}.csv"
         if not f.exists():
-            rows, agree = _all_data_part(part, k_step)
+            rows, agree = _all_data_part(part)
             pd.DataFrame(agree).to_csv(a, index=False, float_format="%.4f")
             pd.DataFrame(rows).to_csv(f, index=False, float_format="%.6f")
         frames.append(pd.read_csv(f))
         agrees.append(pd.read_csv(a))
+        ks = root / f"kstep_{part}.csv"
+        if k_step and not ks.exists():
+            pd.DataFrame(_k_step_part(part)).to_csv(ks, index=False, float_format="%.6f")
+        if ks.exists():
+            frames.append(pd.read_csv(ks))
     pd.concat(agrees).to_csv(root / "agreement.csv", index=False, float_format="%.4f")
     return pd.concat(frames, ignore_index=True)
 
 
-def _all_data_part(part: str, k_step: bool):
+def _all_data_part(part: str):
     """The "selection on all data" protocol: one selector fit per (data set, method)."""
     rows, agree = [], []
     for fname in [PARTS[part]]:
@@ -173,16 +178,21 @@ def _all_data_part(part: str, k_step: bool):
                         agree.append({"dataset": ds, "a": a, "b": b,
                                       "k": len(sets[a]), "common": inter,
                                       "jaccard": inter / len(sets[a] | sets[b])})
-        if k_step:
-            rows += _k_step_all_data(cfg, done)
     return rows, agree
 
 
-def _k_step_all_data(cfg, done) -> list:
+def _k_step_part(part: str) -> list:
     """Algorithm 2 on all the data: K by the five classifiers' 3-fold accuracy."""
-    out = []
-    for (ds, method), _ in done.items():
-        cell = next(c for c in cfg.cells if c.labels["dataset"] == ds and c.method == method)
+    from rankfusion.selection.ranker_specs import set_ranker_cache
+
+    set_ranker_cache(64)  # the three filters' scores are shared by the five methods
+    cfg = load_config(HERE / PARTS[part])
+    out, seen = [], set()
+    for cell in cfg.cells:
+        ds, method = cell.labels["dataset"], cell.method
+        if (ds, method) in seen:
+            continue
+        seen.add((ds, method))
         spec = cell.spec
         X, y, _ = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
         base = build_selector(spec, cell.seed)
