@@ -3,7 +3,8 @@
     python experiments/bouaguel/tables.py experiments/results/bouaguel/full
 
 Writes ``tables.md`` and ``tables.csv`` (means over the CV folds) into the folder, and prints
-the markdown. Uses only the public API (``rankfusion.experiments.read_results``).
+the markdown. Uses only the public API (``rankfusion.experiments.read_results``); a stopped
+run's finished cells are read as well.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from rankfusion.experiments import read_results
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tables_common import md_table, results_of  # noqa: E402
 
 METRICS = ["precision", "recall", "f1", "roc_auc"]
 ROWS = ["Relief", "Inf Gain", "Correlation", "Mean Aggreg", "GA(Kendall)", "GA(Spearman)"]
@@ -23,7 +25,7 @@ OURS = {"Relief": ["relief"], "Inf Gain": ["ig"], "Correlation": ["cfs"],
         "Mean Aggreg": ["agg+mean"],
         "GA(Kendall)": ["agg+ga_kendall", "agg_acc+ga_kendall"],
         "GA(Spearman)": ["agg+ga_spearman", "agg_acc+ga_spearman"]}
-CLASSIFIERS = {"DT": "j48", "SVM": "linear_svm", "KNN": "knn1"}
+CLASSIFIERS = {"DT": "j48", "SVM": "smo", "KNN": "knn1"}
 SINGLE = ["relief", "ig", "cfs"]
 AGGREGATES = ["agg+mean", "agg+ga_kendall", "agg+ga_spearman", "agg_acc+ga_kendall",
               "agg_acc+ga_spearman"]
@@ -125,45 +127,13 @@ def markdown(ours: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def from_cells(folder: Path) -> pd.DataFrame:
-    """The tidy results of the finished cells of an unfinished run (cell files)."""
-    import json
-
-    rows = []
-    for f in sorted((folder / "cells").glob("*.json")):
-        d = json.loads(f.read_text())
-        lab, pay = d["labels"], d["payload"]
-        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
-        for split, vals in enumerate(pay["scores"]):
-            for metric, v in zip(pay["metrics"], vals):
-                rows.append({"dataset": lab["dataset"], "method": method,
-                             "classifier": d["spec"]["classifier"], "split": split,
-                             "metric": metric, "value": v})
-    return pd.DataFrame(rows)
-
-
-def md_table(df: pd.DataFrame, floatfmt: str = "{:.4f}") -> str:
-    """A DataFrame as a markdown table (index included), without optional dependencies."""
-    df = df.reset_index()
-    fmt = [(lambda v: floatfmt.format(v)) if pd.api.types.is_float_dtype(t) else str
-           for t in df.dtypes]
-    head = "| " + " | ".join(map(str, df.columns)) + " |"
-    sep = "|" + "---|" * df.shape[1]
-    body = ["| " + " | ".join(f(v) for f, v in zip(fmt, row)) + " |"
-            for row in df.itertuples(index=False)]
-    return "\n".join([head, sep, *body])
-
-
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
         print(__doc__)
         return 2
     out = Path(argv[0])
-    if (out / "results.parquet").exists():
-        results, _, _ = read_results(out)
-    else:  # an unfinished run: its finished cells
-        results = from_cells(out)
+    results = results_of(out)  # an unfinished run: its finished cells
     ours = our_means(results)
     ours.to_csv(out / "tables.csv", index=False, float_format="%.4f")
     c = claims(results)

@@ -30,8 +30,11 @@ from sklearn.feature_selection import SelectorMixin
 
 from rankfusion import EnsembleSelector
 from rankfusion.evaluation import cross_validate_selection, make_classifier, robustness_index
-from rankfusion.experiments import load_config, read_results
+from rankfusion.experiments import load_config
 from rankfusion.experiments.cells import build_selector, load_dataset
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tables_common import md_table, results_of  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PARTS = {"k8": "full_k8.toml", "k9": "full_k9.toml", "k40": "full_k40.toml",
@@ -86,40 +89,11 @@ class FixedSupport(SelectorMixin, BaseEstimator):
         return np.asarray(self.support, dtype=bool)
 
 
-def md_table(df: pd.DataFrame, floatfmt: str = "{:.3f}") -> str:
-    df = df.reset_index()
-    fmt = [(lambda v: floatfmt.format(v)) if pd.api.types.is_float_dtype(t) else str
-           for t in df.dtypes]
-    head = "| " + " | ".join(map(str, df.columns)) + " |"
-    body = ["| " + " | ".join(f(v) for f, v in zip(fmt, row)) + " |"
-            for row in df.itertuples(index=False)]
-    return "\n".join([head, "|" + "---|" * df.shape[1], *body])
-
-
-def _from_cells(folder: Path) -> pd.DataFrame:
-    """The tidy results of the finished cells of an unfinished run (cell files)."""
-    import json
-
-    rows = []
-    for f in sorted((folder / "cells").glob("*.json")):
-        d = json.loads(f.read_text())
-        lab, pay = d["labels"], d["payload"]
-        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
-        for split, vals in enumerate(pay["scores"]):
-            for metric, v in zip(pay["metrics"], vals):
-                rows.append({"dataset": lab["dataset"], "method": method,
-                             "classifier": d["spec"]["classifier"], "split": split,
-                             "metric": metric, "value": v})
-    return pd.DataFrame(rows)
-
-
 def nested_results(root: Path) -> pd.DataFrame:
     frames = []
     for part in PARTS:
-        if (root / part / "results.parquet").exists():
-            frames.append(read_results(root / part)[0])
-        elif (root / part / "cells").exists():
-            frames.append(_from_cells(root / part))
+        if (root / part / "config.toml").exists():  # finished, or its finished cells
+            frames.append(results_of(root / part))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
@@ -286,7 +260,7 @@ def main(argv=None) -> int:
                 row[m] = " / ".join("–" if pd.isna(v) else f"{v:.2f}" for v in vals)
             rows.append(row)
         md += [f"**{clf}** (each cell: paper / nested / all data)", "",
-               md_table(pd.DataFrame(rows).set_index("dataset")), ""]
+               md_table(pd.DataFrame(rows).set_index("dataset"), "{:.3f}"), ""]
     ri = [robustness(alld, "all_data")]
     if not nested.empty:
         ri.insert(0, robustness(nested, "nested"))
@@ -305,7 +279,7 @@ def main(argv=None) -> int:
                              for i, m in enumerate(METHODS)}})
     md += ["#### Table 5: robustness index (paper rank / our rank (mean rank over the five "
            "classifiers, from the mean CV error))", "",
-           md_table(pd.DataFrame(rrows).set_index("dataset")), ""]
+           md_table(pd.DataFrame(rrows).set_index("dataset"), "{:.3f}"), ""]
     v = [verdict(alld, "all_data")]
     if not nested.empty:
         v.insert(0, verdict(nested, "nested"))
