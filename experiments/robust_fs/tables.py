@@ -25,8 +25,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator
-from sklearn.feature_selection import SelectorMixin
 
 from rankfusion import EnsembleSelector
 from rankfusion.evaluation import cross_validate_selection, make_classifier, robustness_index
@@ -34,7 +32,7 @@ from rankfusion.experiments import load_config
 from rankfusion.experiments.cells import build_selector, load_dataset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tables_common import md_table, results_of  # noqa: E402
+from tables_common import FixedSupport, all_data_cv, md_table, results_of  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PARTS = {"k8": "full_k8.toml", "k9": "full_k9.toml", "k40": "full_k40.toml",
@@ -75,20 +73,6 @@ PAPER_RI = {"lung_cancer": (2, 1, 3, 3, 4), "mfeat_fourier": (2, 1, 4, 3, 3),
 KSTEP_GRID = [1, 2, 3, 5, 8, 10, 15, 20, 30, 40, 60]
 
 
-class FixedSupport(SelectorMixin, BaseEstimator):
-    """Keeps the columns chosen beforehand (the "selection on all data" protocol)."""
-
-    def __init__(self, support=None):
-        self.support = support
-
-    def fit(self, X, y=None):
-        self.n_features_in_ = np.asarray(X).shape[1] if not hasattr(X, "columns") else X.shape[1]
-        return self
-
-    def _get_support_mask(self):
-        return np.asarray(self.support, dtype=bool)
-
-
 def nested_results(root: Path) -> pd.DataFrame:
     frames = []
     for part in PARTS:
@@ -120,38 +104,17 @@ def all_data(root: Path, k_step: bool = False) -> pd.DataFrame:
 
 def _all_data_part(part: str):
     """The "selection on all data" protocol: one selector fit per (data set, method)."""
-    rows, agree = [], []
-    for fname in [PARTS[part]]:
-        cfg = load_config(HERE / fname)
-        done = {}
-        for cell in cfg.cells:
-            spec = cell.spec
-            ds, method, clf = cell.labels["dataset"], cell.method, spec["classifier"]
-            X, y, _ = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
-            if (ds, method) not in done:
-                sel = build_selector(spec, cell.seed).set_params(random_state=cell.seed)
-                sel.fit(X, y)
-                done[(ds, method)] = sel
-            sel = done[(ds, method)]
-            pp = spec["protocol"]["params"]
-            res = cross_validate_selection(FixedSupport(sel.get_support()), X, y,
-                                           classifier=clf, cv=pp["cv"],
-                                           scoring=tuple(pp["scoring"]),
-                                           random_state=cell.seed)
-            for split, r in res.scores.iterrows():
-                for metric, v in r.items():
-                    rows.append({"dataset": ds, "method": method, "classifier": clf,
-                                 "split": split, "metric": metric, "value": float(v),
-                                 "protocol": "all_data", "k": int(sel.n_features_)})
-        for ds in {d for d, _ in done}:
-            sets = {m: set(np.flatnonzero(done[(ds, m)].get_support())) for m in METHODS}
-            for a in METHODS:
-                for b in METHODS:
-                    if a < b:
-                        inter = len(sets[a] & sets[b])
-                        agree.append({"dataset": ds, "a": a, "b": b,
-                                      "k": len(sets[a]), "common": inter,
-                                      "jaccard": inter / len(sets[a] | sets[b])})
+    rows, done = all_data_cv(HERE / PARTS[part])
+    agree = []
+    for ds in {d for d, _ in done}:
+        sets = {m: set(np.flatnonzero(done[(ds, m)].get_support())) for m in METHODS}
+        for a in METHODS:
+            for b in METHODS:
+                if a < b:
+                    inter = len(sets[a] & sets[b])
+                    agree.append({"dataset": ds, "a": a, "b": b,
+                                  "k": len(sets[a]), "common": inter,
+                                  "jaccard": inter / len(sets[a] | sets[b])})
     return rows, agree
 
 
