@@ -1,9 +1,13 @@
 """Bouaguel et al. (2013) Tables 2, 4 and 5 beside ours, from a finished runner folder.
 
-    python experiments/bouaguel/tables.py experiments/results/bouaguel/full
+    python experiments/bouaguel/tables.py experiments/results/bouaguel/full [--all-data]
 
 Writes ``tables.md`` and ``tables.csv`` (means over the CV folds) into the folder, and prints
-the markdown. Uses only the public API (``rankfusion.experiments.read_results``).
+the markdown. ``--all-data`` adds the clearly-labelled "selection on all data" variant (each
+ranking and aggregation computed once on all the rows, then the same classifiers
+cross-validated on the selected columns with the same folds; cached in ``all_data.csv``,
+claims in ``claims_all_data.csv``), to test whether the paper's numbers come from it.
+A stopped run's finished cells are read as well (``read_results(..., partial=True)``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from rankfusion.experiments import read_results
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tables_common import all_data_cv, md_table, results_of  # noqa: E402
 
 METRICS = ["precision", "recall", "f1", "roc_auc"]
 ROWS = ["Relief", "Inf Gain", "Correlation", "Mean Aggreg", "GA(Kendall)", "GA(Spearman)"]
@@ -23,7 +28,7 @@ OURS = {"Relief": ["relief"], "Inf Gain": ["ig"], "Correlation": ["cfs"],
         "Mean Aggreg": ["agg+mean"],
         "GA(Kendall)": ["agg+ga_kendall", "agg_acc+ga_kendall"],
         "GA(Spearman)": ["agg+ga_spearman", "agg_acc+ga_spearman"]}
-CLASSIFIERS = {"DT": "j48", "SVM": "linear_svm", "KNN": "knn1"}
+CLASSIFIERS = {"DT": "j48", "SVM": "smo", "KNN": "knn1"}
 SINGLE = ["relief", "ig", "cfs"]
 AGGREGATES = ["agg+mean", "agg+ga_kendall", "agg+ga_spearman", "agg_acc+ga_kendall",
               "agg_acc+ga_spearman"]
@@ -125,61 +130,55 @@ def markdown(ours: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def from_cells(folder: Path) -> pd.DataFrame:
-    """The tidy results of the finished cells of an unfinished run (cell files)."""
-    import json
-
-    rows = []
-    for f in sorted((folder / "cells").glob("*.json")):
-        d = json.loads(f.read_text())
-        lab, pay = d["labels"], d["payload"]
-        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
-        for split, vals in enumerate(pay["scores"]):
-            for metric, v in zip(pay["metrics"], vals):
-                rows.append({"dataset": lab["dataset"], "method": method,
-                             "classifier": d["spec"]["classifier"], "split": split,
-                             "metric": metric, "value": v})
-    return pd.DataFrame(rows)
+def _claims_summary(c: pd.DataFrame) -> pd.DataFrame:
+    summ = (c.groupby(["metric", "aggregation"])[["diff", "wins", "ties", "losses"]]
+            .agg({"diff": "mean", "wins": "sum", "ties": "sum", "losses": "sum"}))
+    beats = (c.assign(better=c["diff"] > 0).groupby(["metric", "aggregation"])["better"]
+             .agg(["sum", "count"]))
+    return summ.join(beats).rename(columns={"sum": "cells better", "count": "cells"})
 
 
-def md_table(df: pd.DataFrame, floatfmt: str = "{:.4f}") -> str:
-    """A DataFrame as a markdown table (index included), without optional dependencies."""
-    df = df.reset_index()
-    fmt = [(lambda v: floatfmt.format(v)) if pd.api.types.is_float_dtype(t) else str
-           for t in df.dtypes]
-    head = "| " + " | ".join(map(str, df.columns)) + " |"
-    sep = "|" + "---|" * df.shape[1]
-    body = ["| " + " | ".join(f(v) for f, v in zip(fmt, row)) + " |"
-            for row in df.itertuples(index=False)]
-    return "\n".join([head, sep, *body])
+def all_data_section(out: Path, nested: pd.DataFrame) -> str:
+    """The "selection on all data" variant beside the nested means (F-measure and AUC)."""
+    f = out / "all_data.csv"
+    if not f.exists():
+        rows, _ = all_data_cv(out / "config.toml")
+        pd.DataFrame(rows).to_csv(f, index=False, float_format="%.6f")
+    alld = pd.read_csv(f)
+    a = our_means(alld)
+    both = nested.merge(a, on=["dataset", "classifier", "method"], suffixes=("", "_all"))
+    md = ["", "#### Selection on all data (leaky) beside the nested protocol (F, AUC; fold "
+          "means)", "", "| dataset | classifier | method | F nested | F all data | AUC nested "
+          "| AUC all data |", "|---|---|---|---|---|---|---|"]
+    for r in both.itertuples(index=False):
+        md.append(f"| {r.dataset} | {r.classifier} | {r.method} | {r.f1:.3f} | "
+                  f"{r.f1_all:.3f} | {r.roc_auc:.3f} | {r.roc_auc_all:.3f} |")
+    c = claims(alld)
+    c.to_csv(out / "claims_all_data.csv", index=False, float_format="%.4f")
+    md += ["", "#### Selection on all data: aggregation vs the best single filter", "",
+           md_table(_claims_summary(c)), ""]
+    return "\n".join(md)
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1:
+    flags = [a for a in argv if a.startswith("--")]
+    argv = [a for a in argv if not a.startswith("--")]
+    if len(argv) != 1 or set(flags) - {"--all-data"}:
         print(__doc__)
         return 2
     out = Path(argv[0])
-    if (out / "results.parquet").exists():
-        results, _, _ = read_results(out)
-    else:  # an unfinished run: its finished cells
-        results = from_cells(out)
+    results = results_of(out)  # an unfinished run: its finished cells
     ours = our_means(results)
     ours.to_csv(out / "tables.csv", index=False, float_format="%.4f")
     c = claims(results)
     c.to_csv(out / "claims.csv", index=False, float_format="%.4f")
     md = markdown(ours)
-    if c.empty:
-        (out / "tables.md").write_text(md)
-        print(md)
-        return 0
-    summ = (c.groupby(["metric", "aggregation"])[["diff", "wins", "ties", "losses"]]
-            .agg({"diff": "mean", "wins": "sum", "ties": "sum", "losses": "sum"}))
-    beats = (c.assign(better=c["diff"] > 0).groupby(["metric", "aggregation"])["better"]
-             .agg(["sum", "count"]))
-    md += ("\n#### Aggregation vs the best single filter (fold-paired, all datasets × "
-           "classifiers)\n\n" + md_table(summ.join(beats).rename(
-               columns={"sum": "cells better", "count": "cells"})) + "\n")
+    if not c.empty:
+        md += ("\n#### Aggregation vs the best single filter (fold-paired, all datasets × "
+               "classifiers)\n\n" + md_table(_claims_summary(c)) + "\n")
+    if "--all-data" in flags:
+        md += all_data_section(out, ours)
     (out / "tables.md").write_text(md)
     print(md)
     return 0

@@ -10,11 +10,11 @@ protocols.
   cross-validated on the selected columns, on the same folds (same seeds) as the nested run.
   This is the protocol the paper's numbers most likely come from; it leaks the test rows into
   the selection.
-* ``--k-step``: also the paper's Algorithm 2 on all the data (K chosen by the five classifiers'
-  CV accuracy on a reduced grid of sizes) and the CV of each classifier at that K
-  (``all_data_kstep.csv``).
+* ``--k-step`` (``--k-step-parts=k8,k60``: some parts only): also the paper's Algorithm 2
+  on all the data (K chosen by the five classifiers' 3-fold CV accuracy on a reduced grid of
+  sizes) and the 5-fold CV of each classifier at that K (``kstep_<part>.csv``).
 
-Writes ``tables.md`` (paper vs nested vs all data), ``nested.csv``, ``robustness.csv`` and
+Writes ``tables.md`` (paper vs nested vs all data), ``table3.csv``, ``robustness.csv`` and
 ``agreement.csv`` (top-K overlap of the three filters' rankings on all data) into the folder.
 """
 
@@ -25,13 +25,14 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator
-from sklearn.feature_selection import SelectorMixin
 
 from rankfusion import EnsembleSelector
 from rankfusion.evaluation import cross_validate_selection, make_classifier, robustness_index
-from rankfusion.experiments import load_config, read_results
+from rankfusion.experiments import load_config
 from rankfusion.experiments.cells import build_selector, load_dataset
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tables_common import FixedSupport, all_data_cv, md_table, results_of  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PARTS = {"k8": "full_k8.toml", "k9": "full_k9.toml", "k40": "full_k40.toml",
@@ -72,117 +73,63 @@ PAPER_RI = {"lung_cancer": (2, 1, 3, 3, 4), "mfeat_fourier": (2, 1, 4, 3, 3),
 KSTEP_GRID = [1, 2, 3, 5, 8, 10, 15, 20, 30, 40, 60]
 
 
-class FixedSupport(SelectorMixin, BaseEstimator):
-    """Keeps the columns chosen beforehand (the "selection on all data" protocol)."""
-
-    def __init__(self, support=None):
-        self.support = support
-
-    def fit(self, X, y=None):
-        self.n_features_in_ = np.asarray(X).shape[1] if not hasattr(X, "columns") else X.shape[1]
-        return self
-
-    def _get_support_mask(self):
-        return np.asarray(self.support, dtype=bool)
-
-
-def md_table(df: pd.DataFrame, floatfmt: str = "{:.3f}") -> str:
-    df = df.reset_index()
-    fmt = [(lambda v: floatfmt.format(v)) if pd.api.types.is_float_dtype(t) else str
-           for t in df.dtypes]
-    head = "| " + " | ".join(map(str, df.columns)) + " |"
-    body = ["| " + " | ".join(f(v) for f, v in zip(fmt, row)) + " |"
-            for row in df.itertuples(index=False)]
-    return "\n".join([head, "|" + "---|" * df.shape[1], *body])
-
-
-def _from_cells(folder: Path) -> pd.DataFrame:
-    """The tidy results of the finished cells of an unfinished run (cell files)."""
-    import json
-
-    rows = []
-    for f in sorted((folder / "cells").glob("*.json")):
-        d = json.loads(f.read_text())
-        lab, pay = d["labels"], d["payload"]
-        method = lab["selector"] if lab.get("rule") is None else f"{lab['selector']}+{lab['rule']}"
-        for split, vals in enumerate(pay["scores"]):
-            for metric, v in zip(pay["metrics"], vals):
-                rows.append({"dataset": lab["dataset"], "method": method,
-                             "classifier": d["spec"]["classifier"], "split": split,
-                             "metric": metric, "value": v})
-    return pd.DataFrame(rows)
-
-
 def nested_results(root: Path) -> pd.DataFrame:
     frames = []
     for part in PARTS:
-        if (root / part / "results.parquet").exists():
-            frames.append(read_results(root / part)[0])
-        elif (root / part / "cells").exists():
-            frames.append(_from_cells(root / part))
+        if (root / part / "config.toml").exists():  # finished, or its finished cells
+            frames.append(results_of(root / part))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
-def all_data(root: Path, k_step: bool = False) -> pd.DataFrame:
+def all_data(root: Path, k_step: bool = False, k_step_parts=None) -> pd.DataFrame:
     """The "selection on all data" protocol, part by part (cached in ``all_data_<part>.csv``
-    and ``agreement_<part>.csv``)."""
+    and ``agreement_<part>.csv``; the K-step variant in ``kstep_<part>.csv``)."""
     frames, agrees = [], []
     for part in PARTS:
         f, a = root / f"all_data_{part}.csv", root / f"agreement_{part}.csv"
         if not f.exists():
-            rows, agree = _all_data_part(part, k_step)
+            rows, agree = _all_data_part(part)
             pd.DataFrame(agree).to_csv(a, index=False, float_format="%.4f")
             pd.DataFrame(rows).to_csv(f, index=False, float_format="%.6f")
         frames.append(pd.read_csv(f))
         agrees.append(pd.read_csv(a))
+        ks = root / f"kstep_{part}.csv"
+        if k_step and not ks.exists() and (k_step_parts is None or part in k_step_parts):
+            pd.DataFrame(_k_step_part(part)).to_csv(ks, index=False, float_format="%.6f")
+        if ks.exists():
+            frames.append(pd.read_csv(ks))
     pd.concat(agrees).to_csv(root / "agreement.csv", index=False, float_format="%.4f")
     return pd.concat(frames, ignore_index=True)
 
 
-def _all_data_part(part: str, k_step: bool):
+def _all_data_part(part: str):
     """The "selection on all data" protocol: one selector fit per (data set, method)."""
-    rows, agree = [], []
-    for fname in [PARTS[part]]:
-        cfg = load_config(HERE / fname)
-        done = {}
-        for cell in cfg.cells:
-            spec = cell.spec
-            ds, method, clf = cell.labels["dataset"], cell.method, spec["classifier"]
-            X, y, _ = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
-            if (ds, method) not in done:
-                sel = build_selector(spec, cell.seed).set_params(random_state=cell.seed)
-                sel.fit(X, y)
-                done[(ds, method)] = sel
-            sel = done[(ds, method)]
-            pp = spec["protocol"]["params"]
-            res = cross_validate_selection(FixedSupport(sel.get_support()), X, y,
-                                           classifier=clf, cv=pp["cv"],
-                                           scoring=tuple(pp["scoring"]),
-                                           random_state=cell.seed)
-            for split, r in res.scores.iterrows():
-                for metric, v in r.items():
-                    rows.append({"dataset": ds, "method": method, "classifier": clf,
-                                 "split": split, "metric": metric, "value": float(v),
-                                 "protocol": "all_data", "k": int(sel.n_features_)})
-        for ds in {d for d, _ in done}:
-            sets = {m: set(np.flatnonzero(done[(ds, m)].get_support())) for m in METHODS}
-            for a in METHODS:
-                for b in METHODS:
-                    if a < b:
-                        inter = len(sets[a] & sets[b])
-                        agree.append({"dataset": ds, "a": a, "b": b,
-                                      "k": len(sets[a]), "common": inter,
-                                      "jaccard": inter / len(sets[a] | sets[b])})
-        if k_step:
-            rows += _k_step_all_data(cfg, done)
+    rows, done = all_data_cv(HERE / PARTS[part])
+    agree = []
+    for ds in {d for d, _ in done}:
+        sets = {m: set(np.flatnonzero(done[(ds, m)].get_support())) for m in METHODS}
+        for a in METHODS:
+            for b in METHODS:
+                if a < b:
+                    inter = len(sets[a] & sets[b])
+                    agree.append({"dataset": ds, "a": a, "b": b,
+                                  "k": len(sets[a]), "common": inter,
+                                  "jaccard": inter / len(sets[a] | sets[b])})
     return rows, agree
 
 
-def _k_step_all_data(cfg, done) -> list:
+def _k_step_part(part: str) -> list:
     """Algorithm 2 on all the data: K by the five classifiers' 3-fold accuracy."""
-    out = []
-    for (ds, method), _ in done.items():
-        cell = next(c for c in cfg.cells if c.labels["dataset"] == ds and c.method == method)
+    from rankfusion.selection.ranker_specs import set_ranker_cache
+
+    set_ranker_cache(64)  # the three filters' scores are shared by the five methods
+    cfg = load_config(HERE / PARTS[part])
+    out, seen = [], set()
+    for cell in cfg.cells:
+        ds, method = cell.labels["dataset"], cell.method
+        if (ds, method) in seen:
+            continue
+        seen.add((ds, method))
         spec = cell.spec
         X, y, _ = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
         base = build_selector(spec, cell.seed)
@@ -248,7 +195,9 @@ def main(argv=None) -> int:
         global PARTS
         PARTS = {p: f for p, f in PARTS.items()
                  if (root / f"all_data_{p}.csv").exists()}
-    alld = all_data(root, k_step="--k-step" in argv)
+    parts = next((a.split("=", 1)[1].split(",") for a in argv
+                  if a.startswith("--k-step-parts=")), None)
+    alld = all_data(root, k_step="--k-step" in argv, k_step_parts=parts)
     kstep = alld[alld.protocol == "all_data_kstep"]
     alld = alld[alld.protocol == "all_data"]
     parts = []
@@ -276,7 +225,7 @@ def main(argv=None) -> int:
                 row[m] = " / ".join("–" if pd.isna(v) else f"{v:.2f}" for v in vals)
             rows.append(row)
         md += [f"**{clf}** (each cell: paper / nested / all data)", "",
-               md_table(pd.DataFrame(rows).set_index("dataset")), ""]
+               md_table(pd.DataFrame(rows).set_index("dataset"), "{:.3f}"), ""]
     ri = [robustness(alld, "all_data")]
     if not nested.empty:
         ri.insert(0, robustness(nested, "nested"))
@@ -295,7 +244,7 @@ def main(argv=None) -> int:
                              for i, m in enumerate(METHODS)}})
     md += ["#### Table 5: robustness index (paper rank / our rank (mean rank over the five "
            "classifiers, from the mean CV error))", "",
-           md_table(pd.DataFrame(rrows).set_index("dataset")), ""]
+           md_table(pd.DataFrame(rrows).set_index("dataset"), "{:.3f}"), ""]
     v = [verdict(alld, "all_data")]
     if not nested.empty:
         v.insert(0, verdict(nested, "nested"))

@@ -249,3 +249,39 @@ def test_information_plain_python_equals_compiled():
     compiled = np.concatenate([info_gain(X, y), gain_ratio(X, y), chi_square(X, y)])
     np.testing.assert_allclose(pure, compiled, rtol=1e-12, atol=1e-14)
     assert (compiled > 0).any()
+
+
+# ---------------------------------------------------------------------------- import order
+_CFS_AFTER_COMPILE = """
+import numpy as np
+from rankfusion.rankers import discretize
+discretize._all_cuts.serial()  # rebinds discretize's globals (lnf) to numba dispatchers
+assert not isinstance(discretize.lnf, type(discretize._all_cuts)), "lnf was not rebound"
+from rankfusion.rankers.cfs import cfs  # imports lnf from discretize
+rng = np.random.default_rng(3)
+X = rng.normal(size=(40, 6)); y = rng.integers(0, 2, 40); X[:, 2] += 2.0 * y
+print(repr(np.asarray(cfs(X, y)).tolist()))
+"""
+
+
+def test_cfs_imports_after_discretize_kernels_compiled():
+    # a module importing a kernel from a module whose kernels were already compiled gets the
+    # dispatcher, not the Kernel; cfs must load either way (the order of lazy ranker loading)
+    env = {**os.environ, "PYTHONPATH": SRC}
+    proc = subprocess.run([sys.executable, "-c", _CFS_AFTER_COMPILE], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    from rankfusion.rankers.cfs import cfs
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 6))
+    y = rng.integers(0, 2, 40)
+    X[:, 2] += 2.0 * y
+    np.testing.assert_array_equal(np.array(eval(proc.stdout)), np.asarray(cfs(X, y)))
+
+
+def test_compiled_serial_of_kernel_and_dispatcher():
+    k = Kernel(lambda x: x + 1.0)
+    d = jit.compiled_serial(k)
+    assert d(1.0) == 2.0
+    assert jit.compiled_serial(d) is d

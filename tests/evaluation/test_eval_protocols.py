@@ -315,3 +315,22 @@ def test_relevant_rank_stats_by_hand_and_numpy_quantiles():
 def test_relevant_rank_stats_hostile_inputs(positions, relevant, exc, match):
     with pytest.raises(exc, match=match):
         relevant_rank_stats(positions, relevant)
+
+
+def test_smo_is_linear_svc_on_training_range_normalised_attributes():
+    # Weka's SMO defaults: each attribute (x − min) / (max − min) with the TRAINING part's
+    # range (test values outside it are not clipped), then a linear SVM with C = 1
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(80, 5)) * np.array([1.0, 1e3, 1e4, 0.01, 50.0]) + 7.0
+    y = (X[:, 1] / 1e3 + X[:, 2] / 1e4 + 0.5 * rng.normal(size=80) > 0).astype(int)
+    X[:, 3] = 4.0  # a constant attribute
+    tr, te = np.arange(60), np.arange(60, 80)
+    X[te[0], 1] = 1e5  # outside the training range
+    lo, hi = X[tr].min(axis=0), X[tr].max(axis=0)
+    width = np.where(hi > lo, hi - lo, 1.0)
+    ref = SVC(kernel="linear", C=1.0).fit((X[tr] - lo) / width, y[tr])
+    smo = make_classifier("smo").fit(X[tr], y[tr])
+    np.testing.assert_array_equal(smo.predict(X[te]), ref.predict((X[te] - lo) / width))
+    np.testing.assert_allclose(smo.decision_function(X[te]),
+                               ref.decision_function((X[te] - lo) / width), rtol=1e-9)
+    assert "smo" in available_classifiers()

@@ -35,7 +35,7 @@ import sys
 import time
 import types
 
-__all__ = ["Kernel", "kernel", "thread_budget", "free_cores"]
+__all__ = ["Kernel", "kernel", "compiled_serial", "thread_budget", "free_cores"]
 
 #: Seconds of plain-Python runs after which a kernel is compiled while numba is not imported
 #: yet (importing numba and loading a cached kernel take ≈ 0.3–0.5 s).
@@ -219,6 +219,13 @@ class Kernel:
             return func(*args)
         finally:
             numba.set_num_threads(before)
+
+
+def compiled_serial(func):
+    """The compiled serial variant of ``func``: a :class:`Kernel` or a kernel already rebound
+    to its numba dispatcher (a module imported after a kernel of the defining module was
+    compiled sees the dispatcher, not the :class:`Kernel`)."""
+    return func.serial() if isinstance(func, Kernel) else func
 
 
 def kernel(func=None, **kwargs):

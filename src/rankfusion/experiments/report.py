@@ -34,18 +34,41 @@ from .store import write_bytes_atomic
 __all__ = ["write_report", "read_results"]
 
 
-def read_results(out) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
-    """``(results, positions, metadata)`` of a finished experiment folder."""
+def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
+    """``(results, positions, metadata)`` of a finished experiment folder.
+
+    Parameters
+    ----------
+    out : path
+        The results folder of :func:`run_experiment`.
+    partial : bool
+        For a folder without ``results.parquet`` (a run stopped before its end): assemble the
+        tables from the cells finished so far, planned from the folder's ``config.toml``
+        (same columns as ``results.parquet``; missing or corrupt cells are left out). A
+        finished folder is read as usual.
+    """
     out = Path(out)
     path = out / "results.parquet"
+    meta_path = out / "metadata.json"
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    if not path.exists() and partial:
+        from .config import load_config
+        from .store import assemble, cell_status
+
+        if not (out / "config.toml").exists():
+            raise FileNotFoundError(f"{str(out)!r} holds no config.toml: not a results folder "
+                                    "of rankfusion experiment")
+        cells = load_config(out / "config.toml").cells
+        status = cell_status(out, cells)
+        results, positions, _ = assemble(out, [c for c in cells if status[c.hash] == "done"])
+        return results, positions, meta
     if not path.exists():
         raise FileNotFoundError(f"{str(out)!r} holds no results.parquet: run the experiment "
-                                "to the end first (rankfusion experiment CONFIG --out DIR)")
+                                "to the end first (rankfusion experiment CONFIG --out DIR), or "
+                                "read the finished cells with partial=True")
     results = pd.read_parquet(path)
     pos_path = out / "positions.parquet"
     positions = pd.read_parquet(pos_path) if pos_path.exists() else pd.DataFrame()
-    meta_path = out / "metadata.json"
-    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
     return results, positions, meta
 
 

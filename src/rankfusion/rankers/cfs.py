@@ -46,14 +46,14 @@ import numba
 import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
-from .._utils.jit import kernel
+from .._utils.jit import compiled_serial, kernel
 from ._registry import register_ranker
 from .discretize import discretize, mdl_cut_points
 from .discretize import lnf as _lnf_kernel
 
-# the compiled kernel, called from the numba functions below; once a kernel of discretize that
-# calls lnf has been compiled, discretize's own name lnf is already the compiled kernel
-lnf = _lnf_kernel.serial() if hasattr(_lnf_kernel, "serial") else _lnf_kernel
+# the compiled kernel, called from the numba functions below (whether or not discretize's
+# kernels were compiled, and their globals rebound, before this module was imported)
+lnf = compiled_serial(_lnf_kernel)
 
 __all__ = ["cfs_subset", "cfs", "CFSMerit"]
 
