@@ -81,9 +81,14 @@ def all_data_cv(config_path) -> tuple[list[dict], dict]:
                                        scoring=tuple(pp["scoring"]),
                                        pos_label=resolve_pos_label(pp.get("pos_label"), y),
                                        random_state=cell.seed)
-        for split, r in res.scores.iterrows():
-            for metric, v in r.items():
-                rows.append({"dataset": ds, "method": method, "classifier": clf,
-                             "split": split, "metric": metric, "value": float(v),
-                             "protocol": "all_data", "k": int(sel.n_features_)})
+        rows += tidy_scores(res.scores, dataset=ds, method=method, classifier=clf,
+                            protocol="all_data", k=int(sel.n_features_))
     return rows, done
+
+
+def tidy_scores(scores: pd.DataFrame, *, dataset, method, classifier, protocol, k) -> list[dict]:
+    """One row per split × metric of a ``cross_validate_selection`` score table, labelled as the
+    runner's tidy results (dataset, method, classifier, split, metric, value, protocol, k)."""
+    return [{"dataset": dataset, "method": method, "classifier": classifier, "split": split,
+             "metric": metric, "value": float(v), "protocol": protocol, "k": k}
+            for split, r in scores.iterrows() for metric, v in r.items()]

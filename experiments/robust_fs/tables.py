@@ -32,7 +32,13 @@ from rankfusion.experiments import load_config
 from rankfusion.experiments.cells import build_selector, load_dataset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tables_common import FixedSupport, all_data_cv, md_table, results_of  # noqa: E402
+from tables_common import (  # noqa: E402
+    FixedSupport,
+    all_data_cv,
+    md_table,
+    results_of,
+    tidy_scores,
+)
 
 HERE = Path(__file__).resolve().parent
 PARTS = {"k8": "full_k8.toml", "k9": "full_k9.toml", "k40": "full_k40.toml",
@@ -146,11 +152,8 @@ def _k_step_part(part: str) -> list:
                                            classifier=clf, cv=5,
                                            scoring=("accuracy", "error", "f1"),
                                            random_state=cell.seed)
-            for split, r in res.scores.iterrows():
-                for metric, v in r.items():
-                    out.append({"dataset": ds, "method": method, "classifier": clf,
-                                "split": split, "metric": metric, "value": float(v),
-                                "protocol": "all_data_kstep", "k": int(sel.n_features_)})
+            out += tidy_scores(res.scores, dataset=ds, method=method, classifier=clf,
+                               protocol="all_data_kstep", k=int(sel.n_features_))
     return out
 
 
