@@ -61,3 +61,32 @@ def test_partial_needs_a_config(tmp_path):
     (tmp_path / "cells").mkdir()
     with pytest.raises(FileNotFoundError, match="config.toml"):
         read_results(tmp_path, partial=True)
+
+
+@pytest.mark.parametrize("case, exc, match", [
+    ("partial_text", TypeError, "partial must be True or False"),
+    ("partial_int", TypeError, "partial must be True or False"),
+    ("missing", FileNotFoundError, "does not exist"),
+    ("a_file", ValueError, "is a file"),
+    ("not_a_path", TypeError, "out must be a path"),
+    ("empty_folder", FileNotFoundError, "results.parquet"),
+    ("empty_folder_partial", FileNotFoundError, "config.toml"),
+])
+def test_hostile_read_results(finished, tmp_path, case, exc, match):
+    kw, out = {}, finished
+    if case == "partial_text":
+        kw["partial"] = "yes"
+    elif case == "partial_int":
+        kw["partial"] = 1
+    elif case == "missing":
+        out = tmp_path / "absent"
+    elif case == "a_file":
+        out = finished / "results.parquet"
+    elif case == "not_a_path":
+        out = 3
+    else:
+        out = tmp_path / "empty"
+        out.mkdir()
+        kw["partial"] = case.endswith("partial")
+    with pytest.raises(exc, match=match):
+        read_results(out, **kw)

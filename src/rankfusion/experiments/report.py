@@ -23,6 +23,7 @@ import base64
 import html
 import io
 import json
+import os
 import re
 from pathlib import Path
 
@@ -47,7 +48,16 @@ def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFr
         (same columns as ``results.parquet``; missing or corrupt cells are left out). A
         finished folder is read as usual.
     """
+    if not isinstance(partial, bool):
+        raise TypeError(f"partial must be True or False, got {partial!r}")
+    if not isinstance(out, (str, os.PathLike)):
+        raise TypeError(f"out must be a path, got {type(out).__name__}")
     out = Path(out)
+    if not out.exists():
+        raise FileNotFoundError(f"results folder {str(out)!r} does not exist")
+    if not out.is_dir():
+        raise ValueError(f"{str(out)!r} is a file, not a results folder of rankfusion "
+                         "experiment")
     path = out / "results.parquet"
     meta_path = out / "metadata.json"
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
