@@ -25,6 +25,7 @@ written to a temporary file renamed into place, so that a failure leaves no half
 
 from __future__ import annotations
 
+import copy
 import csv
 import gzip
 import io as _io
@@ -38,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from ._utils.atomic import atomic_open
-from ._utils.data import ClassificationData, rescale_extreme_columns
+from ._utils.data import ClassificationData, rescale_extreme_columns, without_attrs
 from ._utils.lazy import lazy_module
 from ._utils.validation import check_unique_columns
 from .lists import RankedLists
@@ -686,7 +687,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     if isinstance(source, pd.DataFrame):
         label = "the DataFrame"
         check_unique_columns(source, name="the data")
-        frame = source
+        frame = without_attrs(source)
         marks = () if na_values is None else tuple(na_values)
         if marks or nominal_cols:
             frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
@@ -717,6 +718,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     if frame.shape[1] < 2:
         raise ValueError(f"{label}: the data need a target and at least one feature; got "
                          f"{frame.shape[1]} column(s)")
+    if isinstance(source, pd.DataFrame):
+        attrs = dict(source.attrs)  # the caller's, kept on X as pandas would
+        types = {}
+    else:
+        # the ARFF header's types serve the checks below; X keeps the relation name only
+        attrs = dict(frame.attrs)
+        types = attrs.pop("arff_types", {})
+        frame = without_attrs(frame)
     cols = list(frame.columns)
     names = [str(c) for c in cols]
     for what, given in (("drop", drop_cols), ("nominal", nominal_cols)):
@@ -731,13 +740,12 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     t = _resolve_target(cols, target)
     if names[t] in drop_cols:
         raise ValueError(f"drop: {names[t]!r} is the target column")
-    declared = frame.attrs.get("arff_types", {}).get(cols[t])
+    declared = types.get(cols[t])
     if declared == "numeric":
         raise ValueError(
             f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
             "target; rankfusion handles classification (declare the class nominal)"
         )
-    types = frame.attrs.get("arff_types", {})
     y = frame.iloc[:, t]
     keep = [j for j in range(len(cols)) if j != t and names[j] not in drop_cols]
     if not keep:
@@ -752,6 +760,8 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     X = frame.iloc[:, keep]
     if isinstance(source, pd.DataFrame) and X is not source:
         X = X.copy()
+    if attrs:
+        X.attrs = copy.deepcopy(attrs)
     _label_variants(y, label, merged)
     return X, y
 

@@ -131,3 +131,40 @@ def test_arff_numeric_class_is_refused_as_regression(tmp_path):
                     "@data\n1,10\n2,20\n3,30\n")
     with pytest.raises(ValueError, match="regression target"):
         load_data(path)
+
+
+class _CountedCopies:
+    """An ``attrs`` value that counts how often pandas deep-copies it."""
+
+    copies = 0
+
+    def __deepcopy__(self, memo):
+        type(self).copies += 1
+        return self
+
+
+def test_wide_frame_attrs_are_copied_a_fixed_number_of_times():
+    # pandas deep-copies ``attrs`` into every column taken out of a frame; load_data looks
+    # at each column, so with attrs kept on its working frame reading p columns cost p
+    # copies of them (an ARFF header's type table made Golub's 7,129 columns take 47 s).
+    _CountedCopies.copies = 0
+    frame = pd.DataFrame(np.arange(3 * 300, dtype=float).reshape(3, 300),
+                         columns=[f"f{j}" for j in range(300)])
+    frame["class"] = ["a", "b", "a"]
+    marker = _CountedCopies()
+    frame.attrs["big"] = marker
+    X, y = load_data(frame)
+    assert X.shape == (3, 300)
+    assert X.attrs["big"] is marker and frame.attrs["big"] is marker  # kept, caller's too
+    assert _CountedCopies.copies <= 3
+
+
+def test_arff_load_data_keeps_relation_not_type_table(tmp_path):
+    p = tmp_path / "wide.arff"
+    header = "".join(f"@attribute f{j} numeric\n" for j in range(400))
+    rows = "\n".join(",".join(["1.5"] * 400 + [c]) for c in "abab")
+    p.write_text(f"@relation wide\n{header}@attribute class {{a,b}}\n@data\n{rows}\n")
+    X, y = load_data(p)
+    assert X.shape == (4, 400) and y.tolist() == list("abab")
+    assert X.attrs == {"relation": "wide"}
+    assert read_arff(p).attrs["arff_types"]["f3"] == "numeric"  # read_arff keeps it
