@@ -24,17 +24,35 @@ def area_names(results: Path) -> list[str]:
 
 def figures(results: Path) -> dict[str, float]:
     """Every number in the tables of ``results/<area>.md``, keyed ``area / heading / row /
-    column`` (the first number of a cell: a median before its spread). Load columns are left
-    out."""
+    column`` (the first number of a cell: a median before its spread). A row is named by its
+    first cell, or by as many leading cells as make the rows of its table distinct (a table
+    of data set × samples × method rows); those cells are names, not figures. Load columns
+    are left out."""
     out: dict[str, float] = {}
+
+    def flush(name, heading, header, rows):
+        if not rows:
+            return
+        k = 1
+        while k < len(header) - 1 and len({tuple(r[:k]) for r in rows}) < len(rows):
+            k += 1
+        for cells in rows:
+            label = " / ".join(cells[:k])
+            for col, cell in zip(header[k:], cells[k:]):
+                if "load" in col.lower():
+                    continue
+                m = _NUM.search(cell.replace(",", "").replace("`", ""))
+                if m:
+                    out[f"{name} / {heading} / {label} / {col}"] = float(m.group())
+
     for name in area_names(results):
-        heading, header = "", None
-        for line in (results / f"{name}.md").read_text().splitlines():
-            if line.startswith("#"):
-                heading, header = line.lstrip("#").strip(), None
-                continue
+        heading, header, rows = "", None, []
+        for line in (results / f"{name}.md").read_text().splitlines() + [""]:
             if not line.startswith("|"):
-                header = None
+                flush(name, heading, header, rows)
+                header, rows = None, []
+                if line.startswith("#"):
+                    heading = line.lstrip("#").strip()
                 continue
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if header is None:
@@ -42,12 +60,7 @@ def figures(results: Path) -> dict[str, float]:
                 continue
             if all(set(c) <= set("-: ") for c in cells):
                 continue
-            for col, cell in zip(header[1:], cells[1:]):
-                if "load" in col.lower():
-                    continue
-                m = _NUM.search(cell.replace(",", "").replace("`", ""))
-                if m:
-                    out[f"{name} / {heading} / {cells[0]} / {col}"] = float(m.group())
+            rows.append(cells)
     return out
 
 
