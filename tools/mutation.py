@@ -141,6 +141,10 @@ def resume(name: str, max_children: int) -> dict:
     the tests as they are now (copied in, the coverage map rebuilt); mutmut keeps the results
     already recorded. The wall time is that of this part only."""
     work = BUILD / name
+    source = MODULES[name][0]
+    if (work / source).read_bytes() != (ROOT / source).read_bytes():
+        raise SystemExit(f"{source} changed since the run in {work} was started: its mutants "
+                         "are stale; run the module again instead of resuming")
     _fresh_tests(work)
     env = _env(name)
     start = time.perf_counter()
