@@ -73,7 +73,7 @@ def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKP
     if k is None:
         k = min(shortest, DEFAULT_K_MAX)
     else:
-        k = check_top_k(k, p, name="k")
+        k = check_top_k(k, p)  # named k
         if k > shortest:
             raise ValueError(
                 f"k={k} exceeds the length of the shortest list ({shortest} ranked features); "
@@ -310,8 +310,8 @@ def finish(lists, prob: TopKProblem, best: np.ndarray, value: float, *, method: 
     borda = get_rule("borda").func(lists, weights=weights)
     rest = borda.order[~np.isin(borda.order, top)]
     order = np.concatenate([top, rest]).astype(np.intp)
-    ranks = np.empty(p, dtype=np.int64)
-    ranks[order] = np.arange(1, p + 1)
+    scores = np.empty(p)
+    scores[order] = np.arange(p - 1, -1, -1)  # p − position
     feats = lists.features
     info = dict(info)
     info.update({
@@ -320,8 +320,8 @@ def finish(lists, prob: TopKProblem, best: np.ndarray, value: float, *, method: 
         "objective": float(value),
         "k": prob.k,
     })
-    return build_consensus(lists, keys=[ranks], scores=(p - ranks).astype(np.float64),
-                           method=method, params=params, info=info, order=order)
+    return build_consensus(lists, keys=[], scores=scores, method=method, params=params,
+                           info=info, order=order)  # the order is given: no sort keys
 
 
 def trace_frame(trace: np.ndarray) -> pd.DataFrame:
