@@ -59,7 +59,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "information": (
         "src/rankfusion/rankers/information.py",
-        ["tests/rankers/test_rankers_information.py", "tests/rankers/test_rankers_weka.py"],
+        ["tests/rankers/test_rankers_information.py", "tests/rankers/test_rankers_weka.py",
+         "tests/rankers/test_information_tables.py"],
     ),
     "nlc": ("src/rankfusion/rankers/nlc.py", ["tests/rankers/test_rankers_nlc.py"]),
     "subset_size": (
