@@ -216,7 +216,7 @@ def _scores(X, y, missing_as_value, binarize, measure) -> np.ndarray:
     out = np.zeros(codes.shape[1])
     groups = np.flatnonzero(np.bincount(nv))  # the distinct counts, sorted (np.unique loads np.ma)
     for v in groups:
-        cols = np.flatnonzero(nv == v) if groups.size > 1 else slice(None)
+        cols = nv == v
         tables = contingency_tables(codes[:, cols], nv[cols], yc, n_classes)
         if not missing_as_value:
             tables = distribute_missing(tables)
