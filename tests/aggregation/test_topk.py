@@ -310,3 +310,70 @@ def test_trace_frame_columns_and_index():
     np.testing.assert_array_equal(df["median"], [5.0, 4.5, 2.5])
     assert df.index.name == "generation"
     np.testing.assert_array_equal(df.index, [0, 1, 2])
+
+
+def _polish_transcribed(prob, cand, max_passes=50):
+    """The local search of ``_topk.polish`` as its docstrings state it, in plain Python:
+    passes of first-improvement moves (a move is taken when it lowers Φ by more than 1e-12
+    relative): swaps of two positions; replacements of a position by one of the first
+    ``max(2k, 20)`` outside items in the pool order (weighted mean position, absent = k + 1,
+    ties by item code); insertions of one element at another position."""
+    k, n = prob.k, prob.n
+    meanpos = [sum(prob.imp[l] * prob.lpos[l, c] for l in range(prob.lpos.shape[0]))
+               for c in range(n)]
+    pool = sorted(range(n), key=lambda c: (meanpos[c], c))
+    n_pool = max(2 * k, 20)
+    cand = [int(c) for c in cand]
+    cur = prob.evaluate(np.array([cand]))[0]
+
+    def take(trial):
+        nonlocal cand, cur
+        val = prob.evaluate(np.array([trial]))[0]
+        if val < cur - 1e-12 * (1.0 + abs(cur)):
+            cand, cur = trial, val
+            return True
+        return False
+
+    for _ in range(max_passes):
+        improved = False
+        for i in range(k - 1):
+            for j in range(i + 1, k):
+                t = list(cand)
+                t[i], t[j] = t[j], t[i]
+                improved |= take(t)
+        for i in range(k):
+            tried = 0
+            for u in pool:
+                if tried >= n_pool:
+                    break
+                if u in cand:
+                    continue
+                tried += 1
+                t = list(cand)
+                t[i] = u
+                improved |= take(t)
+        for i in range(k):
+            for j in range(k):
+                if j in (i, i - 1):
+                    continue
+                t = list(cand)
+                t.insert(j, t.pop(i))
+                improved |= take(t)
+        if not improved:
+            break
+    return cand, cur
+
+
+@pytest.mark.parametrize("k", [10, 12])
+def test_polish_follows_its_stated_neighbourhood_and_pool(k):
+    # 4 lists with disjoint top-k's: the union (4k items) is larger than the pool and its
+    # items tie four by four in mean position, so the pool's tie order matters
+    base = np.arange(4.0 * k)[::-1]
+    lists = RankedLists.from_scores(np.column_stack([np.roll(base, k * l) for l in range(4)]))
+    prob = _topk.prepare(lists, k=k, distance="spearman", score_weights=None, weights=None)
+    # start from the k items of worst mean position: every replacement draws on the pool
+    start = np.argsort(prob.imp @ prob.lpos, kind="stable")[-k:][::-1].copy()
+    cand, val = _topk.polish(prob, start)
+    t_cand, t_val = _polish_transcribed(prob, start)
+    np.testing.assert_array_equal(cand, t_cand)
+    assert val == t_val
