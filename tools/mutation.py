@@ -7,6 +7,7 @@ Usage (from the repository root; needs the ``mutation`` extra, ``pip install ".[
     python tools/mutation.py --list                # the modules and their test files
     python tools/mutation.py --max-children 2 --budget 2400 statistics
     python tools/mutation.py --recheck voting      # its survivors again, against today's tests
+    python tools/mutation.py --resume information  # go on with an interrupted run
 
 For each module a scratch copy of the repository (``src/``, ``tests/``, ``pyproject.toml``) is
 made under ``build/mutation/<module>/`` with a ``[tool.mutmut]`` section that mutates only that
@@ -50,14 +51,16 @@ MODULES: dict[str, tuple[str, list[str]]] = {
          "tests/aggregation/test_pairwise_candidates.py"],
     ),
     "rra": ("src/rankfusion/aggregation/rra.py", ["tests/aggregation/test_rra.py"]),
-    "topk": ("src/rankfusion/aggregation/_topk.py", ["tests/aggregation/test_genetic.py"]),
+    "topk": ("src/rankfusion/aggregation/_topk.py",
+             ["tests/aggregation/test_genetic.py", "tests/aggregation/test_topk.py"]),
     "svm_rfe_selection": (
         "src/rankfusion/selection/svm_rfe.py",
         ["tests/selection/test_selection_svm_rfe.py", "tests/selection/test_svm_rfe_searches.py"],
     ),
     "information": (
         "src/rankfusion/rankers/information.py",
-        ["tests/rankers/test_rankers_information.py", "tests/rankers/test_rankers_weka.py"],
+        ["tests/rankers/test_rankers_information.py", "tests/rankers/test_rankers_weka.py",
+         "tests/rankers/test_information_tables.py"],
     ),
     "nlc": ("src/rankfusion/rankers/nlc.py", ["tests/rankers/test_rankers_nlc.py"]),
     "subset_size": (
@@ -82,7 +85,7 @@ NO_JIT = {"statistics", "rra", "nlc", "subset_size", "stability"}
 _COUNTED = ("killed", "survived", "timeout", "suspicious", "no_tests", "segfault")
 
 
-def _scratch(name: str, source: str, tests: list[str]) -> Path:
+def _scratch(name: str) -> Path:
     work = BUILD / name
     if work.exists():
         shutil.rmtree(work)
@@ -91,6 +94,14 @@ def _scratch(name: str, source: str, tests: list[str]) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copytree(ROOT / "tests", work / "tests",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"))
+    _write_config(work, name)
+    return work
+
+
+def _write_config(work: Path, name: str) -> None:
+    """``pyproject.toml`` of the scratch copy: the project's, plus a ``[tool.mutmut]`` section
+    that mutates ``name``'s source only and runs its test files (as listed now)."""
+    source, tests = MODULES[name]
     tests = [t for t in tests if (ROOT / t).exists()]
     extra = ["-p", "no:cacheprovider", "-q", "-x"]
     for test in DESELECT.get(name, []):
@@ -109,12 +120,13 @@ def _scratch(name: str, source: str, tests: list[str]) -> Path:
         "timeout_constant = 30.0\n"
     )
     (work / "pyproject.toml").write_text(config)
-    return work
+    if (work / "mutants").is_dir():
+        (work / "mutants" / "pyproject.toml").write_text(config)
 
 
 def run_module(name: str, max_children: int) -> dict:
     source, tests = MODULES[name]
-    work = _scratch(name, source, tests)
+    work = _scratch(name)
     env = _env(name)
     start = time.perf_counter()
     with open(work / "mutmut-run.log", "w") as log:
@@ -125,6 +137,36 @@ def run_module(name: str, max_children: int) -> dict:
     return collect(name, work, env, seconds)
 
 
+def resume(name: str, max_children: int) -> dict:
+    """Go on with an interrupted run of ``name``: the mutants without a result are run against
+    the tests as they are now (copied in, the coverage map rebuilt); mutmut keeps the results
+    already recorded. The wall time is that of this part only."""
+    work = BUILD / name
+    source = MODULES[name][0]
+    if (work / source).read_bytes() != (ROOT / source).read_bytes():
+        raise SystemExit(f"{source} changed since the run in {work} was started: its mutants "
+                         "are stale; run the module again instead of resuming")
+    _fresh_tests(work)
+    env = _env(name)
+    start = time.perf_counter()
+    with open(work / "mutmut-resume.log", "w") as log:
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
+                        str(max_children)], cwd=work, env=env, stdout=log,
+                       stderr=subprocess.STDOUT, check=False)
+    row = collect(name, work, env, None)
+    row["resume_seconds"] = round(time.perf_counter() - start, 1)
+    return row
+
+
+def _fresh_tests(work: Path) -> None:
+    for folder in (work / "tests", work / "mutants" / "tests"):
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(ROOT / "tests", folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"))
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    _write_config(work, work.name)
+
+
 def recheck(name: str, max_children: int) -> dict:
     """Run the surviving mutants of an earlier run of ``name`` again, against the tests as they
     are now (copied into its scratch folder; mutmut's map of which tests cover which function is
@@ -133,11 +175,7 @@ def recheck(name: str, max_children: int) -> dict:
     work = BUILD / name
     summary = json.loads((BUILD / "summary.json").read_text())
     survivors = summary[name]["survivors"]
-    for folder in (work / "tests", work / "mutants" / "tests"):
-        shutil.rmtree(folder, ignore_errors=True)
-        shutil.copytree(ROOT / "tests", folder,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"))
-    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    _fresh_tests(work)
     env = _env(name)
     start = time.perf_counter()
     if survivors:
@@ -213,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--recheck", action="store_true",
                     help="do not mutate again: run the survivors of the last run of each module "
                     "against the current tests and update the counts")
+    ap.add_argument("--resume", action="store_true",
+                    help="do not mutate again: run the mutants an interrupted run left unchecked "
+                    "against the current tests (the results already recorded stand)")
     args = ap.parse_args(argv)
     if args.list:
         for name, (source, tests) in MODULES.items():
@@ -224,10 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     BUILD.mkdir(parents=True, exist_ok=True)
     summary_file = BUILD / "summary.json"
     summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
-    if args.recheck:
+    if args.recheck or args.resume:
         for name in args.modules or [m for m in MODULES if m in summary]:
             if (BUILD / name / "mutants").is_dir():
-                row = recheck(name, args.max_children)
+                row = (resume if args.resume else recheck)(name, args.max_children)
                 summary = json.loads(summary_file.read_text())  # other runs may have written
                 summary[name] = row
                 summary_file.write_text(json.dumps(summary, indent=1))

@@ -73,7 +73,7 @@ def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKP
     if k is None:
         k = min(shortest, DEFAULT_K_MAX)
     else:
-        k = check_top_k(k, p, name="k")
+        k = check_top_k(k, p)  # named k
         if k > shortest:
             raise ValueError(
                 f"k={k} exceeds the length of the shortest list ({shortest} ranked features); "
@@ -82,9 +82,7 @@ def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKP
     pos2 = np.where(lists.ranked, lists.positions2, np.iinfo(np.int64).max)
     top = np.argsort(pos2, axis=0, kind="stable")[:k].T  # M × k feature indices, best first
     items = np.unique(top)
-    code = np.full(p, -1, dtype=np.int64)
-    code[items] = np.arange(items.size)
-    litems = np.ascontiguousarray(code[top])
+    litems = np.ascontiguousarray(np.searchsorted(items, top))  # item codes: places in items
     lpos = position_table(litems, items.size, k)
     weighted = score_weights is not None
     w = np.zeros((m, k))
@@ -96,14 +94,14 @@ def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKP
             )
         sc = lists.scores
         if score_weights == "list":
-            # RankAggreg: each list's top-k scores min-max standardised, 1 = best
+            # RankAggreg: each list's top-k scores min-max standardised, 1 = best. Positions
+            # follow the scores (higher = better), so a row runs from 1 at the top to 0 at
+            # position k, the orientation RankAggreg flips ascending weights to
             s = np.take_along_axis(sc, top.T, axis=0).T
             lo = s.min(axis=1, keepdims=True)
             hi = s.max(axis=1, keepdims=True)
             span = hi - lo
             w = np.where(span > 0, (s - lo) / np.where(span > 0, span, 1.0), 0.0)
-            flip = w[:, k - 1] != 0
-            w[flip] = 1.0 - w[flip]
         else:
             # Bouaguel §3.2.3: the feature's mean normalised score over the lists
             lo = sc.min(axis=0)
@@ -312,8 +310,8 @@ def finish(lists, prob: TopKProblem, best: np.ndarray, value: float, *, method: 
     borda = get_rule("borda").func(lists, weights=weights)
     rest = borda.order[~np.isin(borda.order, top)]
     order = np.concatenate([top, rest]).astype(np.intp)
-    ranks = np.empty(p, dtype=np.int64)
-    ranks[order] = np.arange(1, p + 1)
+    scores = np.empty(p)
+    scores[order] = np.arange(p - 1, -1, -1)  # p − position
     feats = lists.features
     info = dict(info)
     info.update({
@@ -322,8 +320,8 @@ def finish(lists, prob: TopKProblem, best: np.ndarray, value: float, *, method: 
         "objective": float(value),
         "k": prob.k,
     })
-    return build_consensus(lists, keys=[ranks], scores=(p - ranks).astype(np.float64),
-                           method=method, params=params, info=info, order=order)
+    return build_consensus(lists, keys=[], scores=scores, method=method, params=params,
+                           info=info, order=order)  # the order is given: no sort keys
 
 
 def trace_frame(trace: np.ndarray) -> pd.DataFrame:

@@ -75,7 +75,8 @@ def _pairwise(lists, weights, idx=None, *, rule="pairwise", max_memory=None):
     """
     p = lists.n_features
     n = p if idx is None else int(idx.size)
-    itemsize = 8 if weights is not None else np.dtype(_count_dtype(lists.n_lists)).itemsize
+    # the count type's item size; the weighted estimates are fixed (float64 cells) and ignore it
+    itemsize = np.dtype(_count_dtype(lists.n_lists)).itemsize
     check_memory(rule, n, p, weighted=weights is not None, itemsize=itemsize,
                  max_memory=max_memory, candidates=idx is not None)
     pos2 = lists.positions2 if idx is None else lists.positions2[idx]
@@ -83,8 +84,9 @@ def _pairwise(lists, weights, idx=None, *, rule="pairwise", max_memory=None):
     if weights is None:
         out = np.zeros((n, n), dtype=_count_dtype(lists.n_lists))
         return _pairwise_counts.run(pos2t, out, work=n * n * lists.n_lists)
-    order = np.argsort(weights, kind="stable")
-    out = np.zeros((n, n), dtype=np.float64)
+    # equal weights add equal values, so any order among them gives the same partial sums
+    order = np.argsort(weights)
+    out = np.zeros((n, n))
     return _pairwise_weighted.run(np.ascontiguousarray(pos2t[order]), weights[order], out,
                                   work=n * n * lists.n_lists)
 
@@ -113,10 +115,15 @@ def candidate_set(lists, candidates) -> np.ndarray | None:
     are the lists' own (average ties: a tied group shares its mean position; a feature a top-k
     list did not rank sits at that list's length + 1).
     """
+    return _candidates(lists, candidates)[0]
+
+
+def _candidates(lists, candidates):
+    """``(candidate_set(lists, candidates), k)``, k the validated count (None without)."""
     if candidates is None:
-        return None
+        return None, None
     k = check_top_k(candidates, lists.n_features, name="candidates")
-    return np.flatnonzero((lists.positions2 <= 2 * k).any(axis=1))
+    return np.flatnonzero((lists.positions2 <= 2 * k).any(axis=1)), k
 
 
 def _with_tail(p, idx, cand_score, tail_score):
@@ -145,10 +152,9 @@ def _copeland_scores(d):  # pragma: no cover - compiled
     return out
 
 
-def _params_info(lists, idx, candidates):
+def _params_info(idx, k):
     if idx is None:
         return {}, {}
-    k = check_top_k(candidates, lists.n_features, name="candidates")
     return {"candidates": k}, {"n_candidates": int(idx.size)}
 
 
@@ -174,14 +180,14 @@ def copeland(lists, *, candidates=None, max_memory=None, weights=None):
     score minus ``p − n`` under the guarantee's condition) and every other feature scores
     ``−n``, below any candidate; ``info["n_candidates"]`` is n.
     """
-    idx = candidate_set(lists, candidates)
+    idx, k = _candidates(lists, candidates)
     d = _pairwise(lists, weights, idx, rule="copeland", max_memory=max_memory)
     cand = _copeland_scores.run(d, work=d.size)
     del d
     n = lists.n_features if idx is None else idx.size
     score = _with_tail(lists.n_features, idx, cand, -n)
     bkey, mean_r = borda_key(lists, weights)
-    params, info = _params_info(lists, idx, candidates)
+    params, info = _params_info(idx, k)
     return build_consensus(lists, keys=[-score, bkey], scores=score.astype(np.float64),
                            method="copeland", params=params, tiebreak=mean_r,
                            tiebreak_name="mean_relative", info=info)
@@ -258,7 +264,7 @@ def _strengths(d):
         codes = np.searchsorted(vals, d)  # 0..K-1, order kept
         del d, vals
         codes += 1
-        dt = _count_dtype(codes.max(initial=0))
+        dt = _count_dtype(codes.max())  # d is never empty
         d = codes.astype(dt)
         del codes
     P = np.empty((n, n), dtype=d.dtype)
@@ -307,13 +313,13 @@ def schulze(lists, *, candidates=None, max_memory=None, weights=None):
     no path leads from another feature back to a candidate); every other feature scores −1,
     below any candidate; ``info["n_candidates"]`` is n.
     """
-    idx = candidate_set(lists, candidates)
+    idx, k = _candidates(lists, candidates)
     P = _strengths(_pairwise(lists, weights, idx, rule="schulze", max_memory=max_memory))
     wins = _beats_count.run(P, work=P.size)
     del P
     score = _with_tail(lists.n_features, idx, wins, -1)
     bkey, mean_r = borda_key(lists, weights)
-    params, info = _params_info(lists, idx, candidates)
+    params, info = _params_info(idx, k)
     return build_consensus(lists, keys=[-score, bkey], scores=score.astype(np.float64),
                            method="schulze", params=params, tiebreak=mean_r,
                            tiebreak_name="mean_relative", info=info)

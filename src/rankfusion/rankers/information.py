@@ -170,9 +170,9 @@ def _single_valued(tables: np.ndarray) -> np.ndarray:
 
 
 def _info_gain_tables(tables):
+    # n is the number of instances (spreading the missing row keeps it), never 0
     h_c, h_a, h_ca, n = table_entropies(tables)
-    ok = n > _SMALL
-    ig = np.divide(h_c + h_a - h_ca, n * _LN2, out=np.zeros_like(n), where=ok)
+    ig = (h_c + h_a - h_ca) / (n * _LN2)
     ig[_single_valued(tables)] = 0.0
     return ig
 
@@ -199,9 +199,7 @@ def _chi_square_tables(tables):
     col = tables.sum(axis=1)
     row = tables.sum(axis=2)
     n = row.sum(axis=1)
-    expect = row[:, :, None] * col[:, None, :]
-    expect = np.divide(expect, n[:, None, None], out=np.zeros_like(expect),
-                       where=(n > 0)[:, None, None])
+    expect = row[:, :, None] * col[:, None, :] / n[:, None, None]  # n instances, never 0
     use = (row > _SMALL)[:, :, None] & (col > _SMALL)[:, None, :] & (expect > 0)
     cell = np.divide((tables - expect) ** 2, expect, out=np.zeros_like(expect), where=use)
     chi = cell.sum(axis=(1, 2))
@@ -218,7 +216,7 @@ def _scores(X, y, missing_as_value, binarize, measure) -> np.ndarray:
     out = np.zeros(codes.shape[1])
     groups = np.flatnonzero(np.bincount(nv))  # the distinct counts, sorted (np.unique loads np.ma)
     for v in groups:
-        cols = np.flatnonzero(nv == v) if groups.size > 1 else slice(None)
+        cols = nv == v
         tables = contingency_tables(codes[:, cols], nv[cols], yc, n_classes)
         if not missing_as_value:
             tables = distribute_missing(tables)

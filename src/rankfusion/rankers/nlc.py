@@ -90,12 +90,13 @@ def _label_changes_values(values: np.ndarray, y: np.ndarray, n_classes: int) -> 
 
     The values of each class are sorted separately (``numpy.sort``, NaN last) and merged per
     feature: equal heads form a run, whose class counts are all the dynamic programme needs
-    (the order inside a run is irrelevant by construction).
+    (the order inside a run is irrelevant by construction). ``y`` holds the int64 codes
+    0 … n_classes − 1 of a validated target, each of which occurs.
     """
-    y = np.asarray(y, dtype=np.int64)
-    by_class = np.argsort(y, kind="stable")
+    # any order of the rows within a class will do: each class's block is sorted right after
+    by_class = np.argsort(y)
     merged = np.ascontiguousarray(values[by_class].T)  # (p, n): classes in consecutive blocks
-    sizes = np.bincount(y, minlength=n_classes)
+    sizes = np.bincount(y)  # n_classes counts: every code occurs
     starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     n_obs = np.empty((merged.shape[0], n_classes), dtype=np.int64)
     for c in range(n_classes):
