@@ -37,7 +37,7 @@ RESULTS = os.path.normpath(os.path.join(HERE, "..", "results", "izetta"))
 RULES = ["q3_sd", "average_sd", "best", "kfirst", "condorcet", "schulze"]
 RULE_LABEL = {"q3_sd": "3Q-SD", "average_sd": "Av-SD", "best": "Best", "kfirst": "K-First",
               "condorcet": "Condorcet", "schulze": "Schulze"}
-EXTRA_LABEL = {"zhou_ovo": "Zhou OVO (Average)", "zhou_cs": "Zhou C&S"}
+EXTRA_LABEL = {"zhou_ovo": "Zhou OVO (Average)", "zhou_cs": "Zhou C&S", "zhou_ww": "Zhou W&W"}
 PAPER_ORDER = ["3Q-SD", "Av-SD", "Best", "K-First", "Condorcet", "Schulze"]
 
 # Paper, Tables 4–6 (relevant and noise; rows best, Q1, mean, Q3, worst; columns PAPER_ORDER).
@@ -186,22 +186,38 @@ def table8(res: pd.DataFrame, methods: list[str], ks=(10, 20)):
             wide = sub.pivot_table(index=["dataset", "split"], columns="label", values="value")
             wide = wide[[m for m in methods if m in wide.columns]]
             a = wide.to_numpy()
-            less = (a[:, :, None] < a[:, None, :]).mean(axis=0)  # share A < B
+            # share A < B over the (dataset, split) rows where both ran (a method may have
+            # been run on some of the domain's datasets only: the counts say so)
+            both = np.isfinite(a[:, :, None]) & np.isfinite(a[:, None, :])
+            with np.errstate(invalid="ignore"):
+                less = ((a[:, :, None] < a[:, None, :]) & both).sum(axis=0) / np.maximum(
+                    both.sum(axis=0), 1)
             excels = (less > less.T).sum(axis=1)
+            ran = {m: ",".join(d for d in dsets if wide.loc[d, m].notna().any())
+                   for m in wide.columns}
+            partial = {m: v for m, v in ran.items() if v != ",".join(dsets)}
             rows.append({"domain": dom, "k": k, "datasets": ",".join(dsets),
+                         "partial": "; ".join(f"{m} on {v}" for m, v in partial.items()),
                          **dict(zip(wide.columns, excels))})
-            per = {d: wide.loc[d].reset_index(drop=True) for d in dsets}
+            full = [m for m in wide.columns if m not in partial]
+            per = {d: wide.loc[d, full].reset_index(drop=True) for d in dsets}
             wm = win_matrix(per)
             wm_rows.append({"domain": dom, "k": k,
-                            **dict(zip(wide.columns, np.asarray(wm.outperforms)))})
-    return pd.DataFrame(rows), pd.DataFrame(wm_rows)
+                            **dict(zip(full, np.asarray(wm.outperforms)))})
+    t8, wm = pd.DataFrame(rows), pd.DataFrame(wm_rows)
+    for df in (t8, wm):  # counts; "–" where a method was not run in the domain
+        for m in methods:
+            if m in df.columns:
+                df[m] = df[m].astype("Int64")
+    return t8, wm
 
 
 def md_table(df: pd.DataFrame, floatfmt="{:.3f}") -> str:
     cols = list(df.columns)
     lines = ["| " + " | ".join(map(str, cols)) + " |", "|" + "---|" * len(cols)]
     for _, r in df.iterrows():
-        cells = [floatfmt.format(v) if isinstance(v, float) else str(v) for v in r]
+        cells = ["–" if v is pd.NA or (isinstance(v, float) and np.isnan(v)) else
+                 floatfmt.format(v) if isinstance(v, float) else str(v) for v in r]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -214,6 +230,7 @@ def main():
     run = os.path.join(RESULTS, args.run)
     claims = []
     ovo_methods = PAPER_ORDER + ["Zhou OVO (Average)"]
+    zhou_msvm = ["Zhou C&S", "Zhou W&W"]  # the MSVM-RFE baselines (where they were run)
     all_cur = []
     parts = sorted(d for d in os.listdir(run)
                    if os.path.exists(os.path.join(run, d, "results.parquet")))
@@ -242,7 +259,7 @@ def main():
         text = ["# Izetta et al. (2017), Tables 4–6: where the rules put the relevant features\n",
                 "Lower = better (1 = ranked first). OVO lists unless marked OVA. Paper's numbers "
                 "(3000 samples, its own runs) in brackets.\n",
-                rank_tables(pos, sources, options, ovo_methods + ova)]
+                rank_tables(pos, sources, options, ovo_methods + zhou_msvm + ova)]
         open(os.path.join(run, "tables_4_6.md"), "w").write("\n".join(text) + "\n")
         bayes = {k: {"Artificial-1-8C": 0.514, "Artificial-2-8C": 0.480,
                      "Artificial-3-8C": 0.618}.get(v) for k, v in sources.items()}
@@ -254,8 +271,8 @@ def main():
                 panels.append((ds, f"OVA on {src}", ova))
                 panels.append((ds, f"OVO on {src}", PAPER_ORDER))
         plot_panels(cur, panels, os.path.join(run, "fig3_ova_vs_ovo.png"), hlines=bayes)
-        plot_panels(cur, [(ds, f"{src} (OVO rules + joint Average)", ovo_methods)
-                          for ds, src in sources.items()],
+        plot_panels(cur, [(ds, f"{src} (OVO rules + Zhou's baselines)",
+                           ovo_methods + zhou_msvm) for ds, src in sources.items()],
                     os.path.join(run, "fig4_artificial.png"), ncols=3, hlines=bayes)
         # OVO vs OVA, paired by split, every rule and feature count
         e = res[res.metric == "error"].copy()
@@ -280,7 +297,8 @@ def main():
         # rank of each OVO method per dataset, by mean error over the curve's counts ≤ 2× relevant
         rk = []
         for ds, src in sources.items():
-            sub = cur[(cur.dataset == ds) & cur.label.isin(ovo_methods) & (cur.n_features <= 80)]
+            sub = cur[(cur.dataset == ds) & cur.label.isin(ovo_methods + zhou_msvm)
+                      & (cur.n_features <= 80)]
             mean = sub.groupby("label")["mean"].mean()
             rk.append({"dataset": src, **mean.rank().to_dict()})
         claims.append("## Artificial: rank of each method by its mean error over the counts "
@@ -289,7 +307,7 @@ def main():
         res = pd.concat(real_res, ignore_index=True)
         cur = curves(res)
         all_cur.append(cur)
-        methods = ovo_methods + ["Zhou C&S"]
+        methods = ovo_methods + zhou_msvm
         dsets = list(dict.fromkeys(res.dataset))
         plot_panels(cur, [(ds, ds, methods) for ds in dsets],
                     os.path.join(run, "fig5_6_real.png"), ncols=3)
@@ -321,9 +339,12 @@ def main():
         text = ["# Izetta et al. (2017), Table 8: method rankings by domain (higher = better)\n",
                 "Ours, the paper's reading (share of paired runs where A errs less than B, "
                 "pooled over the domain's datasets and splits; number of methods excelled):\n",
-                md_table(t8.drop(columns="datasets")),
+                md_table(t8.drop(columns=["datasets", "partial"])),
                 "\nDatasets: " + "; ".join(f"{r.domain}: {r.datasets}" for r in
-                                            t8.drop_duplicates("domain").itertuples()),
+                                            t8.drop_duplicates("domain").itertuples())
+                + "".join(f"\nRun on part of the domain only: {r.partial} ({r.domain}); its "
+                          "counts pool the pairs where both methods ran." for r in
+                          t8.drop_duplicates("domain").itertuples() if r.partial),
                 "\n\nOurs, `win_matrix` (paired t-tests over splits per dataset, α = 0.05; "
                 "`outperforms`):\n", md_table(wm),
                 "\n\nAgreement of our counts with the paper's over the methods both ran "

@@ -17,8 +17,8 @@ Dual (α_ik for k ≠ y_i, ``A_i = Σ_k α_ik``): maximise ``2 Σ α_ik − ½ �
 (Hsieh et al. 2008's scheme, one α_ik at a time, exact on each coordinate):
 ``g = 2 − (w_{y_i} − w_k)ᵀ x̃_i``, ``α_ik ← clip(α_ik + g / (2‖x̃_i‖²), 0, C_i)``, then
 ``w_{y_i} += δ x̃_i``, ``w_k −= δ x̃_i``. Sweeps go over i, then k, in index order
-(deterministic); they stop when the largest projected-gradient violation of a sweep is below
-``tol``.
+(deterministic), with liblinear's shrinking of variables stuck at a bound; they stop when the
+largest projected-gradient violation of a full sweep is below ``tol``.
 """
 
 from __future__ import annotations
@@ -31,6 +31,18 @@ __all__ = ["weston_watkins_fit", "WWResult"]
 
 @numba.njit(cache=True, nogil=True)
 def _ww_cd(Xa, y, Cvec, alpha, W, tol, max_epochs):  # pragma: no cover - compiled
+    """Dual coordinate descent with shrinking; returns the epochs (negative at the limit).
+
+    For sample i the margin of class k is ``s_{y_i} − s_k`` with ``s_k = w_kᵀx̃_i``:
+    ``s_{y_i}`` is computed once per sample and moved by ``δ‖x̃_i‖²`` after each update
+    (``w_{y_i}`` gets the sample's summed step at its end), so a coordinate costs one dot
+    product instead of two plus an update of ``w_{y_i}``. Shrinking (Hsieh et al. 2008, §3.2):
+    a variable at a bound whose gradient points outside the box by more than the previous
+    sweep's largest violation ``M`` is left out of the next sweeps; when a sweep over the
+    remaining ones has violation < ``tol``, every variable is put back, and the solver stops
+    only after a full sweep whose largest projected-gradient violation is < ``tol`` — the
+    stopping rule of the plain method, so the solution satisfies the same condition.
+    """
     n, d = Xa.shape
     c = W.shape[0]
     q = np.empty(n)
@@ -39,25 +51,45 @@ def _ww_cd(Xa, y, Cvec, alpha, W, tol, max_epochs):  # pragma: no cover - compil
         for f in range(d):
             s += Xa[i, f] * Xa[i, f]
         q[i] = s
+    act = np.ones((n, c), dtype=np.bool_)
+    n_shrunk = 0
+    m_old = np.inf
     epoch = 0
     while epoch < max_epochs:
         epoch += 1
+        full = n_shrunk == 0  # no variable left out at the start of this sweep
         viol = 0.0
         for i in range(n):
             yi = y[i]
             if q[i] <= 0.0:
                 continue
+            syi = 0.0
+            have = False
+            dyi = 0.0
+            ci = Cvec[i]
             for k in range(c):
-                if k == yi:
+                if k == yi or not act[i, k]:
                     continue
-                m = 0.0
+                if not have:
+                    for f in range(d):
+                        syi += W[yi, f] * Xa[i, f]
+                    have = True
+                sk = 0.0
                 for f in range(d):
-                    m += (W[yi, f] - W[k, f]) * Xa[i, f]
-                g = 2.0 - m
+                    sk += W[k, f] * Xa[i, f]
+                g = 2.0 - (syi - sk)
                 a = alpha[i, k]
                 if a <= 0.0:
+                    if g < -m_old:
+                        act[i, k] = False
+                        n_shrunk += 1
+                        continue
                     pg = max(g, 0.0)
-                elif a >= Cvec[i]:
+                elif a >= ci:
+                    if g > m_old:
+                        act[i, k] = False
+                        n_shrunk += 1
+                        continue
                     pg = min(g, 0.0)
                 else:
                     pg = g
@@ -68,17 +100,28 @@ def _ww_cd(Xa, y, Cvec, alpha, W, tol, max_epochs):  # pragma: no cover - compil
                 na = a + g / (2.0 * q[i])
                 if na < 0.0:
                     na = 0.0
-                elif na > Cvec[i]:
-                    na = Cvec[i]
+                elif na > ci:
+                    na = ci
                 delta = na - a
                 if delta == 0.0:
                     continue
                 alpha[i, k] = na
+                syi += delta * q[i]
+                dyi += delta
                 for f in range(d):
-                    W[yi, f] += delta * Xa[i, f]
                     W[k, f] -= delta * Xa[i, f]
+            if dyi != 0.0:
+                for f in range(d):
+                    W[yi, f] += dyi * Xa[i, f]
         if viol < tol:
-            return epoch
+            if full:
+                return epoch
+            # converged on the active variables: put every variable back and check them all
+            act[:, :] = True
+            n_shrunk = 0
+            m_old = np.inf
+            continue
+        m_old = viol
     return -epoch
 
 
