@@ -7,6 +7,7 @@ Usage (from the repository root; needs the ``mutation`` extra, ``pip install ".[
     python tools/mutation.py --list                # the modules and their test files
     python tools/mutation.py --max-children 2 --budget 2400 statistics
     python tools/mutation.py --recheck voting      # its survivors again, against today's tests
+    python tools/mutation.py --resume stability    # finish an interrupted run (unchecked only)
 
 For each module a scratch copy of the repository (``src/``, ``tests/``, ``pyproject.toml``) is
 made under ``build/mutation/<module>/`` with a ``[tool.mutmut]`` section that mutates only that
@@ -150,6 +151,42 @@ def recheck(name: str, max_children: int) -> dict:
     return row
 
 
+def resume(name: str, max_children: int) -> dict:
+    """Finish an interrupted run of ``name``: the mutants already checked keep their result,
+    the others are run against the tests (and the rest of ``src/``) as they are now. Refused
+    when the mutated module itself changed since the run (its mutants would differ)."""
+    source, _ = MODULES[name]
+    work = BUILD / name
+    if (work / source).read_bytes() != (ROOT / source).read_bytes():
+        raise SystemExit(f"{source} changed since the run in {work}: run it again without "
+                         "--resume")
+    for folder in (work / "tests", work / "mutants" / "tests"):
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(ROOT / "tests", folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"))
+    for target in (work / "src", work / "mutants" / "src"):
+        for path in (ROOT / "src").rglob("*.py"):
+            rel = path.relative_to(ROOT)
+            if str(rel) == source:
+                continue
+            dest = target / path.relative_to(ROOT / "src")
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest)
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    env = _env(name)
+    start = time.perf_counter()
+    with open(work / "mutmut-resume.log", "w") as log:
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
+                        str(max_children)], cwd=work, env=env, stdout=log,
+                       stderr=subprocess.STDOUT, check=False)
+    seconds = time.perf_counter() - start
+    row = collect(name, work, env, None)
+    row["resume_seconds"] = round(seconds, 1)
+    # the wall time of the resumed part only; the interrupted part's is not known
+    row["seconds"] = round(seconds, 1)
+    return row
+
+
 def _env(name: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     # mutmut forks a worker per mutant from a process that already ran the tests; numba's
@@ -213,6 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--recheck", action="store_true",
                     help="do not mutate again: run the survivors of the last run of each module "
                     "against the current tests and update the counts")
+    ap.add_argument("--resume", action="store_true",
+                    help="finish an interrupted run of each module named: only the mutants "
+                    "not yet checked are run, against the current tests")
     args = ap.parse_args(argv)
     if args.list:
         for name, (source, tests) in MODULES.items():
@@ -224,6 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     BUILD.mkdir(parents=True, exist_ok=True)
     summary_file = BUILD / "summary.json"
     summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
+    if args.resume:
+        for name in args.modules:
+            row = resume(name, args.max_children)
+            summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
+            summary[name] = row
+            summary_file.write_text(json.dumps(summary, indent=1))
+        print(_table([summary[m] for m in MODULES if m in summary]))
+        return 0
     if args.recheck:
         for name in args.modules or [m for m in MODULES if m in summary]:
             if (BUILD / name / "mutants").is_dir():
