@@ -552,3 +552,26 @@ def test_reduced_size_defaults_are_the_papers_five_repeats_of_half():
     X, y = _data()
     res = reduced_size_correlation(RecordingRanker(), X, y, random_state=0)
     assert res.values.shape == (5,) and res.fraction == 0.5 and res.n_samples == 20
+
+
+def test_reduced_size_stratified_ties_go_to_the_lower_class_with_many_classes():
+    # 17 classes (numpy's default sort is not stable from 17 elements on, so this is where the
+    # tie rule shows): classes 0, 2, …, 16 hold 1 sample, classes 1, 3, …, 15 hold 2; n = 25.
+    # m = ⌊0.8·25 + 0.5⌋ = 20: exact shares 20·1/25 = 0.8 and 20·2/25 = 1.6 -> floors 0 and 1,
+    # 8 allocated, 12 left. The nine remainders 0.8 come first (every one-sample class gets 1),
+    # then three of the eight tied remainders 0.6, to the lowest codes 1, 3, 5.
+    sizes = [1 if c % 2 == 0 else 2 for c in range(17)]
+    y = np.repeat(np.arange(17), sizes)
+    X = np.random.default_rng(0).normal(size=(len(y), 4))
+    seen = []
+
+    def ranker(X, y):
+        seen.append(np.bincount(np.asarray(y), minlength=17).tolist())
+        return np.arange(4.0) + 1e-3 * np.asarray(X, dtype=float)[:, :4].mean(axis=0)
+
+    res = reduced_size_correlation(ranker, X, y, fraction=0.8, n_repeats=2, random_state=0)
+    expected = [1] * 17
+    for c in (1, 3, 5):
+        expected[c] = 2
+    assert res.n_samples == 20
+    assert seen[1:] == [expected] * 2
