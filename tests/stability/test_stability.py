@@ -465,6 +465,12 @@ def _exactly(msg):
      "alpha must be a number in (0, 1), got bool"),
     (lambda: nogueira([[1, 0], [0, 1]], alpha=1), ValueError,
      "alpha must lie in (0, 1), got 1.0"),
+    (lambda: apc([[1.0, 2.0], [2.0, 1.0]], normalize="y"), TypeError,
+     "normalize must be a bool, got 'y'"),
+    (lambda: asd([[1.0, 2.0], [2.0, 1.0]], normalize="y"), TypeError,
+     "normalize must be a bool, got 'y'"),
+    (lambda: kuncheva([[0], [1]], 0), ValueError, "n_features must be ≥ 1, got 0"),
+    (lambda: jaccard([[0], [1]], n_features=0), ValueError, "n_features must be ≥ 1, got 0"),
 ])
 def test_stability_messages_are_whole(call, exc, msg):
     with pytest.raises(exc, match=_exactly(msg)):
@@ -575,3 +581,39 @@ def test_reduced_size_stratified_ties_go_to_the_lower_class_with_many_classes():
         expected[c] = 2
     assert res.n_samples == 20
     assert seen[1:] == [expected] * 2
+
+
+def test_apc_two_features_is_plus_or_minus_one():
+    # two features: every run is increasing or decreasing, so Pearson's r is ±1 (eq. 15 by
+    # hand: pairs (+1, −1, −1) over three runs -> −1/3)
+    assert apc([[1.0, 2.0], [3.0, 5.0]]) == pytest.approx(1.0)
+    assert apc([[1.0, 2.0], [2.0, 1.0]]) == pytest.approx(-1.0)
+    assert apc([[1.0, 2.0], [3.0, 5.0], [2.0, 1.0]]) == pytest.approx(-1.0 / 3.0)
+
+
+@pytest.mark.parametrize("normalize", [True, False])
+def test_correlations_stay_within_minus_one_and_one(normalize):
+    # Pearson's r lies in [-1, 1]; for identical (reversed) runs the float dot product of the
+    # unit vectors can land one ulp outside, which must not reach the result
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        v = rng.normal(size=7)
+        assert apc([v, v], normalize=normalize) <= 1.0
+        assert apc([v, -v], normalize=normalize) >= -1.0
+
+
+def test_reduced_size_correlation_stays_within_minus_one_and_one():
+    X, y = _data()
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        v = rng.normal(size=X.shape[1])
+        same = reduced_size_correlation(lambda X, y, v=v: v, X, y, n_repeats=2, random_state=0)
+        assert np.all(same.values <= 1.0)
+        calls = []
+
+        def flip(X, y, v=v, calls=calls):
+            calls.append(1)
+            return v if len(calls) == 1 else -v  # all the samples first, then the subsamples
+
+        rev = reduced_size_correlation(flip, X, y, n_repeats=2, random_state=0)
+        assert np.all(rev.values >= -1.0)
