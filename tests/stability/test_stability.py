@@ -471,6 +471,7 @@ def _exactly(msg):
      "normalize must be a bool, got 'y'"),
     (lambda: kuncheva([[0], [1]], 0), ValueError, "n_features must be ≥ 1, got 0"),
     (lambda: jaccard([[0], [1]], n_features=0), ValueError, "n_features must be ≥ 1, got 0"),
+    (lambda: jaccard([[1, 0, 0], [0, 1]]), ValueError, "subsets[0] repeats index 0"),
 ])
 def test_stability_messages_are_whole(call, exc, msg):
     with pytest.raises(exc, match=_exactly(msg)):
@@ -617,3 +618,44 @@ def test_reduced_size_correlation_stays_within_minus_one_and_one():
 
         rev = reduced_size_correlation(flip, X, y, n_repeats=2, random_state=0)
         assert np.all(rev.values >= -1.0)
+
+
+def test_scores_as_integers_or_dataframe_give_the_float_array_values():
+    a = [[1, 2, 3, 7], [3, 1, 2, 2], [2, 2, 5, 1]]
+    f = np.array(a, dtype=np.float64)
+    for measure in (apc, asd):
+        for normalize in (True, False):
+            want = measure(f, normalize=normalize)
+            assert measure(a, normalize=normalize) == pytest.approx(want)
+            assert measure(pd.DataFrame(a), normalize=normalize) == pytest.approx(want)
+
+
+def test_nogueira_reports_its_alpha():
+    assert nogueira([[1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0]], alpha=0.1).alpha == 0.1
+
+
+def test_reduced_size_plain_sampling_draws_distinct_samples():
+    X, y = _data()  # column 0 of X is the sample's index
+    seen = []
+
+    def ranker(X, y):
+        seen.append(np.asarray(X)[:, 0])
+        return np.arange(X.shape[1], dtype=float) + np.asarray(X, dtype=float).mean(axis=0)
+
+    reduced_size_correlation(ranker, X, y, fraction=0.9, n_repeats=5, stratify=False,
+                             random_state=0)
+    for rows in seen[1:]:
+        assert rows.shape == (36,) and np.unique(rows).shape == (36,)
+
+
+def test_reduced_size_names_the_repeat_with_constant_scores():
+    X, y = _data()
+    calls = []
+
+    def ranker(X, y):
+        calls.append(1)
+        return np.arange(X.shape[1], dtype=float) * (len(calls) == 1)
+
+    with pytest.raises(ValueError, match=_exactly(
+            "ranker returned constant scores on repeat 0: Pearson's correlation is undefined")):
+        reduced_size_correlation(ranker, X, y, random_state=0)
