@@ -54,7 +54,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "topk": ("src/rankfusion/aggregation/_topk.py", ["tests/aggregation/test_genetic.py"]),
     "svm_rfe_selection": (
         "src/rankfusion/selection/svm_rfe.py",
-        ["tests/selection/test_selection_svm_rfe.py", "tests/selection/test_svm_rfe_searches.py"],
+        ["tests/selection/test_selection_svm_rfe.py", "tests/selection/test_svm_rfe_searches.py",
+         "tests/selection/test_svm_rfe_memo.py"],
     ),
     "information": (
         "src/rankfusion/rankers/information.py",
