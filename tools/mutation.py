@@ -98,6 +98,12 @@ def _scratch(name: str, source: str, tests: list[str]) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copytree(ROOT / "tests", work / "tests",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"))
+    _write_config(work, name, source, tests)
+    return work
+
+
+def _write_config(work: Path, name: str, source: str, tests: list[str]) -> None:
+    """``work/pyproject.toml``: the project's, with a ``[tool.mutmut]`` section for ``name``."""
     tests = [t for t in tests if (ROOT / t).exists()]
     extra = ["-p", "no:cacheprovider", "-q", "-x"]
     for test in DESELECT.get(name, []):
@@ -116,7 +122,6 @@ def _scratch(name: str, source: str, tests: list[str]) -> Path:
         "timeout_constant = 30.0\n"
     )
     (work / "pyproject.toml").write_text(config)
-    return work
 
 
 def run_module(name: str, max_children: int) -> dict:
@@ -161,7 +166,7 @@ def resume(name: str, max_children: int) -> dict:
     """Finish an interrupted run of ``name``: the mutants already checked keep their result,
     the others are run against the tests (and the rest of ``src/``) as they are now. Refused
     when the mutated module itself changed since the run (its mutants would differ)."""
-    source, _ = MODULES[name]
+    source, tests = MODULES[name]
     work = BUILD / name
     if (work / source).read_bytes() != (ROOT / source).read_bytes():
         raise SystemExit(f"{source} changed since the run in {work}: run it again without "
@@ -178,6 +183,7 @@ def resume(name: str, max_children: int) -> dict:
             dest = target / path.relative_to(ROOT / "src")
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, dest)
+    _write_config(work, name, source, tests)  # today's test files and deselections
     (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     env = _env(name)
     start = time.perf_counter()
