@@ -153,3 +153,13 @@ def test_size_cv_visits_the_sizes_of_the_rfe_schedule():
     X, y = _data(2, n=30, p=10, informative=3)
     sel = SVMRFE(n_features_to_select="cv", step=0.25, step_until=4).fit(X, y)
     np.testing.assert_array_equal(sel.cv_results_["n_features"], [10, 8, 6, 5, 4, 3, 2, 1])
+
+
+@pytest.mark.parametrize("p", [3, 5])
+def test_default_size_is_half_like_rfe(p):
+    # n_features_to_select=None keeps half, as scikit-learn's RFE: p // 2 (3 -> 1, 5 -> 2)
+    X, y = _data(0, n=30, p=p)
+    sel = SVMRFE().fit(X, y)
+    rfe = RFE(SVC(kernel="linear")).fit(X, y)
+    assert type(sel.n_features_) is int and sel.n_features_ == rfe.n_features_ == p // 2
+    np.testing.assert_array_equal(sel.support_, rfe.support_)
