@@ -174,3 +174,45 @@ def test_bad_tol_is_refused(tol):
     X = np.random.default_rng(0).normal(size=(20, 4))
     with pytest.raises(ValueError, match="tol"):
         SVMRFE(tol=tol).fit(X, np.arange(20) % 2)
+
+
+class _Bar:
+    """Stands in for tqdm: records the total, the updates and the close."""
+
+    made = []
+
+    def __init__(self, total=None, **kwargs):
+        self.total, self.n, self.closed = total, 0, False
+        _Bar.made.append(self)
+
+    def update(self, k=1):
+        self.n += k
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.mark.parametrize("decomposition, n_classes, problems", [
+    ("ovo", 4, 6),   # c(c − 1)/2 binary problems
+    ("ova", 4, 4),   # c problems
+    ("ovo", 2, 1),   # two classes: one problem
+    ("crammer_singer", 4, None),  # one joint run: no bar
+    ("ova", 4, None),  # verbose=False: no bar
+])
+def test_verbose_bar_counts_the_binary_problems(monkeypatch, decomposition, n_classes,
+                                                 problems):
+    import tqdm.auto
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", _Bar)
+    _Bar.made = []
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(n_classes), 8)
+    X = rng.normal(size=(y.size, 5)) + y[:, None] * 0.5
+    SVMRFE(decomposition=decomposition, verbose=problems is not None,
+           n_features_to_select=2).fit(X, y)
+    if problems is None:
+        assert _Bar.made == []
+    else:
+        (bar,) = _Bar.made
+        assert type(bar.total) is int and bar.total == problems  # a count of problems
+        assert bar.n == problems and bar.closed

@@ -77,3 +77,21 @@ def test_bad_maxsize(bad):
     with pytest.raises(ValueError, match="maxsize"):
         with rfe_lists_memo(bad):
             pass
+
+
+def test_memo_tells_apart_runs_that_differ_in_one_input():
+    # X, y, feature names, warm start: each must change the key, so each run inside the memo
+    # equals the same run without it
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1, 2], 8)
+    X = rng.normal(size=(24, 6)) + y[:, None] * np.linspace(1, 0, 6)
+    X2 = X[:, ::-1].copy()
+    y2 = np.roll(y, 5)
+    runs = [dict(X=X, y=y), dict(X=X2, y=y), dict(X=X, y=y2),
+            dict(X=X, y=y, feature_names=list("abcdef")), dict(X=X, y=y, warm_start=True)]
+    plain = [svm_rfe_rankings(methods="borda", random_state=0, **r) for r in runs]
+    with rfe_lists_memo():
+        memo = [svm_rfe_rankings(methods="borda", random_state=0, **r) for r in runs]
+    for a, b in zip(plain, memo):
+        np.testing.assert_array_equal(a.positions["borda"], b.positions["borda"])
+        assert list(a.lists.features) == list(b.lists.features)

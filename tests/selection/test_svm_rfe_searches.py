@@ -115,3 +115,51 @@ def test_choose_C_passes_cv_and_class_weight_and_reports_the_spread():
     five = [cross_val_score(SVC(kernel="linear", C=c, class_weight="balanced"), X, y,
                             cv=StratifiedKFold(5)).mean() for c in C_GRID]
     assert not np.allclose(five, res["mean_test_score"])  # and the 3 folds
+
+
+def _size_search_weighted(X, y, C, class_weight, cv=5):
+    p = X.shape[1]
+    sizes = np.arange(p, 0, -1)
+    scores = np.zeros((cv, p))
+    for f, (tr, te) in enumerate(StratifiedKFold(n_splits=cv).split(X, y)):
+        svc = SVC(kernel="linear", C=C, class_weight=class_weight)
+        order = np.argsort(RFE(svc, n_features_to_select=1, step=1).fit(X[tr], y[tr]).ranking_,
+                           kind="stable")
+        for s, k in enumerate(sizes):
+            cols = order[:k]
+            scores[f, s] = SVC(kernel="linear", C=C, class_weight=class_weight).fit(
+                X[tr][:, cols], y[tr]).score(X[te][:, cols], y[te])
+    return sizes, scores
+
+
+def test_size_cv_scores_with_the_selectors_C_and_class_weight():
+    # unbalanced classes (28 / 12) and a small C: both change the fold scores
+    X, y = _data(5, n=56, p=6, informative=3, noise=0.7)
+    X, y = X[:40], y[:40]
+    sizes, scores = _size_search_weighted(X, y, 0.05, "balanced")
+    sel = SVMRFE(n_features_to_select="cv", step=1, step_until=1, C=0.05,
+                 class_weight="balanced").fit(X, y)
+    for f in range(5):
+        np.testing.assert_array_equal(sel.cv_results_[f"split{f}_test_score"], scores[f])
+    # RFECV's spread: the population sd over the folds, per size
+    np.testing.assert_allclose(sel.cv_results_["std_test_score"], scores.std(axis=0))
+    _, plain = _size_search_weighted(X, y, 1.0, None)
+    assert not np.array_equal(plain, scores)  # the case discriminates
+
+
+def test_size_cv_visits_the_sizes_of_the_rfe_schedule():
+    # p = 10, step = 0.25, step_until = 4 (docs/design.md, 'SVM-RFE'): while n ≥ 4 remove
+    # max(1, ⌊0.25·n⌋): 10 -> 8 -> 6 -> 5 -> 4 -> 3, then one at a time: 2, 1
+    X, y = _data(2, n=30, p=10, informative=3)
+    sel = SVMRFE(n_features_to_select="cv", step=0.25, step_until=4).fit(X, y)
+    np.testing.assert_array_equal(sel.cv_results_["n_features"], [10, 8, 6, 5, 4, 3, 2, 1])
+
+
+@pytest.mark.parametrize("p", [3, 5])
+def test_default_size_is_half_like_rfe(p):
+    # n_features_to_select=None keeps half, as scikit-learn's RFE: p // 2 (3 -> 1, 5 -> 2)
+    X, y = _data(0, n=30, p=p)
+    sel = SVMRFE().fit(X, y)
+    rfe = RFE(SVC(kernel="linear")).fit(X, y)
+    assert type(sel.n_features_) is int and sel.n_features_ == rfe.n_features_ == p // 2
+    np.testing.assert_array_equal(sel.support_, rfe.support_)

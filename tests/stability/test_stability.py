@@ -465,6 +465,13 @@ def _exactly(msg):
      "alpha must be a number in (0, 1), got bool"),
     (lambda: nogueira([[1, 0], [0, 1]], alpha=1), ValueError,
      "alpha must lie in (0, 1), got 1.0"),
+    (lambda: apc([[1.0, 2.0], [2.0, 1.0]], normalize="y"), TypeError,
+     "normalize must be a bool, got 'y'"),
+    (lambda: asd([[1.0, 2.0], [2.0, 1.0]], normalize="y"), TypeError,
+     "normalize must be a bool, got 'y'"),
+    (lambda: kuncheva([[0], [1]], 0), ValueError, "n_features must be ≥ 1, got 0"),
+    (lambda: jaccard([[0], [1]], n_features=0), ValueError, "n_features must be ≥ 1, got 0"),
+    (lambda: jaccard([[1, 0, 0], [0, 1]]), ValueError, "subsets[0] repeats index 0"),
 ])
 def test_stability_messages_are_whole(call, exc, msg):
     with pytest.raises(exc, match=_exactly(msg)):
@@ -552,3 +559,103 @@ def test_reduced_size_defaults_are_the_papers_five_repeats_of_half():
     X, y = _data()
     res = reduced_size_correlation(RecordingRanker(), X, y, random_state=0)
     assert res.values.shape == (5,) and res.fraction == 0.5 and res.n_samples == 20
+
+
+def test_reduced_size_stratified_ties_go_to_the_lower_class_with_many_classes():
+    # 17 classes (numpy's default sort is not stable from 17 elements on, so this is where the
+    # tie rule shows): classes 0, 2, …, 16 hold 1 sample, classes 1, 3, …, 15 hold 2; n = 25.
+    # m = ⌊0.8·25 + 0.5⌋ = 20: exact shares 20·1/25 = 0.8 and 20·2/25 = 1.6 -> floors 0 and 1,
+    # 8 allocated, 12 left. The nine remainders 0.8 come first (every one-sample class gets 1),
+    # then three of the eight tied remainders 0.6, to the lowest codes 1, 3, 5.
+    sizes = [1 if c % 2 == 0 else 2 for c in range(17)]
+    y = np.repeat(np.arange(17), sizes)
+    X = np.random.default_rng(0).normal(size=(len(y), 4))
+    seen = []
+
+    def ranker(X, y):
+        seen.append(np.bincount(np.asarray(y), minlength=17).tolist())
+        return np.arange(4.0) + 1e-3 * np.asarray(X, dtype=float)[:, :4].mean(axis=0)
+
+    res = reduced_size_correlation(ranker, X, y, fraction=0.8, n_repeats=2, random_state=0)
+    expected = [1] * 17
+    for c in (1, 3, 5):
+        expected[c] = 2
+    assert res.n_samples == 20
+    assert seen[1:] == [expected] * 2
+
+
+def test_apc_two_features_is_plus_or_minus_one():
+    # two features: every run is increasing or decreasing, so Pearson's r is ±1 (eq. 15 by
+    # hand: pairs (+1, −1, −1) over three runs -> −1/3)
+    assert apc([[1.0, 2.0], [3.0, 5.0]]) == pytest.approx(1.0)
+    assert apc([[1.0, 2.0], [2.0, 1.0]]) == pytest.approx(-1.0)
+    assert apc([[1.0, 2.0], [3.0, 5.0], [2.0, 1.0]]) == pytest.approx(-1.0 / 3.0)
+
+
+@pytest.mark.parametrize("normalize", [True, False])
+def test_correlations_stay_within_minus_one_and_one(normalize):
+    # Pearson's r lies in [-1, 1]; for identical (reversed) runs the float dot product of the
+    # unit vectors can land one ulp outside, which must not reach the result
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        v = rng.normal(size=7)
+        assert apc([v, v], normalize=normalize) <= 1.0
+        assert apc([v, -v], normalize=normalize) >= -1.0
+
+
+def test_reduced_size_correlation_stays_within_minus_one_and_one():
+    X, y = _data()
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        v = rng.normal(size=X.shape[1])
+        same = reduced_size_correlation(lambda X, y, v=v: v, X, y, n_repeats=2, random_state=0)
+        assert np.all(same.values <= 1.0)
+        calls = []
+
+        def flip(X, y, v=v, calls=calls):
+            calls.append(1)
+            return v if len(calls) == 1 else -v  # all the samples first, then the subsamples
+
+        rev = reduced_size_correlation(flip, X, y, n_repeats=2, random_state=0)
+        assert np.all(rev.values >= -1.0)
+
+
+def test_scores_as_integers_or_dataframe_give_the_float_array_values():
+    a = [[1, 2, 3, 7], [3, 1, 2, 2], [2, 2, 5, 1]]
+    f = np.array(a, dtype=np.float64)
+    for measure in (apc, asd):
+        for normalize in (True, False):
+            want = measure(f, normalize=normalize)
+            assert measure(a, normalize=normalize) == pytest.approx(want)
+            assert measure(pd.DataFrame(a), normalize=normalize) == pytest.approx(want)
+
+
+def test_nogueira_reports_its_alpha():
+    assert nogueira([[1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0]], alpha=0.1).alpha == 0.1
+
+
+def test_reduced_size_plain_sampling_draws_distinct_samples():
+    X, y = _data()  # column 0 of X is the sample's index
+    seen = []
+
+    def ranker(X, y):
+        seen.append(np.asarray(X)[:, 0])
+        return np.arange(X.shape[1], dtype=float) + np.asarray(X, dtype=float).mean(axis=0)
+
+    reduced_size_correlation(ranker, X, y, fraction=0.9, n_repeats=5, stratify=False,
+                             random_state=0)
+    for rows in seen[1:]:
+        assert rows.shape == (36,) and np.unique(rows).shape == (36,)
+
+
+def test_reduced_size_names_the_repeat_with_constant_scores():
+    X, y = _data()
+    calls = []
+
+    def ranker(X, y):
+        calls.append(1)
+        return np.arange(X.shape[1], dtype=float) * (len(calls) == 1)
+
+    with pytest.raises(ValueError, match=_exactly(
+            "ranker returned constant scores on repeat 0: Pearson's correlation is undefined")):
+        reduced_size_correlation(ranker, X, y, random_state=0)
