@@ -19,9 +19,10 @@ Each section gives a paper's tables beside ours, the `rankfusion experiment …`
 produces them, the machine and wall time, and each qualitative claim as confirmed or not. All
 rankings are computed inside the training part of every split (the runner's protocols), except
 where a section shows a clearly labelled "selection on all data" variant beside them. The runs
-were made on a 2-core machine shared with other heavy work (load averages 10–23), so most full
-protocols were reduced, and each section states its reduction; every run resumes from its saved
-cells with the same command. The smoke versions (`experiments/<paper>/smoke.toml`) run in CI and
+were made on a 2-core machine, most of them shared with other heavy work (load averages 10–23;
+the sittings of 2026-12-01 at load 1–6), so some full protocols were reduced, and each section
+states its reduction and the load of each sitting; every run resumes from its saved cells with
+the same command. The smoke versions (`experiments/<paper>/smoke.toml`) run in CI and
 are compared with the committed smoke results (`tests/experiments/test_repro_*.py`). This page
 is built from the section files by `python tools/build_experiments_md.py`.
 """
