@@ -1,0 +1,70 @@
+"""SVMRFE's parameter checks: each bad value is refused with its whole message, and the
+boundary values that are allowed are accepted (docs/design.md, 'Errors')."""
+
+import numpy as np
+import pytest
+from sklearn.linear_model import LogisticRegression
+
+from rankfusion import SVMRFE
+
+
+def _data():
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1, 2], 10)
+    X = rng.normal(size=(30, 5)) + y[:, None] * np.array([1.0, 0.5, 0, 0, 0])
+    return X, y
+
+
+HOSTILE = [
+    ({"aggregation": 3}, TypeError, "aggregation must be a rule name, got 3"),
+    ({"aggregation_params": [("k", 2)]}, TypeError, "aggregation_params must be a dict or None"),
+    ({"n_features_to_select": "all"}, TypeError,
+     "n_features_to_select must be None, an int, a float or 'cv', got 'all'"),
+    ({"n_features_to_select": True}, TypeError,
+     "n_features_to_select must be None, an int, a float or 'cv', got True"),
+    ({"n_features_to_select": 0}, ValueError, "n_features_to_select must be ≥ 1, got 0"),
+    ({"n_features_to_select": 0.0}, ValueError,
+     "a float n_features_to_select must lie in (0, 1], got 0.0"),
+    ({"n_features_to_select": 1.5}, ValueError,
+     "a float n_features_to_select must lie in (0, 1], got 1.5"),
+    ({"C": 0}, ValueError, "C must be a positive number or 'cv', got 0"),
+    ({"C": -1.0}, ValueError, "C must be a positive number or 'cv', got -1.0"),
+    ({"C": True}, ValueError, "C must be a positive number or 'cv', got True"),
+    ({"C": "CV"}, ValueError, "C must be a positive number or 'cv', got 'CV'"),
+    ({"C": "1"}, ValueError, "C must be a positive number or 'cv', got '1'"),
+    ({"tol": 0}, ValueError, "tol must be a positive finite number, got 0"),
+    ({"tol": float("inf")}, ValueError, "tol must be a positive finite number, got inf"),
+    ({"tol": True}, ValueError, "tol must be a positive finite number, got True"),
+    ({"tol": "1e-3"}, ValueError, "tol must be a positive finite number, got '1e-3'"),
+    ({"decomposition": "joint"}, ValueError, "decomposition must be one of ['ovo', 'ova', "
+     "'crammer_singer', 'weston_watkins'], got 'joint'"),
+    ({"estimator": LogisticRegression(), "decomposition": "weston_watkins"}, ValueError,
+     "estimator= applies to the ovo and ova decompositions only"),
+    ({"estimator": LogisticRegression(), "decomposition": "crammer_singer"}, ValueError,
+     "estimator= applies to the ovo and ova decompositions only"),
+]
+
+
+@pytest.mark.parametrize("params, kind, message", HOSTILE,
+                         ids=[repr(p) for p, _, _ in HOSTILE])
+def test_bad_parameters_are_refused_with_their_message(params, kind, message):
+    X, y = _data()
+    with pytest.raises(kind) as err:
+        SVMRFE(**params).fit(X, y)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("params, n_selected", [
+    ({"n_features_to_select": 1.0}, 5),     # the upper end of (0, 1] is allowed: every feature
+    ({"n_features_to_select": 0.2}, 1),
+    ({"n_features_to_select": 1}, 1),
+    ({"C": 1e-3}, 2),                       # any positive C
+    ({"tol": 1e-9}, 2),
+    ({"estimator": LogisticRegression(max_iter=1000), "decomposition": "ova"}, 2),
+    ({"estimator": LogisticRegression(max_iter=1000), "decomposition": "ovo"}, 2),
+    ({"aggregation_params": {}}, 2),
+])
+def test_boundary_values_are_accepted(params, n_selected):
+    X, y = _data()
+    sel = SVMRFE(**params).fit(X, y)
+    assert sel.get_support().sum() == n_selected
