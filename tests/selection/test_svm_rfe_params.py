@@ -68,3 +68,45 @@ def test_boundary_values_are_accepted(params, n_selected):
     X, y = _data()
     sel = SVMRFE(**params).fit(X, y)
     assert sel.get_support().sum() == n_selected
+
+
+def _wide_frame():
+    import pandas as pd
+
+    rng = np.random.default_rng(1)
+    y = np.repeat([0, 1, 2], [8, 12, 20])
+    X = rng.normal(size=(40, 24)) + np.outer(y, np.linspace(1.0, 0.0, 24)) * 0.6
+    return pd.DataFrame(X, columns=[f"g{j}" for j in range(24)]), y
+
+
+# each setting changes the ranking (checked below), so a selector that dropped it on the way
+# to the ranking functions would fail the comparison
+PASSED_ON = [  # (the setting, the selector it must differ from)
+    ({"step": 3, "step_until": 6}, {}),
+    ({"step": 0.5, "step_until": 3}, {"step": 0.5}),
+    ({"class_weight": "balanced"}, {}),
+    ({"C": 0.01}, {}),
+    ({"decomposition": "weston_watkins", "tol": 0.5}, {"decomposition": "weston_watkins"}),
+    ({"decomposition": "weston_watkins", "C": 0.05}, {"decomposition": "weston_watkins"}),
+    ({"aggregation": "schulze"}, {}),
+    ({"aggregation_params": {"k": 3}}, {}),
+]
+
+
+@pytest.mark.parametrize("params, other", PASSED_ON, ids=repr)
+def test_the_selector_ranks_as_svm_rfe_rankings_with_its_parameters(params, other):
+    from rankfusion.selection import svm_rfe_rankings
+
+    X, y = _wide_frame()
+    agg = params.get("aggregation", "kfirst")
+    sel = SVMRFE(**params).fit(X, y)
+    direct_args = {k: v for k, v in params.items() if k != "aggregation"}
+    direct = svm_rfe_rankings(X, y, [agg], **direct_args)
+    expected = next(iter(direct.positions.values()))
+    np.testing.assert_array_equal(sel.positions_, expected)
+    assert not np.array_equal(sel.positions_, SVMRFE(**other).fit(X, y).positions_), \
+        "the setting has no effect on these data"
+    assert list(sel.lists_.features) == list(X.columns)
+    if params.get("decomposition") == "weston_watkins":  # one joint run: score = p − position
+        (res,) = sel.rfe_results_
+        np.testing.assert_array_equal(sel.lists_.scores[:, 0], X.shape[1] - res.ranking)
