@@ -110,3 +110,19 @@ def test_the_selector_ranks_as_svm_rfe_rankings_with_its_parameters(params, othe
     if params.get("decomposition") == "weston_watkins":  # one joint run: score = p − position
         (res,) = sel.rfe_results_
         np.testing.assert_array_equal(sel.lists_.scores[:, 0], X.shape[1] - res.ranking)
+
+
+def test_every_constructor_argument_is_kept_as_given():
+    # scikit-learn's contract (clone, GridSearchCV): __init__ stores each argument unchanged
+    import inspect
+
+    names = [n for n in inspect.signature(SVMRFE).parameters]
+    given = {n: object() for n in names}
+    params = SVMRFE(**given).get_params(deep=False)
+    assert set(params) == set(names)
+    for n in names:
+        assert params[n] is given[n], n
+
+
+def test_the_selector_requires_a_target():
+    assert SVMRFE().__sklearn_tags__().target_tags.required is True
