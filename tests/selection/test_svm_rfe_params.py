@@ -126,3 +126,46 @@ def test_every_constructor_argument_is_kept_as_given():
 
 def test_the_selector_requires_a_target():
     assert SVMRFE().__sklearn_tags__().target_tags.required is True
+
+
+RANKINGS_HOSTILE = [
+    ({"decomposition": "ovr"}, "decomposition must be one of ['ovo', 'ova', 'crammer_singer', "
+     "'weston_watkins'], got 'ovr'"),
+    ({"X": np.zeros(12)}, "X must be 2-D (samples × features); got shape (12,)"),
+    ({"C": "CV"}, "C must be a positive number or 'cv', got 'CV'"),
+    ({"C": "cv", "cv": 1}, "cv must be an int ≥ 2, got 1"),
+    ({"C": 0.0}, "C must be a positive finite number or 'cv', got 0.0"),
+    ({"C": float("inf")}, "C must be a positive finite number or 'cv', got inf"),
+    ({"C": True}, "C must be a positive finite number or 'cv', got True"),
+    ({"C": "1"}, "C must be a positive number or 'cv', got '1'"),
+    ({"tol": 0.0}, "tol must be a positive finite number, got 0.0"),
+    ({"tol": float("nan")}, "tol must be a positive finite number, got nan"),
+    ({"tol": False}, "tol must be a positive finite number, got False"),
+]
+
+
+@pytest.mark.parametrize("args, message", RANKINGS_HOSTILE, ids=repr)
+def test_svm_rfe_rankings_refuses_bad_arguments_with_their_message(args, message):
+    from rankfusion.selection import svm_rfe_rankings
+
+    X, y = _data()
+    args = {"X": X, **args}
+    with pytest.raises(ValueError) as err:
+        svm_rfe_rankings(args.pop("X"), y, ["kfirst"], **args)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("cv, class_weight", [(3, None), (4, "balanced")])
+def test_svm_rfe_rankings_C_cv_is_choose_C_with_the_same_folds(cv, class_weight):
+    from rankfusion.selection import choose_C, svm_rfe_rankings
+
+    X, y = _wide_frame()
+    y = np.repeat([0, 1, 2], [8, 12, 20])
+    out = svm_rfe_rankings(X, y, ["kfirst"], C="cv", cv=cv, class_weight=class_weight)
+    C, results = choose_C(np.asarray(X), y, cv=cv, class_weight=class_weight)
+    assert out.C == C
+    np.testing.assert_array_equal(out.C_cv_results["mean_test_score"],
+                                  results["mean_test_score"])
+    fixed = svm_rfe_rankings(X, y, ["kfirst"], C=C, class_weight=class_weight)
+    np.testing.assert_array_equal(out.positions["kfirst"], fixed.positions["kfirst"])
+    assert fixed.C_cv_results is None
