@@ -169,3 +169,43 @@ def test_svm_rfe_rankings_C_cv_is_choose_C_with_the_same_folds(cv, class_weight)
     fixed = svm_rfe_rankings(X, y, ["kfirst"], C=C, class_weight=class_weight)
     np.testing.assert_array_equal(out.positions["kfirst"], fixed.positions["kfirst"])
     assert fixed.C_cv_results is None
+
+
+RULE_PARAMS_HOSTILE = [
+    (["kfirst"], {"aggregation_params": {"k": 99}}, ValueError,
+     "k=99 exceeds the number of features (5)"),
+    (["kfirst"], {"rule_params": {"kfirst": {"k": 6}}}, ValueError,
+     "k=6 exceeds the number of features (5)"),
+    (["borda"], {"aggregation_params": {"zz": 1}}, TypeError,
+     "unknown parameter(s) ['zz'] for aggregation rule(s) borda; they take: no parameters"),
+    (["kfirst", "schulze"], {"aggregation_params": {"zz": 1}}, TypeError,
+     "unknown parameter(s) ['zz'] for aggregation rule(s) kfirst, schulze; they take: "
+     "candidates, k, max_memory"),
+    (["kfirst"], {"rule_params": {"schulze": {}}}, ValueError,
+     "rule_params names 'schulze', not among the rules ['kfirst']"),
+]
+
+
+@pytest.mark.parametrize("methods, args, kind, message", RULE_PARAMS_HOSTILE, ids=repr)
+def test_rule_parameters_are_checked_before_any_elimination(methods, args, kind, message):
+    from rankfusion.selection import svm_rfe_rankings
+
+    X, y = _data()
+    with pytest.raises(kind) as err:
+        svm_rfe_rankings(X, y, methods, **args)
+    assert str(err.value) == message
+
+
+def test_rule_parameters_reach_their_rule_and_average_takes_none():
+    from rankfusion.selection import svm_rfe_rankings
+
+    X, y = _wide_frame()
+    base = svm_rfe_rankings(X, y, ["kfirst"])
+    shared = svm_rfe_rankings(X, y, ["average", "kfirst"], aggregation_params={"k": 5})
+    own = svm_rfe_rankings(X, y, ["average", "kfirst"], rule_params={"kfirst": {"k": 5}})
+    both = svm_rfe_rankings(X, y, ["kfirst"], aggregation_params={"k": 20},
+                            rule_params={"kfirst": {"k": 5}})  # the rule's own wins
+    assert not np.array_equal(shared.positions["kfirst"], base.positions["kfirst"])
+    for out in (own, both):
+        np.testing.assert_array_equal(out.positions["kfirst"], shared.positions["kfirst"])
+    np.testing.assert_array_equal(shared.positions["average"], own.positions["average"])
