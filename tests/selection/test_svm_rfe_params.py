@@ -8,6 +8,15 @@ from sklearn.linear_model import LogisticRegression
 from rankfusion import SVMRFE
 
 
+def _ids(cases):
+    """Plain test ids (the argument names and the case's number)."""
+    out = []
+    for i, case in enumerate(cases):
+        d = next(c for c in case if isinstance(c, dict)) if isinstance(case, tuple) else case
+        out.append(f"{i}-" + "-".join(d) if d else f"{i}-defaults")
+    return out
+
+
 def _data():
     rng = np.random.default_rng(0)
     y = np.repeat([0, 1, 2], 10)
@@ -46,7 +55,7 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("params, kind, message", HOSTILE,
-                         ids=[repr(p) for p, _, _ in HOSTILE])
+                         ids=_ids(HOSTILE))
 def test_bad_parameters_are_refused_with_their_message(params, kind, message):
     X, y = _data()
     with pytest.raises(kind) as err:
@@ -93,7 +102,7 @@ PASSED_ON = [  # (the setting, the selector it must differ from)
 ]
 
 
-@pytest.mark.parametrize("params, other", PASSED_ON, ids=repr)
+@pytest.mark.parametrize("params, other", PASSED_ON, ids=_ids(PASSED_ON))
 def test_the_selector_ranks_as_svm_rfe_rankings_with_its_parameters(params, other):
     from rankfusion.selection import svm_rfe_rankings
 
@@ -144,7 +153,7 @@ RANKINGS_HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("args, message", RANKINGS_HOSTILE, ids=repr)
+@pytest.mark.parametrize("args, message", RANKINGS_HOSTILE, ids=_ids(RANKINGS_HOSTILE))
 def test_svm_rfe_rankings_refuses_bad_arguments_with_their_message(args, message):
     from rankfusion.selection import svm_rfe_rankings
 
@@ -186,7 +195,8 @@ RULE_PARAMS_HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("methods, args, kind, message", RULE_PARAMS_HOSTILE, ids=repr)
+@pytest.mark.parametrize("methods, args, kind, message", RULE_PARAMS_HOSTILE,
+                         ids=_ids(RULE_PARAMS_HOSTILE))
 def test_rule_parameters_are_checked_before_any_elimination(methods, args, kind, message):
     from rankfusion.selection import svm_rfe_rankings
 
