@@ -130,16 +130,22 @@ def _write_config(work: Path, name: str) -> None:
         (work / "mutants" / "pyproject.toml").write_text(config)
 
 
+def _mutmut(work: Path, env: dict, max_children: int, log_name: str, *mutants: str) -> float:
+    """Run ``mutmut run`` in ``work`` (on ``mutants`` only, if given), its output to
+    ``work/log_name``; the wall time in seconds."""
+    start = time.perf_counter()
+    with open(work / log_name, "w") as log:
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
+                        str(max_children), *mutants], cwd=work, env=env, stdout=log,
+                       stderr=subprocess.STDOUT, check=False)
+    return time.perf_counter() - start
+
+
 def run_module(name: str, max_children: int) -> dict:
     source, tests = MODULES[name]
     work = _scratch(name)
     env = _env(name)
-    start = time.perf_counter()
-    with open(work / "mutmut-run.log", "w") as log:
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
-                        str(max_children)], cwd=work, env=env, stdout=log,
-                       stderr=subprocess.STDOUT, check=False)
-    seconds = time.perf_counter() - start
+    seconds = _mutmut(work, env, max_children, "mutmut-run.log")
     return collect(name, work, env, seconds)
 
 
@@ -160,13 +166,9 @@ def resume(name: str, max_children: int) -> dict:
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, dest)
     env = _env(name)
-    start = time.perf_counter()
-    with open(work / "mutmut-resume.log", "w") as log:
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
-                        str(max_children)], cwd=work, env=env, stdout=log,
-                       stderr=subprocess.STDOUT, check=False)
+    seconds = _mutmut(work, env, max_children, "mutmut-resume.log")
     row = collect(name, work, env, None)
-    row["resume_seconds"] = round(time.perf_counter() - start, 1)
+    row["resume_seconds"] = round(seconds, 1)
     return row
 
 
@@ -189,14 +191,10 @@ def recheck(name: str, max_children: int) -> dict:
     survivors = summary[name]["survivors"]
     _fresh_tests(work)
     env = _env(name)
-    start = time.perf_counter()
-    if survivors:
-        with open(work / "mutmut-recheck.log", "w") as log:
-            subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
-                            str(max_children), *survivors], cwd=work, env=env, stdout=log,
-                           stderr=subprocess.STDOUT, check=False)
+    seconds = _mutmut(work, env, max_children, "mutmut-recheck.log", *survivors) \
+        if survivors else 0.0
     row = collect(name, work, env, summary[name].get("seconds"))
-    row["recheck_seconds"] = round(time.perf_counter() - start, 1)
+    row["recheck_seconds"] = round(seconds, 1)
     return row
 
 
