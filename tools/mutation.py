@@ -56,7 +56,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "svm_rfe_selection": (
         "src/rankfusion/selection/svm_rfe.py",
         ["tests/selection/test_selection_svm_rfe.py", "tests/selection/test_svm_rfe_searches.py",
-         "tests/selection/test_svm_rfe_memo.py", "tests/selection/test_svm_rfe_params.py"],
+         "tests/selection/test_svm_rfe_memo.py", "tests/selection/test_svm_rfe_params.py",
+         "tests/selection/test_svm_rfe_wiring.py"],
     ),
     "information": (
         "src/rankfusion/rankers/information.py",

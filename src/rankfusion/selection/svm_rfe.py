@@ -72,31 +72,28 @@ def rfe_lists_memo(maxsize: int = 16) -> Iterator[None]:
         _MEMO, _MEMO_SIZE = outer
 
 
-def _memo_key(X, y, binary, feature_names, common, warm_start) -> str:
+def _memo_key(X, y, settings) -> str:
     h = hashlib.sha256()
     Xc = np.ascontiguousarray(X)
-    h.update(str((Xc.shape, Xc.dtype.str, binary, warm_start, sorted(
-        (k, repr(v)) for k, v in common.items()))).encode())
+    h.update(str((Xc.shape, Xc.dtype.str, sorted(
+        (k, repr(list(v) if k == "feature_names" and v is not None else v))
+        for k, v in settings.items()))).encode())
     h.update(Xc.tobytes() if Xc.dtype != object else repr(Xc.tolist()).encode())
     h.update(repr(np.asarray(y).tolist()).encode())
-    h.update(repr(None if feature_names is None else list(feature_names)).encode())
     return h.hexdigest()
 
 
-def _memo_rfe_lists(X, y, *, decomposition, estimator, n_jobs, feature_names, warm_start,
-                    progress, **common):
-    if _MEMO is None or estimator is not None:
-        return rfe_lists(X, y, decomposition=decomposition, estimator=estimator, n_jobs=n_jobs,
-                         feature_names=feature_names, warm_start=warm_start,
-                         progress=progress, **common)
-    key = _memo_key(X, y, decomposition, feature_names, common, warm_start)
+def _memo_rfe_lists(X, y, **settings):
+    """:func:`~rankfusion.rankers.rfe_lists` with ``settings``, through the memo when one is
+    open and the SVM is the built-in one; ``n_jobs`` and ``progress`` do not enter the key."""
+    if _MEMO is None or settings["estimator"] is not None:
+        return rfe_lists(X, y, **settings)
+    key = _memo_key(X, y, {k: v for k, v in settings.items()
+                           if k not in ("n_jobs", "progress", "estimator")})
     if key in _MEMO:
         _MEMO.move_to_end(key)
         return _MEMO[key]
-    out = rfe_lists(X, y, decomposition=decomposition, estimator=None, n_jobs=n_jobs,
-                    feature_names=feature_names, warm_start=warm_start, progress=progress,
-                    **common)
-    _MEMO[key] = out
+    out = _MEMO[key] = rfe_lists(X, y, **settings)
     while len(_MEMO) > _MEMO_SIZE:
         _MEMO.popitem(last=False)
     return out
@@ -184,7 +181,7 @@ class SVMRFERankings:
 def _check_methods(methods) -> list[str]:
     if isinstance(methods, str):
         methods = [methods]
-    methods = list(methods)
+    methods = list(dict.fromkeys(methods))  # each method once, in the order given
     if not methods:
         raise ValueError("methods must name at least one aggregation rule or 'average'")
     for m in methods:
@@ -219,7 +216,7 @@ def _rule_params(methods, p, aggregation_params, rule_params) -> dict[str, dict]
             per[m] = {**{k: v for k, v in shared.items() if e.accepts(k)}, **per[m]}
     for params in per.values():
         if "k" in params:
-            check_top_k(params["k"], p, name="k")
+            check_top_k(params["k"], p)
     return per
 
 
@@ -320,11 +317,9 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
         if lists is not None and lists.n_lists == 1:
             positions[m] = results[0].ranking.copy()
         elif m == "average":
-            if "average" not in joint:
-                joint["average"] = joint_rfe(X, y, criterion="average", decomposition=binary,
-                                             estimator=estimator, warm_start=warm_start,
-                                             **common)
-            positions[m] = joint["average"].ranking
+            joint[m] = joint_rfe(X, y, criterion="average", decomposition=binary,
+                                 estimator=estimator, warm_start=warm_start, **common)
+            positions[m] = joint[m].ranking
         else:
             params = dict(per_rule[m])
             if get_rule(m).accepts("random_state") and "random_state" not in params:
@@ -533,9 +528,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         if out.lists is not None:
             return positions, out.lists, out.results, next(iter(out.consensus.values()))
         (name, res), = out.joint.items()
-        lists = RankedLists.from_scores((p - res.ranking)[:, None].astype(np.float64),
-                                        ties="ordinal", features=feature_names,
-                                        list_names=[name])
+        lists = RankedLists.from_scores((p - res.ranking)[:, None], ties="ordinal",
+                                        features=feature_names, list_names=[name])
         return positions, lists, [res], None
 
     def _n_select(self, p):
@@ -544,14 +538,14 @@ class SVMRFE(SelectorMixin, BaseEstimator):
             return max(1, p // 2)
         if isinstance(n, numbers.Integral):
             return int(min(n, p))
-        return resolve_n_features(n, p, name="n_features_to_select")
+        return resolve_n_features(n, p)  # a float in (0, 1], checked by _check_params
 
     def _scorer_model(self, C):
         from sklearn.svm import SVC
 
         return SVC(kernel="linear", C=C, class_weight=self.class_weight)
 
-    def _choose_size(self, X, y, C, feature_names, seed):
+    def _choose_size(self, X, y, C, seed):
         from sklearn.model_selection import StratifiedKFold
 
         p = X.shape[1]
@@ -562,8 +556,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             for f, (tr, te) in enumerate(cv.split(X, y)):
-                positions = self._rank(X[tr], y[tr], C, feature_names, seed)[0]
-                order = np.argsort(positions, kind="stable")
+                positions = self._rank(X[tr], y[tr], C, None, seed)[0]
+                order = np.argsort(positions)  # a permutation of 1..p: no ties
                 for s, k in enumerate(sizes):
                     cols = order[:k]
                     model = clone(self._scorer_model(C)).fit(X[tr][:, cols], y[tr])
@@ -602,7 +596,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         self.rfe_results_ = results
         self.consensus_ = cons
         if isinstance(self.n_features_to_select, str):
-            self.n_features_ = self._choose_size(X, y, self.C_, names, seed)
+            self.n_features_ = self._choose_size(X, y, self.C_, seed)
         else:
             self.n_features_ = self._n_select(X.shape[1])
         self.support_ = self.positions_ <= self.n_features_
