@@ -400,8 +400,24 @@ def test_two_fits_with_the_same_int_seed_agree_and_other_seeds_differ():
     assert not np.array_equal(a, c)
 
 
+@pytest.fixture
+def tqdm_thread_lock():
+    """tqdm's default lock holds a multiprocessing semaphore, shared by forked processes; a
+    process killed while holding it (mutation testing forks one per mutant) would block every
+    later bar. A thread lock of this process's own is enough for these tests."""
+    import threading
+
+    from tqdm.auto import tqdm
+
+    old = tqdm.get_lock()
+    tqdm.set_lock(threading.RLock())
+    yield
+    tqdm.set_lock(old)
+
+
 @pytest.mark.parametrize("decomposition, total", [("ovo", 3), ("ova", 3)])
-def test_the_progress_bar_counts_the_binary_problems(capsys, decomposition, total):
+def test_the_progress_bar_counts_the_binary_problems(capsys, tqdm_thread_lock, decomposition,
+                                                     total):
     X, y = load_iris(return_X_y=True)
     SVMRFE(decomposition=decomposition, verbose=True).fit(X, y)
     err = capsys.readouterr().err
@@ -472,3 +488,28 @@ def test_a_failed_fit_leaves_the_selector_unfitted():
         sel.fit(X, np.zeros(40))
     with pytest.raises(NotFittedError):
         sel.transform(X)
+
+
+def test_the_size_search_keeps_small_class_warnings_to_itself():
+    X, y = load_iris(return_X_y=True)
+    X, y = X[:53], y[:53]   # three samples of class 1 for five folds: scikit-learn warns
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sel = SVMRFE(n_features_to_select="cv").fit(X, y)
+    np.testing.assert_array_equal(sel.cv_results_["n_features"], [4, 3, 2, 1])
+
+
+def test_the_memo_keys_long_name_arrays_by_every_name(recorded):
+    # numpy prints a long array with '...': the key must see every name
+    rec = recorded("rfe_lists")
+    rng = np.random.default_rng(4)
+    y = np.repeat([0, 1, 2], 10)
+    X = rng.normal(size=(30, 1200)) + y[:, None] * 0.01
+    a = np.array([f"f{j}" for j in range(1200)])
+    b = a.copy()
+    b[600] = "other"
+    with rfe_lists_memo():
+        ra = svm_rfe_rankings(X, y, ["borda"], feature_names=a, step=0.5)
+        rb = svm_rfe_rankings(X, y, ["borda"], feature_names=b, step=0.5)
+    assert len(rec.calls) == 2
+    assert list(ra.lists.features) == list(a) and list(rb.lists.features) == list(b)
