@@ -422,8 +422,8 @@ def test_the_progress_bar_counts_the_binary_problems(capsys, tqdm_thread_lock, d
     SVMRFE(decomposition=decomposition, verbose=True).fit(X, y)
     err = capsys.readouterr().err
     assert "SVM-RFE: 100%" in err and f"| {total}/{total} [" in err and "problem/s]" in err
-    SVMRFE(verbose=True).fit(X[:100], y[:100])
-    assert "| 1/1 [" in capsys.readouterr().err
+    SVMRFE(decomposition=decomposition, verbose=True).fit(X[:100], y[:100])
+    assert "| 1/1 [" in capsys.readouterr().err    # two classes: one binary problem
     SVMRFE(verbose=True, decomposition="weston_watkins").fit(*_three_classes())
     assert capsys.readouterr().err == ""    # one joint run: no bar over problems
 

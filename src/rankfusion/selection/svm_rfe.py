@@ -89,7 +89,7 @@ def _memo_rfe_lists(X, y, **settings):
     if _MEMO is None or settings["estimator"] is not None:
         return rfe_lists(X, y, **settings)
     key = _memo_key(X, y, {k: v for k, v in settings.items()
-                           if k not in ("n_jobs", "progress", "estimator")})
+                           if k not in ("n_jobs", "progress")})
     if key in _MEMO:
         _MEMO.move_to_end(key)
         return _MEMO[key]
@@ -245,7 +245,8 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     X : array-like of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
     methods : str or sequence of str
-        Rules of :func:`rankfusion.available_methods` and/or ``"average"``.
+        Rules of :func:`rankfusion.available_methods` (aliases too) and/or ``"average"``; a
+        method named twice is run once.
     decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}
     C : float or "cv"
         The SVM's C; ``"cv"`` = :func:`choose_C` (``cv`` folds), after every other check.
@@ -305,7 +306,7 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
                         **common)
         return SVMRFERankings({decomposition: res.ranking}, {decomposition: None}, None, [],
                               {decomposition: res}, float(C), C_cv)
-    binary = decomposition if decomposition in ("ovo", "ova") else "ovo"
+    binary = "ova" if decomposition == "ova" else "ovo"  # two-class MSVM: one binary SVM
     lists, results = None, []
     if problem_lists or n_classes == 2 or any(m != "average" for m in methods):
         lists, results = _memo_rfe_lists(X, y, decomposition=binary, estimator=estimator,
