@@ -509,3 +509,15 @@ def test_svm_rfe_contributes_one_list_per_binary_problem():
         "svm_rfe[0 vs 1]", "svm_rfe[0 vs 2]", "svm_rfe[1 vs 2]", "info_gain"]
     expected = ranker_lists("svm_rfe", X, y)
     np.testing.assert_array_equal(sel.lists_.positions[:, :3], expected.positions)
+
+
+def test_a_ranker_with_constant_bootstrap_scores_gets_apc_nan():
+    # info gain is 0 for every feature of a noise bootstrap: the fit goes on, and APC (a
+    # correlation of a constant vector) is NaN for that ranker only
+    X = np.random.default_rng(0).random((24, 5))
+    y = [0, 1, 2] * 8
+    sel = EnsembleSelector(rankers=["info_gain", "relieff"], n_bootstraps=2,
+                           random_state=0).fit(X, y)
+    assert np.isnan(sel.stability_.loc["info_gain", "apc"])
+    assert np.isfinite(sel.stability_.loc["relieff", "apc"])
+    assert np.isfinite(sel.stability_.loc["info_gain", "asd"])

@@ -144,8 +144,14 @@ def check_score_matrix(
     return values, features, list_names
 
 
-def check_weights(weights, n_lists: int, *, name: str = "weights") -> np.ndarray | None:
+def check_weights(weights, n_lists: int, *, name: str = "weights",
+                  list_names=None) -> np.ndarray | None:
     """Validate list weights: ``n_lists`` finite non-negative numbers, not all zero.
+
+    A sequence gives the weights in the lists' order. A dict or a Series gives them by list
+    name: with ``list_names`` its keys must be exactly those names, and the weights are put in
+    the lists' order; without ``list_names`` a dict or Series is refused (its order would be a
+    guess). Strings, bools and complex numbers are refused, not converted.
 
     Returns a float64 array (a copy) or ``None`` when ``weights`` is ``None``. Only the ratios
     of the weights matter to a rule's order; when the largest weight lies outside
@@ -158,13 +164,16 @@ def check_weights(weights, n_lists: int, *, name: str = "weights") -> np.ndarray
     if isinstance(weights, (str, bytes)):
         raise TypeError(f"{name} must be a sequence of numbers, got a string")
     if isinstance(weights, (pd.Series, dict)):
-        weights = list(weights.values()) if isinstance(weights, dict) else weights.to_numpy()
+        weights = _weights_by_name(weights, list_names, name)
     arr = np.asarray(weights)
-    if arr.dtype == object or not _is_real_dtype(arr.dtype):
-        try:
-            arr = np.asarray(weights, dtype=np.float64)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} must be numbers, got dtype {arr.dtype}") from None
+    if arr.dtype == object:
+        bad = [v for v in arr.ravel().tolist()
+               if isinstance(v, bool) or not isinstance(v, numbers.Real)]
+        if bad:
+            raise TypeError(f"{name} must be numbers, got {bad[0]!r}")
+        arr = arr.astype(np.float64)
+    elif not _is_real_dtype(arr.dtype):
+        raise TypeError(f"{name} must be numbers, got dtype {arr.dtype}")
     arr = np.array(arr, dtype=np.float64, copy=True)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D (one weight per list); got shape {arr.shape}")
@@ -182,6 +191,23 @@ def check_weights(weights, n_lists: int, *, name: str = "weights") -> np.ndarray
         # brings the largest weight into [1, 2) so no weighted sum overflows (or underflows)
         arr = np.ldexp(arr, 1 - int(np.frexp(top)[1]))
     return arr
+
+
+def _weights_by_name(weights, list_names, name: str) -> list:
+    """The values of a dict or Series of weights in the order of ``list_names``."""
+    if list_names is None:
+        raise TypeError(f"{name} by name (a dict or Series) needs named lists; give a sequence "
+                        "in the lists' order")
+    given = dict(weights.items())
+    if len(given) != len(weights):
+        raise ValueError(f"{name} names a list twice")
+    names = list(list_names)
+    missing = [n for n in names if n not in given]
+    unknown = [k for k in given if k not in set(names)]
+    if missing or unknown:
+        raise ValueError(f"{name} must name each list once: missing {missing}, unknown "
+                         f"{unknown}; the lists are {names}")
+    return [given[n] for n in names]
 
 
 #: Weights whose largest value lies outside this range are rescaled by a power of two.

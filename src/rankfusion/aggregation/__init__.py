@@ -88,7 +88,7 @@ def aggregate(lists, method: str, *, weights=None, **params: Any) -> Consensus:
             f"aggregation method {rule.name!r} takes no list weights; "
             "drop weights= or choose a mean-based or pairwise rule"
         )
-    weights = check_weights(weights, lists.n_lists)
+    weights = check_weights(weights, lists.n_lists, list_names=lists.list_names)
     if rule.needs_scores and not lists.has_scores:
         raise ValueError(
             f"aggregation method {rule.name!r} needs raw scores; these lists were built "

@@ -453,7 +453,7 @@ def kemeny_objective(lists, order, weights=None) -> float:
     from ..lists import as_ranked_lists
 
     lists = as_ranked_lists(lists)
-    weights = check_weights(weights, lists.n_lists)
+    weights = check_weights(weights, lists.n_lists, list_names=lists.list_names)
     D = np.asarray(pairwise_matrix(lists, weights), dtype=np.float64)
     order = np.asarray(order, dtype=np.int64)
     if np.sort(order).tolist() != list(range(lists.n_features)):

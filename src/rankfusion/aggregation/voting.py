@@ -103,7 +103,7 @@ def pairwise_matrix(lists, weights=None, *, max_memory=None) -> np.ndarray:
     from ..lists import as_ranked_lists
 
     lists = as_ranked_lists(lists)
-    weights = check_weights(weights, lists.n_lists)
+    weights = check_weights(weights, lists.n_lists, list_names=lists.list_names)
     return _pairwise(lists, weights, max_memory=max_memory)
 
 
@@ -287,7 +287,7 @@ def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
     from ..lists import as_ranked_lists
 
     lists = as_ranked_lists(lists)
-    weights = check_weights(weights, lists.n_lists)
+    weights = check_weights(weights, lists.n_lists, list_names=lists.list_names)
     return _strengths(_pairwise(lists, weights, rule="schulze", max_memory=max_memory))
 
 

@@ -78,6 +78,8 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import Bunch, check_random_state
 
+from .._utils.validation import check_bool
+
 __all__ = ["make_artificial", "ARTIFICIAL_DATASETS", "ARTIFICIAL_DIFFICULTY", "load_artificial",
            "artificial_bayes_error"]
 
@@ -259,6 +261,8 @@ def make_artificial(kind: int = 1, n_classes: int = 8, *, n_samples: int = 3000,
     >>> d.data.shape, d.relevant[:5].tolist()
     ((3000, 515), [0, 1, 2, 3, 4])
     """
+    shuffle = check_bool(shuffle, "shuffle")
+    as_frame = check_bool(as_frame, "as_frame")
     if version not in ("v1", "v2"):
         raise ValueError(f"version must be 'v1' or 'v2', got {version!r}")
     if kind not in (1, 2, 3):

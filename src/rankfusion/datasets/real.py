@@ -8,6 +8,7 @@ import numpy as np
 from sklearn.utils import Bunch
 
 from .._utils.tabular import read_csv
+from .._utils.validation import check_bool
 from ..io import read_lists
 from ..lists import RankedLists
 
@@ -34,6 +35,8 @@ def load_stjude_leukemia(*, as_frame: bool = False, return_X_y: bool = False):
     Bunch with ``data``, ``target`` (class names), ``feature_names``, ``sample_names``,
     ``DESCR``; or ``(data, target)``.
     """
+    as_frame = check_bool(as_frame, "as_frame")
+    return_X_y = check_bool(return_X_y, "return_X_y")
     ref = resources.files("rankfusion").joinpath("data/stjude_monti_985x248.csv.gz")
     with resources.as_file(ref) as path:
         frame = read_csv(path, compression="gzip")

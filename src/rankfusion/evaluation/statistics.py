@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .._utils.validation import check_bool
 from ..aggregation import Consensus
 from ..distances import kendall_tau
 
@@ -329,6 +330,7 @@ def friedman(errors, *, tie_correction: bool = True) -> FriedmanResult:
     Friedman, M. (1937). JASA 32, 675-701. Iman, R. L. & Davenport, J. M. (1980).
     Demšar, J. (2006). JMLR 7, 1-30, §3.2.2.
     """
+    tie_correction = check_bool(tie_correction, "tie_correction")
     values, _, methods = _check_table(errors, name="errors", rows="datasets", cols="methods")
     if not isinstance(tie_correction, (bool, np.bool_)):
         raise TypeError(f"tie_correction must be a bool, got {tie_correction!r}")
@@ -554,6 +556,7 @@ def win_matrix(errors_per_split, alpha: float = 0.05, *, corrected: bool = False
     -------
     WinMatrixResult
     """
+    corrected = check_bool(corrected, "corrected")
     alpha = _check_alpha(alpha)
     names, tables, methods = _split_tables(errors_per_split)
     k = len(methods)

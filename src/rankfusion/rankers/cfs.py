@@ -47,6 +47,7 @@ import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import compiled_serial, kernel
+from .._utils.validation import check_bool
 from ._registry import register_ranker
 from .discretize import discretize, mdl_cut_points
 from .discretize import lnf as _lnf_kernel
@@ -447,6 +448,8 @@ def cfs_subset(X, y, direction: str = "forward", *, locally_predictive: bool = T
     >>> cfs_subset(X, y).tolist()
     [2, 3]
     """
+    locally_predictive = check_bool(locally_predictive, "locally_predictive")
+    missing_separate = check_bool(missing_separate, "missing_separate")
     if direction not in _DIRECTIONS:
         raise ValueError(f"direction must be one of {_DIRECTIONS}, got {direction!r}")
     if isinstance(max_stale, bool) or not isinstance(max_stale, (int, np.integer)) \
@@ -679,6 +682,7 @@ def cfs(X, y, *, missing_separate: bool = False, score: str = "order",
     >>> cfs(X, y, score="merit").round(3).tolist()  # {3}: 0.871, {2, 3}: 0.887, …
     [0.83, 0.797, 0.887, 0.871]
     """
+    missing_separate = check_bool(missing_separate, "missing_separate")
     if score not in _SCORES:
         raise ValueError(f"score must be one of {_SCORES}, got {score!r}")
     missing_separate = bool(missing_separate)

@@ -41,6 +41,7 @@ import numpy as np
 
 from .._utils.data import check_features, weka_classes
 from .._utils.jit import kernel
+from .._utils.validation import check_bool
 
 __all__ = ["mdl_cut_points", "discretize"]
 
@@ -247,6 +248,7 @@ def mdl_cut_points(X, y, *, better_encoding: bool = True) -> list:
     >>> mdl_cut_points(X, y)
     [array([4.5])]
     """
+    better_encoding = check_bool(better_encoding, "better_encoding")
     values, nominal, _, _ = check_features(X)
     yc, n_classes = weka_classes(y, values.shape[0])
     return mdl_cuts_values(values, yc, n_classes, ~nominal, better_encoding)

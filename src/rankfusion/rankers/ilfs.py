@@ -80,6 +80,7 @@ import numpy as np
 
 from .._utils.data import check_classification_data, rescale_extreme_columns
 from .._utils.jit import kernel
+from .._utils.validation import check_bool
 from ._registry import register_ranker
 
 __all__ = ["ilfs", "ilfs_tokens", "ilfs_relevance"]
@@ -331,6 +332,7 @@ def _plsa_relevance(tokens: np.ndarray, n_samples: int, *, max_iter: int = 1000,
 def ilfs_relevance(X, y, *, n_tokens: int = 4, multiclass: str = "nearest",
                    update_token_factor: bool = True) -> np.ndarray:
     """p(z1 | f): the latent relevance of each feature after PLSA (steps 1-2)."""
+    update_token_factor = check_bool(update_token_factor, "update_token_factor")
     data = check_classification_data(X, y, allow_nominal=False)
     if isinstance(n_tokens, bool) or not isinstance(n_tokens, numbers.Integral) or n_tokens < 3:
         raise ValueError(f"n_tokens must be an integer >= 3, got {n_tokens!r}")

@@ -44,6 +44,7 @@ import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import kernel
+from .._utils.validation import check_bool
 from ._registry import register_ranker
 from .discretize import _PYTHON_BELOW, discretize_values, mdl_cuts_values
 
@@ -210,6 +211,8 @@ def _chi_square_tables(tables):
 def _scores(X, y, missing_as_value, binarize, measure) -> np.ndarray:
     """``measure(tables)`` for every attribute; attributes are grouped by their number of
     values so that one attribute with many categories does not pad every table."""
+    missing_as_value = check_bool(missing_as_value, "missing_as_value")
+    binarize = check_bool(binarize, "binarize")
     data, yc, n_classes, n_values = prepare(X, y)
     codes, nv = attribute_codes(data.values, data.nominal, n_values, yc, n_classes,
                                 binarize=bool(binarize))

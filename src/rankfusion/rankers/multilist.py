@@ -20,6 +20,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from .._utils.validation import check_bool
 from ..lists import RankedLists
 from ._registry import get_ranker, load_providers
 
@@ -100,6 +101,7 @@ def ranker_lists(name: str, X, y, *, expand: bool = True, **params) -> RankedLis
     >>> ranker_lists("svm_rfe", X, y, expand=False).list_names.tolist()
     ['svm_rfe']
     """
+    expand = check_bool(expand, "expand")
     ranker = get_ranker(name)
     producer = _PRODUCERS.get(name)
     if expand and producer is not None:

@@ -59,7 +59,7 @@ import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.seeding import check_random_state
-from .._utils.validation import check_positive_int
+from .._utils.validation import check_bool, check_positive_int
 from ._registry import register_ranker
 
 __all__ = ["relieff", "relief"]
@@ -348,6 +348,7 @@ def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
     >>> relieff(X, ["a", "a", "a", "b", "b", "b"]).round(4)  # Weka 3.6: 0.3333, -0.1667
     array([ 0.3333, -0.1667])
     """
+    weight_by_distance = check_bool(weight_by_distance, "weight_by_distance")
     if not isinstance(n_neighbors, numbers.Integral) or isinstance(n_neighbors, bool) \
             or n_neighbors < 1:
         raise ValueError(f"n_neighbors must be a positive int, got {n_neighbors!r}")

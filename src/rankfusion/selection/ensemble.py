@@ -217,9 +217,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
         stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
         (``nogueira``, ``nogueira_low``, ``nogueira_high``, ``nogueira_variance``), and ASD and
-        APC of the bootstrap score vectors (:mod:`rankfusion.stability`). The consensus row
-        aggregates each bootstrap's lists with the same rule; it is left out for the fuzzy
-        rules, which need all bootstraps at once.
+        APC of the bootstrap score vectors (:mod:`rankfusion.stability`; APC is NaN when a
+        ranker gives one bootstrap constant scores, whose correlation is undefined). The
+        consensus row aggregates each bootstrap's lists with the same rule; it is left out for
+        the fuzzy rules, which need all bootstraps at once.
     bootstrap_indices_ : list of ndarray
         The rows of each bootstrap sample (empty without bootstraps).
     seed_entropy_ : int
@@ -654,7 +655,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 "nogueira_variance": nan if res is None else res.variance,
                 "nogueira_low": nan if res is None else res.low,
                 "nogueira_high": nan if res is None else res.high,
-                "asd": asd(score_rows), "apc": apc(score_rows),
+                "asd": asd(score_rows),
+                # a constant run (e.g. every gain 0 on a bootstrap) has no correlation: NaN
+                "apc": nan if (np.ptp(score_rows, axis=1) == 0).any() else apc(score_rows),
             }
 
         rows = {}

@@ -26,7 +26,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.seeding import seed_int, spawn
-from .._utils.validation import check_top_k, resolve_n_features
+from .._utils.validation import check_bool, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_methods, get_rule
 from ..lists import RankedLists
 from ..rankers import joint_rfe, rfe_lists, rfe_schedule
@@ -275,6 +275,8 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     -------
     SVMRFERankings
     """
+    warm_start = check_bool(warm_start, "warm_start")
+    problem_lists = check_bool(problem_lists, "problem_lists")
     methods = _check_methods(methods)
     if decomposition not in SVMRFE_DECOMPOSITIONS:
         raise ValueError(f"decomposition must be one of {list(SVMRFE_DECOMPOSITIONS)}, "
@@ -501,6 +503,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                 np.isfinite(self.tol) and self.tol > 0):
             raise ValueError(f"tol must be a positive finite number, got {self.tol!r}")
         _check_cv(self.cv)
+        check_bool(self.warm_start, "warm_start")
+        check_bool(self.verbose, "verbose")
         if self.estimator is not None and self.decomposition not in ("ovo", "ova"):
             raise ValueError("estimator= applies to the ovo and ova decompositions only")
 
@@ -509,7 +513,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         """(positions, lists, results, consensus) for data X, y at this C and seed."""
         n_classes = np.unique(y).shape[0]
         bar = None
-        if self.verbose and self.decomposition in ("ovo", "ova"):
+        if check_bool(self.verbose, "verbose") and self.decomposition in ("ovo", "ova"):
             from tqdm.auto import tqdm
 
             m = (n_classes * (n_classes - 1) // 2 if self.decomposition == "ovo"

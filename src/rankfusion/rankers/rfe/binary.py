@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..._utils.validation import check_bool
 from ...lists import RankedLists
 from ._checks import _codes, _prepare
 from .engine import _run_all, _single_threaded_blas
@@ -91,6 +92,8 @@ def rfe_lists(X, y, *, decomposition: str = "ovo", C: float = 1.0, step: int | f
     results : list of RFEResult
         The runs, in list order (weights per iteration when ``keep_weights``).
     """
+    keep_weights = check_bool(keep_weights, "keep_weights")
+    warm_start = check_bool(warm_start, "warm_start")
     C, tol, Xa, Xt, codes, classes, cw, chunks = _prepare(X, y, C, tol, class_weight, step,
                                                          step_until)
     problems = binary_problems(codes, classes, decomposition)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..._utils.validation import check_bool
 from ._checks import _prepare
 from ._linear_svm import smo_gram
 from .engine import _eliminate, _estimator_for, _Gram, _single_threaded_blas
@@ -154,6 +155,8 @@ def joint_rfe(X, y, *, criterion: str = "average", decomposition: str = "ovo", C
     :func:`rfe_lists` (the binary SVMs of ``"average"``; Weston–Watkins always warm-starts its
     dual, which has a unique optimum in w).
     """
+    keep_weights = check_bool(keep_weights, "keep_weights")
+    warm_start = check_bool(warm_start, "warm_start")
     if criterion not in JOINT_CRITERIA:
         raise ValueError(f"criterion must be one of {list(JOINT_CRITERIA)}, got {criterion!r}")
     if decomposition not in DECOMPOSITIONS:
