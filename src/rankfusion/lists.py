@@ -120,6 +120,23 @@ def _frame_row(row, name) -> list:
     return out
 
 
+def _check_average_ties(pos2: np.ndarray, j: int) -> None:
+    """Doubled positions ``pos2`` of one list's ranked features must be a ranking with average
+    ties: the c features of a group that starts at rank r all hold 2r + c − 1, and the groups
+    tile 1..k (O(k) with one count per value)."""
+    counts = np.bincount(pos2)
+    values = np.flatnonzero(counts)
+    c = counts[values]
+    start2 = values - c + 1                      # 2r of each group
+    ok = (start2[0] == 2 and (start2 % 2 == 0).all()
+          and np.array_equal(start2[1:], start2[:-1] + 2 * c[:-1]))
+    if not ok:
+        raise ValueError(
+            f"positions: list {j} is not a ranking with average ties (tied features share the "
+            "mean of the places they take: two features tied first both hold 1.5, the next "
+            "feature 3)")
+
+
 class RankedLists:
     """p features × M ranked lists, with names, positions and (optionally) scores.
 
@@ -343,6 +360,8 @@ class RankedLists:
                 f"positions: feature {i} of list {j} has position {arr[i, j]}, outside "
                 f"[1, {int(k[j])}] (the number of features the list ranks)"
             )
+        for j in range(m):
+            _check_average_ties(pos2[ranked[:, j], j], j)
         pos2 = np.where(ranked, pos2, 2 * (k[None, :] + 1)).astype(np.int64)
         features = check_names(features, p, name="features", default_prefix="f")
         list_names = check_names(list_names, m, name="list_names", default_prefix="L")
@@ -420,17 +439,35 @@ class RankedLists:
         return [self.ranked_features(j) for j in range(self.n_lists)]
 
     def _list_index(self, list_) -> int:
-        if isinstance(list_, (int, np.integer)) and not isinstance(list_, bool):
+        """The column of ``list_``: a list name, or an int position (negative from the end).
+        An int that is also the name of another list is ambiguous and refused."""
+        if isinstance(list_, (bool, np.bool_)):
+            raise TypeError(f"a list is a name or an int position, got {list_!r}")
+        try:
+            hits = np.flatnonzero(self._list_names == list_)
+        except (TypeError, ValueError):  # an array or another value names cannot equal
+            hits = np.array([], dtype=np.int64)
+        if isinstance(list_, (int, np.integer)):
             if not -self.n_lists <= list_ < self.n_lists:
+                if hits.size:
+                    return int(hits[0])
                 raise IndexError(f"list index {list_} out of range for {self.n_lists} lists")
-            return int(list_) % self.n_lists
-        hits = np.flatnonzero(self._list_names == list_)
+            j = int(list_) % self.n_lists
+            if hits.size and int(hits[0]) != j:
+                raise ValueError(
+                    f"list {list_!r} is ambiguous: the name of list {int(hits[0])} and the "
+                    f"position of list {self._list_names[j]!r}; give the lists string names "
+                    "to select them unambiguously")
+            return j
         if hits.size == 0:
             raise KeyError(f"no list named {list_!r}; lists are {list(self._list_names)}")
         return int(hits[0])
 
     def select_lists(self, lists: Sequence) -> RankedLists:
-        """A container holding only the given lists (names or indices), in that order."""
+        """A container holding only the given lists (names or indices), in that order; a
+        single name (a string) selects that one list."""
+        if isinstance(lists, (str, bytes)):
+            lists = [lists]
         idx = [self._list_index(x) for x in lists]
         if not idx:
             raise ValueError("lists must name at least one list")

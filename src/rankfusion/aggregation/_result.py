@@ -52,8 +52,12 @@ class Consensus:
         return int(self.order.shape[0])
 
     def top(self, n: int | None = None) -> list:
-        """Names of the ``n`` best features (all when ``None``), best first."""
-        idx = self.order if n is None else self.order[:n]
+        """Names of the ``n`` best features (all when ``None``; at most all when ``n`` exceeds
+        them, as :meth:`pandas.DataFrame.head`), best first."""
+        if n is not None and (isinstance(n, (bool, np.bool_))
+                              or not isinstance(n, (int, np.integer)) or n < 0):
+            raise TypeError(f"n must be None or an int ≥ 0, got {n!r}")
+        idx = self.order if n is None else self.order[:int(n)]
         return [self.features[i] for i in idx]
 
     def tied_ranks(self, method: str = "min") -> np.ndarray:

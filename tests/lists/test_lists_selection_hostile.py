@@ -1,0 +1,86 @@
+"""Picking lists by name or position, a consensus's top features, and positions that are not a
+ranking: each mistake is refused by name, never read another way (docs/design.md, 'Inputs')."""
+
+import numpy as np
+import pytest
+
+from rankfusion import RankedLists, aggregate
+
+
+def _lists(names):
+    return RankedLists.from_scores(np.random.default_rng(0).random((4, len(names))),
+                                   list_names=names)
+
+
+def test_a_string_selects_the_list_of_that_name_not_its_characters():
+    L = _lists(["a", "b", "ab"])
+    assert L.select_lists("ab").list_names.tolist() == ["ab"]
+    assert L.select_lists(["a", -1]).list_names.tolist() == ["a", "ab"]
+
+
+def test_int_names_at_their_own_positions_are_read_either_way():
+    L = _lists([0, 1, 2])
+    assert L.select_lists([2, 0]).list_names.tolist() == [2, 0]
+    assert L.ranked_features(1) == _lists(["p", "q", "r"]).ranked_features(1)
+
+
+@pytest.mark.parametrize("which", [0, 2, np.int64(1)])
+def test_an_int_that_names_another_list_is_ambiguous(which):
+    L = _lists([2, 0, 1])
+    with pytest.raises(ValueError, match=r"^list .* is ambiguous: the name of list \d and the "
+                                         r"position of list"):
+        L.select_lists([which])
+    with pytest.raises(ValueError, match="is ambiguous"):
+        L.ranked_features(which)
+
+
+def test_an_int_name_beyond_the_positions_is_a_name():
+    L = _lists([10, 20])
+    assert L.select_lists([20]).list_names.tolist() == [20]
+
+
+@pytest.mark.parametrize("bad, kind, message", [
+    (True, TypeError, "a list is a name or an int position, got True"),
+    (np.bool_(False), TypeError, None),  # numpy 1 and 2 print it differently
+    (1.0, KeyError, "\"no list named 1.0; lists are ['a', 'b', 'ab']\""),
+    ("zz", KeyError, "\"no list named 'zz'; lists are ['a', 'b', 'ab']\""),
+    (7, IndexError, "list index 7 out of range for 3 lists"),
+    ([0], KeyError, "\"no list named [0]; lists are ['a', 'b', 'ab']\""),
+])
+def test_bad_list_references_are_refused(bad, kind, message):
+    L = _lists(["a", "b", "ab"])
+    with pytest.raises(kind) as err:
+        L.ranked_features(bad)
+    assert str(err.value) == (message or f"a list is a name or an int position, got {bad!r}")
+
+
+def test_top_counts_are_ints_from_zero_and_stop_at_every_feature():
+    c = aggregate(_lists(["a", "b", "c"]), "borda")
+    assert c.top(0) == [] and len(c.top(2)) == 2 and c.top(np.int64(1)) == c.top()[:1]
+    assert c.top(10) == c.top() and len(c.top()) == 4
+    for bad in (-1, True, 2.0, "2"):
+        with pytest.raises(TypeError) as err:
+            c.top(bad)
+        assert str(err.value) == f"n must be None or an int ≥ 0, got {bad!r}"
+
+
+@pytest.mark.parametrize("positions", [
+    [[1, 1], [1, 2]],            # two features first in list 0
+    [[1], [2], [2]],             # a tie at 2 must share 2.5
+    [[1.5], [1.5], [2]],         # after a tie for 1-2 the next is 3
+    [[2], [2], [1]],             # a tie for 2-3 holds 2.5
+])
+def test_positions_that_are_not_a_ranking_are_refused(positions):
+    with pytest.raises(ValueError, match=r"^positions: list \d is not a ranking with average "
+                                         r"ties"):
+        RankedLists.from_positions(positions)
+
+
+@pytest.mark.parametrize("positions", [
+    [[1.5], [1.5], [3]], [[2], [2], [2]], [[1], [2.5], [2.5]], [[1], [np.nan], [2]],
+    [[1.5], [1.5], [np.nan]], [[3], [1], [2]],
+])
+def test_rankings_with_average_ties_are_accepted(positions):
+    L = RankedLists.from_positions(positions)
+    np.testing.assert_array_equal(L.to_frame().to_numpy()[:, 0],
+                                  np.asarray(positions, dtype=float)[:, 0])
