@@ -15,12 +15,12 @@ integer sums (docs/design.md, 'Exact keys').
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from ._utils.lazy import lazy_module
-from ._utils.validation import check_names, check_score_matrix
+from ._utils.validation import check_names, check_score_matrix, object_vector
 
 pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
@@ -249,7 +249,8 @@ class RankedLists:
             if list_names is None:
                 list_names = list(orders.keys())
             orders = list(orders.values())
-        elif isinstance(orders, (str, bytes)) or not isinstance(orders, Iterable):
+        elif isinstance(orders, (str, bytes, set, frozenset)) or not isinstance(orders,
+                                                                                Iterable):
             raise TypeError("orders must be a sequence of ordered sequences of feature names")
         orders = list(orders)
         if not orders:
@@ -260,6 +261,9 @@ class RankedLists:
                 raise TypeError(
                     f"orders[{j}] must be a sequence of feature names, got {type(o).__name__}"
                 )
+            if isinstance(o, (set, frozenset, Mapping)):
+                raise TypeError(f"orders[{j}] is a {type(o).__name__}, which has no order; give "
+                                "the feature names as a list, best first")
             o = list(o.tolist() if isinstance(o, np.ndarray) else o)
             if not o:
                 raise ValueError(f"orders[{j}] is empty; every list must rank a feature")
@@ -269,6 +273,10 @@ class RankedLists:
                     raise ValueError(
                         f"orders[{j}] holds a missing feature name ({v!r}) at position {i + 1}; "
                         "every entry must name a feature (a top-k list is simply shorter)")
+                if isinstance(v, (list, np.ndarray, set, dict)) or not isinstance(v, Hashable):
+                    raise TypeError(
+                        f"orders[{j}] holds a {type(v).__name__} at position {i + 1} ({v!r}); a "
+                        "feature name is a string, a number or a tuple")
                 if v in seen:
                     raise ValueError(f"orders[{j}] names feature {v!r} twice")
                 seen.add(v)
@@ -278,7 +286,7 @@ class RankedLists:
             for o in clean:
                 for v in o:
                     uni.setdefault(v, len(uni))
-            features = np.array(list(uni), dtype=object)
+            features = object_vector(list(uni), name="orders' feature names")
             if len({str(v) for v in uni}) < len(uni):
                 spelled: dict = {}
                 for v in uni:
@@ -288,9 +296,10 @@ class RankedLists:
                             f"orders name the features {w!r} and {v!r}, which differ only by "
                             "type; give every feature name in one type (e.g. all strings)")
         else:
-            if isinstance(universe, (str, bytes)):
+            if isinstance(universe, (str, bytes, set, frozenset, Mapping)):
                 raise TypeError("universe must be a sequence of feature names")
-            features = check_names(list(universe), len(list(universe)), name="universe",
+            universe = list(universe)  # once: a generator can be read only once
+            features = check_names(universe, len(universe), name="universe",
                                    default_prefix="f")
             uni = {v: i for i, v in enumerate(features)}
             for j, o in enumerate(clean):

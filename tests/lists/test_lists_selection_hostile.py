@@ -84,3 +84,46 @@ def test_rankings_with_average_ties_are_accepted(positions):
     L = RankedLists.from_positions(positions)
     np.testing.assert_array_equal(L.to_frame().to_numpy()[:, 0],
                                   np.asarray(positions, dtype=float)[:, 0])
+
+
+@pytest.mark.parametrize("orders, kind, message", [
+    ([{"a", "b", "c"}], TypeError,
+     "orders[0] is a set, which has no order; give the feature names as a list, best first"),
+    ([frozenset("ab")], TypeError,
+     "orders[0] is a frozenset, which has no order; give the feature names as a list, best "
+     "first"),
+    ([{"a": 1, "b": 2}], TypeError,
+     "orders[0] is a dict, which has no order; give the feature names as a list, best first"),
+    ({frozenset("ab")}, TypeError,
+     "orders must be a sequence of ordered sequences of feature names"),
+    ([[["a"], ["b"]]], TypeError,
+     "orders[0] holds a list at position 1 (['a']); a feature name is a string, a number or a "
+     "tuple"),
+])
+def test_unordered_or_unnamed_orders_are_refused(orders, kind, message):
+    with pytest.raises(kind) as err:
+        RankedLists.from_orders(orders)
+    assert str(err.value) == message
+
+
+def test_tuple_feature_names_stay_whole():
+    L = RankedLists.from_orders([[("a", 1), ("b", 2)], [("b", 2), ("a", 1)]])
+    assert L.features.shape == (2,)
+    assert L.features.tolist() == [("a", 1), ("b", 2)]
+    assert L.ranked_features(1) == [("b", 2), ("a", 1)]
+
+
+def test_a_universe_given_as_a_generator_is_read_once():
+    L = RankedLists.from_orders([list("ab")], universe=(c for c in "abc"))
+    assert L.features.tolist() == ["a", "b", "c"]
+
+
+@pytest.mark.parametrize("names, message", [
+    ([["a"], ["b"]], "features[0] must be a name (a string, a number or a tuple), got list "
+                     "['a']"),
+    ([{"a"}, "b"], "features[0] must be a name (a string, a number or a tuple), got set {'a'}"),
+])
+def test_feature_names_must_be_names(names, message):
+    with pytest.raises(TypeError) as err:
+        RankedLists.from_scores(np.ones((2, 1)), features=names)
+    assert str(err.value) == message

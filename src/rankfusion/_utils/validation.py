@@ -7,7 +7,7 @@ Every public function checks its arguments here, once, and raises a ``ValueError
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 
@@ -44,15 +44,28 @@ def _is_real_dtype(dtype) -> bool:
     )
 
 
+def object_vector(values: list, *, name: str) -> np.ndarray:
+    """A 1-D object array holding ``values`` as they are (a tuple stays one name; numpy would
+    make a 2-D array of a list of tuples). Every value must be a hashable name, not a list, an
+    array, a set or a dict."""
+    arr = np.empty(len(values), dtype=object)
+    for i, v in enumerate(values):
+        if isinstance(v, (list, np.ndarray, set, dict)) or not isinstance(v, Hashable):
+            raise TypeError(f"{name}[{i}] must be a name (a string, a number or a tuple), "
+                            f"got {type(v).__name__} {v!r}")
+        arr[i] = v
+    return arr
+
+
 def check_names(names, n: int, *, name: str, default_prefix: str) -> np.ndarray:
     """Return ``n`` unique names as an object array, or defaults ``prefix0 … prefix{n-1}``."""
     if names is None:
         return np.array([f"{default_prefix}{i}" for i in range(n)], dtype=object)
     if isinstance(names, str):
         raise TypeError(f"{name} must be a sequence of names, got a single string {names!r}")
-    arr = np.array(list(names), dtype=object)
-    if arr.ndim != 1 or arr.shape[0] != n:
-        raise ValueError(f"{name} must hold {n} names, got {arr.shape[0] if arr.ndim else 0}")
+    arr = object_vector(list(names), name=name)
+    if arr.shape[0] != n:
+        raise ValueError(f"{name} must hold {n} names, got {arr.shape[0]}")
     seen: dict = {}
     for i, v in enumerate(arr):
         if v in seen:
@@ -334,9 +347,15 @@ def check_order(x, *, name: str) -> list:
     """An order: a non-empty sequence of distinct feature ids, best first (returned as a list)."""
     if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
         raise TypeError(f"{name} must be a sequence of feature ids (an order, best first)")
+    if isinstance(x, (set, frozenset, dict)):
+        raise TypeError(f"{name} is a {type(x).__name__}, which has no order; give the feature "
+                        "ids as a list, best first")
+    if isinstance(x, np.ndarray) and x.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (one order); got shape {x.shape}")
     out = list(x.tolist() if isinstance(x, np.ndarray) else x)
     if not out:
         raise ValueError(f"{name} must not be empty")
+    object_vector(out, name=name)  # every id a hashable name
     seen = set()
     for v in out:
         if v in seen:

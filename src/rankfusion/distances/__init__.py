@@ -45,6 +45,8 @@ Fagin, R., Kumar, R. & Sivakumar, D. (2003). Comparing top k lists. SIAM J. Disc
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .._utils.validation import (
@@ -134,6 +136,37 @@ def max_distance(k: int, *, kendall: bool, top_k: bool, penalty: float = 0.0) ->
 
 
 
+
+
+def _id_matrix(x, name: str) -> np.ndarray:
+    """Orders as a 2-D array of feature ids: ints or strings (an object array only when every
+    id has the same type), one order per row, all rows of one length."""
+    try:
+        arr = np.asarray(x)
+    except ValueError:
+        raise ValueError(f"{name} must be 2-D with one order per row, every row of the same "
+                         "length") from None
+    if arr.ndim != 2 or arr.shape[0] < 1 or arr.shape[1] < 1:
+        raise ValueError(f"{name} must be 2-D with one order per row; got shape {arr.shape}")
+    if arr.dtype == object:
+        types = {type(v) for v in arr.ravel()}
+        if len(types) > 1:
+            raise TypeError(f"{name} must name the features in one type; got "
+                            f"{sorted(t.__name__ for t in types)}")
+    elif arr.dtype.kind not in "iuUS":
+        raise TypeError(f"{name} must hold feature ids (ints or strings), got dtype {arr.dtype}")
+    return arr
+
+
+def _id_kind(arr: np.ndarray) -> str:
+    """'numbers' or 'strings' for an id matrix (an object array by the type of its ids)."""
+    first = arr.flat[0]
+    if arr.dtype.kind in "iu" or (arr.dtype == object and isinstance(first, numbers.Integral)
+                                   and not isinstance(first, bool)):
+        return "numbers"
+    if arr.dtype.kind in "US" or isinstance(first, (str, bytes)):
+        return "strings"
+    return type(first).__name__
 
 
 # --------------------------------------------------------------------------- public API
@@ -246,11 +279,12 @@ def distance_matrix(candidates, lists, *, distance: str = "spearman", k: int | N
            [3.]])
     """
     check_choice(distance, DISTANCES, name="distance")
-    cands = np.asarray(candidates)
-    lsts = np.asarray(lists)
-    for name, arr in (("candidates", cands), ("lists", lsts)):
-        if arr.ndim != 2 or arr.shape[0] < 1 or arr.shape[1] < 1:
-            raise ValueError(f"{name} must be 2-D with one order per row; got shape {arr.shape}")
+    cands = _id_matrix(candidates, "candidates")
+    lsts = _id_matrix(lists, "lists")
+    kinds = {_id_kind(a) for a in (cands, lsts)}
+    if len(kinds) > 1:
+        raise TypeError(f"candidates and lists must name the features in one type; got "
+                        f"{cands.dtype} and {lsts.dtype} (1 and '1' are different features)")
     kendall = distance == "kendall"
     penalty = check_real(penalty, name="penalty", low=0.0, high=1.0)
     if k is None:
@@ -277,7 +311,10 @@ def distance_matrix(candidates, lists, *, distance: str = "spearman", k: int | N
                              "top-k lists")
     weighted = scores is not None
     if weighted:
-        w = np.asarray(scores, dtype=np.float64)
+        w = np.asarray(scores)
+        if w.dtype.kind not in "iuf":
+            raise TypeError(f"scores must be real numbers, got dtype {w.dtype}")
+        w = w.astype(np.float64)
         if w.ndim != 2 or w.shape[0] != lsts.shape[0] or w.shape[1] < kk:
             raise ValueError(f"scores must have shape (M, ≥{kk}) = one weight per position of "
                              f"each list; got {w.shape}")
