@@ -409,6 +409,16 @@ def _nan_ranker(X, y):
     ({"stratify": "yes"}, TypeError, "stratify"),
     ({"n_features_to_select": "k-step", "cv": 40}, ValueError, "lower cv"),
     ({"subset_grid": [0, 3], "n_features_to_select": "k-step"}, ValueError, "subset_grid"),
+    ({"subset_grid": [2.5], "n_features_to_select": "k-step"}, ValueError,
+     r"subset_grid must hold counts \(ints ≥ 1\), got \[2.5\]"),
+    ({"subset_grid": [True], "n_features_to_select": "k-step"}, ValueError,
+     r"subset_grid must hold counts \(ints ≥ 1\), got \[True\]"),
+    ({"subset_grid": "12", "n_features_to_select": "k-step"}, TypeError,
+     "subset_grid must be a sequence of counts, got '12'"),
+    ({"subset_grid": [2, 3]}, ValueError, "subset_grid applies to a searched size"),
+    ({"subset_grid": [2, 99], "n_features_to_select": "k-step"}, ValueError,
+     r"subset_grid must hold counts from 1 to \d+ \(the number of features\), got \[99\]"),
+    ({"list_weights": [1, "2"]}, TypeError, "list_weights"),
 ])
 def test_bad_parameters(params, exc, match):
     X, y = _data()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numbers
 import sys
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -343,6 +344,17 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         if self.subset_cv not in ("nested", "ranked_once"):
             raise ValueError(f"subset_cv must be 'nested' or 'ranked_once', got "
                              f"{self.subset_cv!r}")
+        grid = self.subset_grid
+        if grid is not None:
+            if not isinstance(n, str):
+                raise ValueError("subset_grid applies to a searched size; set "
+                                 "n_features_to_select='k-step' or 'learning-curve'")
+            if isinstance(grid, (str, bytes, Mapping)) or not isinstance(grid, Iterable):
+                raise TypeError(f"subset_grid must be a sequence of counts, got {grid!r}")
+            bad = [k for k in grid if isinstance(k, (bool, np.bool_))
+                   or not isinstance(k, numbers.Integral) or k < 1]
+            if bad or not list(grid):
+                raise ValueError(f"subset_grid must hold counts (ints ≥ 1), got {list(grid)!r}")
         if self.normalize not in _NORMALIZE:
             raise ValueError(f"normalize must be 'minmax', 'rank' or None, got "
                              f"{self.normalize!r}")
@@ -454,13 +466,20 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             for g, cols in groups.items():
                 if g not in lw:
                     raise ValueError(f"list_weights gives no weight for ranker {g!r}")
-                w[cols] = float(lw[g])
+                v = lw[g]
+                if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+                    raise TypeError(f"list_weights must be numbers, got {v!r} for ranker {g!r}")
+                w[cols] = float(v)
         else:
-            try:
-                w = np.asarray(lw, dtype=np.float64).reshape(-1)
-            except (TypeError, ValueError):
-                raise TypeError("list_weights must be None, 'accuracy', numbers or a dict"
-                                ) from None
+            w = np.asarray(lw, dtype=object)
+            if w.ndim != 1:
+                raise TypeError("list_weights must be None, 'accuracy', a dict or one number "
+                                f"per list (1-D), got shape {w.shape}")
+            bad = [v for v in w if isinstance(v, (bool, np.bool_))
+                   or not isinstance(v, numbers.Real)]
+            if bad:
+                raise TypeError(f"list_weights must be numbers, got {bad[0]!r}")
+            w = w.astype(np.float64)
             if w.shape[0] != M:
                 raise ValueError(f"list_weights has {w.shape[0]} weights for {M} lists "
                                  f"({', '.join(lists.list_names[:4])}, …)")
@@ -616,11 +635,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         if grid is None:
             grid = k_step_grid(p) if method == "k-step" else learning_curve_grid(p)
         else:
-            try:
-                grid = np.unique([resolve_n_features(int(k), p, name="subset_grid")
-                                  for k in grid])
-            except (TypeError, ValueError) as exc:
-                raise ValueError(f"subset_grid must hold counts from 1 to {p}: {exc}") from exc
+            big = [int(k) for k in grid if k > p]
+            if big:
+                raise ValueError(f"subset_grid must hold counts from 1 to {p} (the number of "
+                                 f"features), got {big}")
+            grid = np.unique(np.asarray(list(grid), dtype=np.int64))
         fold_seq, rank_seq = seq.spawn(2)
         folds = self._folds(y, _int_seed(fold_seq))
         if self.subset_cv == "nested":
