@@ -84,8 +84,21 @@ def _check_runs(scores, *, name: str = "scores") -> np.ndarray:
     return arr
 
 
+def _power_of_two(top: np.ndarray) -> np.ndarray:
+    """The exponent e with ``top·2**-e`` in [0.5, 1) (0 where ``top`` is 0): dividing by an
+    exact power of two changes no digit, and keeps sums and squares of values near the float
+    limits (1e308, 1e-300) finite and non-zero."""
+    return np.frexp(top)[1]
+
+
+def _scaled_rows(a: np.ndarray) -> np.ndarray:
+    """Each row divided by the power of two that brings its largest |value| into [0.5, 1)."""
+    return np.ldexp(a, -_power_of_two(np.abs(a).max(axis=1, keepdims=True)))
+
+
 def _minmax_rows(a: np.ndarray) -> np.ndarray:
     """Each row mapped to [0, 1] by ``(s - min) / (max - min)``; a constant row becomes 0."""
+    a = _scaled_rows(a)  # min–max is scale invariant; the span of ±1e308 would overflow
     lo = a.min(axis=1, keepdims=True)
     span = a.max(axis=1, keepdims=True) - lo
     out = np.zeros_like(a)
@@ -129,8 +142,9 @@ def asd(scores, *, normalize: bool = True) -> float:
     a = _check_runs(scores)
     normalize = check_bool(normalize, "normalize")
     if normalize:
-        a = _minmax_rows(a)
-    return float(np.mean(np.std(a, axis=0, ddof=1)))
+        return float(np.mean(np.std(_minmax_rows(a), axis=0, ddof=1)))
+    e = int(_power_of_two(np.abs(a).max()))  # one exact scale for every value, undone after
+    return float(np.ldexp(np.mean(np.std(np.ldexp(a, -e), axis=0, ddof=1)), e))
 
 
 def apc(scores, *, normalize: bool = True) -> float:
@@ -169,8 +183,9 @@ def apc(scores, *, normalize: bool = True) -> float:
     normalize = check_bool(normalize, "normalize")
     if a.shape[1] < 2:
         raise ValueError("apc needs at least 2 features: a correlation of 1 value is undefined")
-    if normalize:
-        a = _minmax_rows(a)
+    # Pearson's correlation is invariant to a positive scale of each run: scaled by powers of
+    # two, runs near the float limits neither overflow nor underflow to "constant"
+    a = _minmax_rows(a) if normalize else _scaled_rows(a)
     centred = a - a.mean(axis=1, keepdims=True)
     norms = np.sqrt(np.einsum("ij,ij->i", centred, centred))
     const = np.flatnonzero(norms == 0)

@@ -659,3 +659,24 @@ def test_reduced_size_names_the_repeat_with_constant_scores():
     with pytest.raises(ValueError, match=_exactly(
             "ranker returned constant scores on repeat 0: Pearson's correlation is undefined")):
         reduced_size_correlation(ranker, X, y, random_state=0)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-200, 1e200, 1e300, 2.0 ** 1000])
+def test_asd_and_apc_of_runs_near_the_float_limits_equal_the_same_runs_at_unit_scale(scale):
+    # each measure's value is computed on runs divided by exact powers of two: no overflow to
+    # inf or nan near 1e308, no underflow to a "constant" run near 1e-300
+    runs = np.array([[1.0, 2.0, 0.0, -0.5], [1.0, 3.0, 0.0, 0.25], [-1.0, 0.5, 2.0, 1.0]])
+    with np.errstate(all="raise"):
+        for normalize in (True, False):
+            assert apc(runs * scale, normalize=normalize) == pytest.approx(
+                apc(runs, normalize=normalize), rel=1e-12)
+        assert asd(runs * scale) == pytest.approx(asd(runs), rel=1e-12)
+        assert asd(runs * scale, normalize=False) == pytest.approx(
+            asd(runs, normalize=False) * scale, rel=1e-12)
+
+
+def test_asd_and_apc_of_opposite_runs_at_the_float_limit():
+    runs = [[-1e308, 1e308, 0.0], [1e308, -1e308, 0.0]]
+    assert apc(runs) == pytest.approx(-1.0)
+    assert asd(runs) == pytest.approx(np.mean([np.sqrt(0.5), np.sqrt(0.5), 0.0]))
+    assert asd(runs, normalize=False) == pytest.approx(np.sqrt(2.0) * (2 / 3) * 1e308)
