@@ -297,3 +297,16 @@ def test_hostile_arrays(scores, weighting, exc, match):
 def test_hostile_ranked_lists(make, exc, match):
     with pytest.raises(exc, match=match):
         aggregate_fuzzy(make(), "EW")
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e300, 2.0 ** 1020])
+def test_scores_near_the_float_limits_give_the_unit_scale_result(scale):
+    from rankfusion.aggregation.fuzzy import discretize_scores
+
+    rng = np.random.default_rng(5)
+    S = rng.normal(size=(6, 2, 3))
+    with np.errstate(all="raise"):
+        np.testing.assert_array_equal(discretize_scores(S * scale), discretize_scores(S))
+        for weighting in ("EW", "MW"):
+            np.testing.assert_array_equal(aggregate_fuzzy(S * scale, weighting).ranks,
+                                          aggregate_fuzzy(S, weighting).ranks)

@@ -195,6 +195,9 @@ def discretize_scores(values: np.ndarray) -> np.ndarray:
     the features, ``t = 100 (s − min) / (max − min)`` (a list with max = min gives 0), and
     ``g = ⌊t + 1/2 + 1e-9⌋`` — the grid value is ``g / 100``.
     """
+    # each list divided by an exact power of two first (min–max does not see it): scores near
+    # 1e308 would overflow in the span and in 100·(s − min)
+    values = np.ldexp(values, -np.frexp(np.abs(values).max(axis=0, keepdims=True))[1])
     lo = values.min(axis=0, keepdims=True)
     span = values.max(axis=0, keepdims=True) - lo
     # a constant list has values − lo = 0 everywhere: dividing by 1 instead of 0 gives 0
