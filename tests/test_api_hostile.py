@@ -193,3 +193,61 @@ def test_pairwise_rules_at_p_200000_refuse_with_the_estimate(method, monkeypatch
     with pytest.raises(ValueError, match=rf"{method} on p = 200,000 features needs about "
                                          r"[\d.]+ GiB.*candidates=.*statistics rule"):
         aggregate(lists, method)
+
+
+# --------------------------------------------------------------------------- numbers as text
+def _strings_cases():
+    from rankfusion import rankers
+    from rankfusion.evaluation import friedman, paired_ttest
+    from rankfusion.stability import asd
+
+    text = np.array([["1", "2"], ["3", "4"], ["0.5", "9"]], dtype=object)
+    return [
+        ("from_scores", lambda: RankedLists.from_scores(text), TypeError,
+         "scores must hold real numbers, got '1' (scores, higher = better). Orders of feature "
+         "names go through RankedLists.from_orders"),
+        ("from_scores bool", lambda: RankedLists.from_scores(
+            np.array([[1.0, True], [2.0, 3.0]], dtype=object)), TypeError,
+         "scores must hold real numbers, got True (scores, higher = better). Orders of feature "
+         "names go through RankedLists.from_orders"),
+        ("asd", lambda: asd(text), TypeError, "scores must hold real numbers, got '1'"),
+        ("friedman", lambda: friedman(text), TypeError,
+         "errors must hold real numbers, got '1'"),
+        ("paired_ttest", lambda: paired_ttest(np.array(["1", "2", "3"]), [1, 2, 4]), TypeError,
+         "a must hold real numbers, got dtype <U1"),
+        ("rra top_cutoff", lambda: aggregate(np.random.default_rng(0).random((4, 3)), "rra",
+                                             top_cutoff=["1", "1", "1"]), TypeError,
+         "top_cutoff must be a sequence of fractions, one per list"),
+        ("rra top_cutoff 2-D", lambda: aggregate(np.random.default_rng(0).random((4, 2)), "rra",
+                                                 top_cutoff=[[0.5, 0.5]]), ValueError,
+         "top_cutoff must be 1-D (one fraction per list); got shape (1, 2)"),
+        ("ranker X", lambda: rankers.relieff(text, [0, 1, 0]), TypeError,
+         "X must hold real numbers, got '1'; pass a DataFrame with categorical columns for "
+         "nominal attributes"),
+        ("ranker complex column", lambda: rankers.relieff(
+            pd.DataFrame({"a": [1 + 1j, 2, 3], "b": [1.0, 2.0, 3.0]}), [0, 1, 0]), TypeError,
+         "X column 'a' holds complex numbers; features must be real"),
+        ("infinite label", lambda: rankers.info_gain(
+            np.random.default_rng(0).random((6, 2)), [0, 1, 0, 1, 0, np.inf]), ValueError,
+         "y has an infinite label at sample 5; labels name classes"),
+        ("infinite label, object", lambda: rankers.info_gain(
+            np.random.default_rng(0).random((4, 2)), np.array(["a", "b", "a", float("-inf")],
+                                                              dtype=object)), ValueError,
+         "y has an infinite label at sample 3; labels name classes"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(11))
+def test_numbers_written_as_text_bools_and_infinite_labels_are_refused(case):
+    what, call, kind, message = _strings_cases()[case]
+    with pytest.raises(kind) as err:
+        call()
+    assert str(err.value) == message, what
+
+
+def test_none_in_an_object_array_of_scores_is_a_missing_value():
+    scores = np.array([[1, 2.5], [None, 3]], dtype=object)
+    with pytest.raises(ValueError, match="scores must be finite; found NaN at feature 1, list 0"):
+        RankedLists.from_scores(scores)
+    L = RankedLists.from_scores(np.array([[1, 2.5], [np.int64(4), 3]], dtype=object))
+    np.testing.assert_array_equal(L.to_frame("scores").to_numpy(), [[1.0, 2.5], [4.0, 3.0]])

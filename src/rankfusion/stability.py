@@ -38,7 +38,13 @@ import pandas as pd
 from scipy.stats import norm
 
 from ._utils.data import check_target
-from ._utils.validation import check_bool, check_fraction, check_positive_int, check_seed
+from ._utils.validation import (
+    check_bool,
+    check_fraction,
+    check_positive_int,
+    check_seed,
+    real_array,
+)
 
 __all__ = [
     "asd",
@@ -62,10 +68,7 @@ def _check_runs(scores, *, name: str = "scores") -> np.ndarray:
     except Exception as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as a 2-D array: {exc}") from None
     if arr.dtype == object:
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} must hold real numbers; got non-numeric entries") from None
+        arr = real_array(arr, name)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}")
     if arr.ndim != 2:
@@ -529,9 +532,9 @@ def _check_selection_matrix(Z) -> np.ndarray:
         raise ValueError(f"Z could not be read as a 2-D array: {exc}") from None
     if arr.dtype == object:
         try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise TypeError("Z must be a binary (0/1) matrix; got non-numeric entries") from None
+            arr = real_array(arr, "Z", allow_bool=True)
+        except TypeError as exc:
+            raise TypeError(f"Z must be a binary (0/1) matrix; {exc}") from None
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"Z must be a binary (0/1) matrix; got dtype {arr.dtype}")
     if arr.ndim != 2:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .lazy import lazy_module
-from .validation import check_unique_columns
+from .validation import check_unique_columns, real_array
 
 pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
@@ -89,6 +89,12 @@ def check_target(y, n_samples: int | None = None, *, name: str = "y", min_classe
     if np.asarray(missing).any():
         i = int(np.flatnonzero(missing)[0])
         raise ValueError(f"{name} has a missing label (NaN/None) at sample {i}")
+    infinite = (np.isinf(arr) if arr.dtype.kind == "f" else
+                np.array([isinstance(v, (float, np.floating)) and bool(np.isinf(v)) for v in arr])
+                if arr.dtype == object else np.zeros(arr.shape, dtype=bool))
+    if infinite.any():
+        i = int(np.flatnonzero(infinite)[0])
+        raise ValueError(f"{name} has an infinite label at sample {i}; labels name classes")
     if arr.dtype.kind == "f":
         if not np.all(arr == np.round(arr)):
             raise ValueError(
@@ -178,6 +184,8 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
                 values[:, j] = col_vals
                 nominal[j] = True
                 categories[j] = cats
+            elif pd.api.types.is_complex_dtype(s.dtype):
+                raise TypeError(f"X column {col!r} holds complex numbers; features must be real")
             elif pd.api.types.is_numeric_dtype(s.dtype):
                 values[:, j] = s.to_numpy(dtype=np.float64, na_value=np.nan)
             else:
@@ -191,11 +199,10 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
             raise ValueError(f"X must be 2-D (samples × features); got shape {arr.shape}")
         if arr.dtype == object:
             try:
-                arr = arr.astype(np.float64)
-            except (TypeError, ValueError):
+                arr = real_array(arr, "X")
+            except TypeError as exc:
                 raise TypeError(
-                    "X has non-numeric entries; pass a DataFrame with categorical columns "
-                    "for nominal attributes"
+                    f"{exc}; pass a DataFrame with categorical columns for nominal attributes"
                 ) from None
         if arr.dtype.kind not in "iuf":
             raise TypeError(f"X must be numeric, got dtype {arr.dtype}")

@@ -44,6 +44,31 @@ def _is_real_dtype(dtype) -> bool:
     )
 
 
+def real_array(x, name: str, *, allow_bool: bool = False) -> np.ndarray:
+    """``x`` as a float64 array when it holds real numbers; strings (even ``"1.5"``), bools
+    (unless ``allow_bool``) and complex numbers are a ``TypeError``, never parsed or cast.
+    ``None`` and ``pd.NA`` in an object array become NaN (the caller's finite check decides).
+    Raises ``ValueError`` for ragged nested sequences."""
+    try:
+        arr = np.asarray(x)
+    except (TypeError, ValueError) as exc:  # ragged nested lists
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    kinds = "iuf" + ("b" if allow_bool else "")
+    if arr.dtype == object:
+        for v in arr.ravel().tolist():
+            if v is None or v is pd.NA:
+                continue
+            if isinstance(v, (bool, np.bool_)) and allow_bool:
+                continue
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+                raise TypeError(f"{name} must hold real numbers, got {v!r}")
+        return np.array([np.nan if v is None or v is pd.NA else v for v in arr.ravel().tolist()],
+                        dtype=np.float64).reshape(arr.shape)
+    if arr.dtype.kind not in kinds:
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    return arr.astype(np.float64)
+
+
 def object_vector(values: list, *, name: str) -> np.ndarray:
     """A 1-D object array holding ``values`` as they are (a tuple stays one name; numpy would
     make a 2-D array of a list of tuples). Every value must be a hashable name, not a list, an
@@ -124,11 +149,10 @@ def check_score_matrix(
             raise ValueError(f"{name} could not be read as a 2-D array: {exc}") from None
         if arr.dtype == object:
             try:
-                arr = arr.astype(np.float64)
-            except (TypeError, ValueError):
+                arr = real_array(arr, name)
+            except TypeError as exc:
                 raise TypeError(
-                    f"{name} must hold real numbers (scores, higher = better); got "
-                    "non-numeric entries. Orders of feature names go through "
+                    f"{exc} (scores, higher = better). Orders of feature names go through "
                     "RankedLists.from_orders"
                 ) from None
         if not _is_real_dtype(arr.dtype):

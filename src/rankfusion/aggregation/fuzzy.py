@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .._utils.validation import real_array
 from ..lists import RankedLists
 from ._result import Consensus, order_from_keys
 
@@ -134,10 +135,7 @@ def _from_array(scores) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     except Exception as exc:  # ragged nested lists
         raise ValueError(f"scores could not be read as a 3-D array: {exc}") from None
     if arr.dtype == object:
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise TypeError("scores must hold real numbers; got non-numeric entries") from None
+        arr = real_array(arr, "scores")
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"scores must hold real numbers; got dtype {arr.dtype}")
     if arr.ndim != 3:

@@ -42,9 +42,9 @@ import numbers
 import numpy as np
 from scipy import special
 
+from .._utils.validation import check_bool, real_array
 from ._registry import register
 from ._result import build_consensus
-from ._topk import check_bool
 
 __all__ = [
     "normalized_ranks",
@@ -231,9 +231,12 @@ def rra(lists, *, universe_size=None, exact=False, top_cutoff=None, weights=None
         if isinstance(top_cutoff, (str, bytes)):
             raise TypeError("top_cutoff must be a sequence of fractions, one per list")
         try:
-            cut = np.asarray(top_cutoff, dtype=np.float64).reshape(-1)
+            cut = real_array(top_cutoff, "top_cutoff")
         except (TypeError, ValueError):
             raise TypeError("top_cutoff must be a sequence of fractions, one per list") from None
+        if cut.ndim != 1:
+            raise ValueError(f"top_cutoff must be 1-D (one fraction per list); got shape "
+                             f"{cut.shape}")
         if cut.shape[0] != m:
             raise ValueError(f"top_cutoff must hold one fraction per list ({m}); "
                              f"got {cut.shape[0]}")

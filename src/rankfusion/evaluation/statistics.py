@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .._utils.validation import check_bool
+from .._utils.validation import check_bool, real_array
 from ..aggregation import Consensus
 from ..distances import kendall_tau
 
@@ -64,10 +64,7 @@ def _check_vector(x, name: str) -> np.ndarray:
         raise TypeError(f"{name} must be a 1-D sequence of numbers, got {type(x).__name__}")
     if isinstance(x, pd.DataFrame):
         raise TypeError(f"{name} must be 1-D; got a DataFrame")
-    try:
-        arr = np.asarray(x, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must hold real numbers") from None
+    arr = real_array(x, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D; got shape {arr.shape}")
     if not np.isfinite(arr).all():
@@ -107,10 +104,7 @@ def _check_table(errors, *, name: str, rows: str, cols: str, min_rows: int = 2,
         except Exception:
             raise ValueError(f"{name} could not be read as a 2-D array") from None
         if arr.dtype == object:
-            try:
-                arr = arr.astype(np.float64)
-            except (TypeError, ValueError):
-                raise TypeError(f"{name} must hold real numbers") from None
+            arr = real_array(arr, name)
         if arr.dtype.kind not in "iuf":
             raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
         if arr.ndim != 2:
