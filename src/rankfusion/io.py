@@ -338,6 +338,9 @@ def read_input(source, *, encoding: str = "utf-8", binary: bool = False):
     error messages. A decoding error names the file, the line and the fix
     (``encoding="latin-1"``, ``--encoding latin-1``).
     """
+    if not isinstance(source, (str, bytes, os.PathLike)):
+        raise TypeError(f"source must be a path, '-' for standard input, or a DataFrame; got "
+                        f"{type(source).__name__}")
     label = _label(source)
     if str(source) in _STDIN:
         data = sys.stdin.buffer.read()

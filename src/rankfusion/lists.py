@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 import numpy as np
 
 from ._utils.lazy import lazy_module
-from ._utils.validation import check_names, check_score_matrix, object_vector
+from ._utils.validation import check_names, check_score_matrix, check_unique_columns, object_vector
 
 pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
@@ -328,6 +328,7 @@ class RankedLists:
         list ranked, and the ranked positions must then lie in [1, k].
         """
         if isinstance(positions, pd.DataFrame):
+            check_unique_columns(positions, name="positions")
             if features is None:
                 features = list(positions.index)
             if list_names is None:

@@ -328,6 +328,18 @@ def check_seed(random_state, *, name: str = "random_state") -> int:
     return seed_int(random_state, name=name)
 
 
+def check_n_jobs(n_jobs, *, name: str = "n_jobs") -> int | None:
+    """``None`` or a non-zero int, as scikit-learn and joblib read it (``-1`` = every core,
+    ``-2`` = all but one); 0, bools, floats and strings are refused."""
+    if n_jobs is None:
+        return None
+    if isinstance(n_jobs, (bool, np.bool_)) or not isinstance(n_jobs, numbers.Integral):
+        raise TypeError(f"{name} must be None or an int (-1 = every core), got {n_jobs!r}")
+    if n_jobs == 0:
+        raise ValueError(f"{name} must not be 0 (None or 1 = one job, -1 = every core)")
+    return int(n_jobs)
+
+
 def check_positive_int(value, *, name: str, minimum: int = 1) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")

@@ -265,7 +265,8 @@ def make_artificial(kind: int = 1, n_classes: int = 8, *, n_samples: int = 3000,
     as_frame = check_bool(as_frame, "as_frame")
     if version not in ("v1", "v2"):
         raise ValueError(f"version must be 'v1' or 'v2', got {version!r}")
-    if kind not in (1, 2, 3):
+    if isinstance(kind, (bool, np.bool_)) or not isinstance(kind, numbers.Integral) \
+            or kind not in (1, 2, 3):
         raise ValueError(f"kind must be 1, 2 or 3, got {kind!r}")
     if kind == 2 and n_classes != 8:
         raise ValueError(f"Artificial-2 has 8 classes (Izetta et al. §3.2), got {n_classes}")
@@ -351,6 +352,9 @@ def artificial_bayes_error(dataset: Bunch, *, n_samples: int = 400_000, random_s
     for name, v in (("n_samples", n_samples), ("chunk", chunk)):
         if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
             raise ValueError(f"{name} must be a positive int, got {v!r}")
+    if not all(hasattr(dataset, a) for a in ("means", "sd", "priors")):
+        raise TypeError("dataset must be what make_artificial returns (a Bunch with means, sd "
+                        f"and priors), got {type(dataset).__name__}")
     mu = np.asarray(dataset.means, dtype=float)
     sd = float(dataset.sd)
     logp = np.log(np.asarray(dataset.priors, dtype=float))

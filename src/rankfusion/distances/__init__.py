@@ -129,7 +129,10 @@ def max_distance(k: int, *, kendall: bool, top_k: bool, penalty: float = 0.0) ->
     >>> max_distance(4, kendall=False, top_k=False), max_distance(4, kendall=True, top_k=False)
     (8.0, 6.0)
     """
-    k = int(k)
+    k = check_positive_int(k, name="k")
+    kendall = check_bool(kendall, "kendall")
+    top_k = check_bool(top_k, "top_k")
+    penalty = check_real(penalty, name="penalty", low=0.0, high=1.0)
     if top_k:
         return float(k * k + penalty * k * (k - 1)) if kendall else float(k * (k + 1))
     return float(k * (k - 1) // 2) if kendall else float(k * k // 2)

@@ -41,7 +41,7 @@ from sklearn.model_selection import (
 from sklearn.pipeline import Pipeline
 
 from .._utils.data import check_features, check_target
-from .._utils.validation import check_bool, check_positive_int, check_seed
+from .._utils.validation import check_bool, check_n_jobs, check_positive_int, check_seed
 from ..aggregation import Consensus
 from .classifiers import (
     classifier_accepts_nominal,
@@ -324,6 +324,7 @@ def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
     ErrorCurveResult
     """
     progress = check_bool(progress, "progress")
+    n_jobs = check_n_jobs(n_jobs)
     _check_selector(selector)
     Xv, yv, codes, _, names = _check_inputs(X, y)
     n, p = Xv.shape
@@ -488,6 +489,7 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
     CrossValidationResult
     """
     progress = check_bool(progress, "progress")
+    n_jobs = check_n_jobs(n_jobs)
     _check_selector(selector, needs_transform=True)
     Xv, yv, codes, classes, _ = _check_inputs(X, y)
     if isinstance(scoring, str):

@@ -97,6 +97,10 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
         raise ValueError(f"beta must be a finite number >= 0, got {beta!r}")
     if isinstance(n_bins, bool) or not isinstance(n_bins, numbers.Integral) or n_bins < 1:
         raise ValueError(f"n_bins must be a positive integer, got {n_bins!r}")
+    if n_bins > max(data.n_samples, 10):
+        raise ValueError(f"n_bins={n_bins} exceeds the {data.n_samples} samples: most bins "
+                         "would be empty, and the joint tables grow as n_bins² (the paper's "
+                         "setting is 10)")
     codes, n_values = equal_width_codes(data.values, data.nominal, int(n_bins))
     p = data.n_features
     all_cols = np.arange(p)

@@ -302,10 +302,10 @@ def _prepare_relief(X, y):
 
 
 def _sample(n, n_samples, random_state):
+    rng = check_random_state(random_state)  # checked even when unused: a typo still fails
     if n_samples is None:
         return np.arange(n, dtype=np.int64)
     n_samples = check_positive_int(n_samples, name="n_samples")
-    rng = check_random_state(random_state)
     if n_samples >= n:  # Weka: more samples than instances means all of them, in order
         return np.arange(n, dtype=np.int64)
     return rng.integers(0, n, size=int(n_samples)).astype(np.int64)
@@ -352,7 +352,7 @@ def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
     if not isinstance(n_neighbors, numbers.Integral) or isinstance(n_neighbors, bool) \
             or n_neighbors < 1:
         raise ValueError(f"n_neighbors must be a positive int, got {n_neighbors!r}")
-    if not (isinstance(sigma, numbers.Real) and sigma > 0):
+    if isinstance(sigma, (bool, np.bool_)) or not (isinstance(sigma, numbers.Real) and sigma > 0):
         raise ValueError(f"sigma must be a positive number, got {sigma!r}")
     data, V, kinds, nvals, yc, n_classes, all_missing = _prepare_relief(X, y)
     n = data.n_samples

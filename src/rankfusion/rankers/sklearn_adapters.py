@@ -23,6 +23,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .._utils.data import check_callable, check_classification_data, rescale_extreme_columns
+from .._utils.validation import check_n_jobs, check_positive_int
 from ._registry import register_ranker
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
@@ -171,7 +172,8 @@ def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None) -> np.
     from sklearn.feature_selection import mutual_info_classif as _f
 
     values, labels, _ = _scaled_data(X, y)
-    out = _f(values, labels, n_neighbors=n_neighbors, random_state=random_state)
+    out = _f(values, labels, n_neighbors=check_positive_int(n_neighbors, name="n_neighbors"),
+             random_state=random_state)
     return _clean(out, values.shape[1], "mutual_info_classif")
 
 
@@ -183,8 +185,9 @@ def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
     first (scikit-learn's trees work in float32)."""
     from sklearn.ensemble import RandomForestClassifier
 
-    est = RandomForestClassifier(n_estimators=n_estimators, random_state=random_state,
-                                 n_jobs=n_jobs)
+    est = RandomForestClassifier(n_estimators=check_positive_int(n_estimators,
+                                                                 name="n_estimators"),
+                                 random_state=random_state, n_jobs=check_n_jobs(n_jobs))
     values, labels, _ = _scaled_data(X, y)
     est.fit(values, labels)
     return _clean(estimator_importances(est), values.shape[1], "random_forest")

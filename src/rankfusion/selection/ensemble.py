@@ -25,7 +25,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.seeding import spawn
-from .._utils.validation import resolve_n_features
+from .._utils.validation import check_n_jobs, resolve_n_features
 from ..lists import RankedLists
 from .estimators import default_estimators
 from .ranker_specs import resolve_rankers, run_ranker
@@ -364,6 +364,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                              f"{lw!r}")
         if not isinstance(self.progress, (bool, np.bool_)):
             raise TypeError(f"progress must be a bool, got {self.progress!r}")
+        check_n_jobs(self.n_jobs)
         estimators = self._estimators()
         return rankers, kind, estimators
 

@@ -26,7 +26,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.seeding import seed_int, spawn
-from .._utils.validation import check_bool, check_top_k, resolve_n_features
+from .._utils.validation import check_bool, check_n_jobs, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_methods, get_rule
 from ..lists import RankedLists
 from ..rankers import joint_rfe, rfe_lists, rfe_schedule
@@ -505,6 +505,11 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         _check_cv(self.cv)
         check_bool(self.warm_start, "warm_start")
         check_bool(self.verbose, "verbose")
+        check_n_jobs(self.n_jobs)
+        if self.estimator is not None and not (hasattr(self.estimator, "fit")
+                                               and hasattr(self.estimator, "get_params")):
+            raise TypeError("estimator must be a scikit-learn classifier with coef_ (e.g. "
+                            f"LinearSVC()), got {self.estimator!r}")
         if self.estimator is not None and self.decomposition not in ("ovo", "ova"):
             raise ValueError("estimator= applies to the ovo and ova decompositions only")
 
@@ -580,6 +585,10 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         self._check_params()
         for stale in ("cv_results_", "C_cv_results_"):  # from an earlier fit
             self.__dict__.pop(stale, None)
+        for col, dt in zip(getattr(X, "columns", ()), getattr(X, "dtypes", ())):
+            if getattr(dt, "kind", "O") not in "iufb":
+                raise TypeError(f"X column {col!r} is not numeric ({dt}); SVM-RFE needs numbers: "
+                                "encode nominal columns first (e.g. OneHotEncoder)")
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
         check_classification_targets(y)
         self.classes_ = np.unique(y)

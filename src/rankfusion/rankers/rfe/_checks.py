@@ -67,6 +67,8 @@ def _check_class_weight(class_weight, classes):
     for k, v in class_weight.items():
         if k not in lut:
             raise ValueError(f"class_weight names class {k!r}, not among {list(classes)}")
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+            raise TypeError(f"class_weight[{k!r}] must be a positive number, got {v!r}")
         if not np.isfinite(v) or v <= 0:
             raise ValueError(f"class_weight[{k!r}] must be positive, got {v!r}")
         out[lut[k]] = float(v)

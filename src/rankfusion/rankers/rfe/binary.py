@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._utils.validation import check_bool
+from ..._utils.validation import check_bool, check_n_jobs
 from ...lists import RankedLists
 from ._checks import _codes, _prepare
 from .engine import _run_all, _single_threaded_blas
@@ -94,6 +94,7 @@ def rfe_lists(X, y, *, decomposition: str = "ovo", C: float = 1.0, step: int | f
     """
     keep_weights = check_bool(keep_weights, "keep_weights")
     warm_start = check_bool(warm_start, "warm_start")
+    n_jobs = check_n_jobs(n_jobs)
     C, tol, Xa, Xt, codes, classes, cw, chunks = _prepare(X, y, C, tol, class_weight, step,
                                                          step_until)
     problems = binary_problems(codes, classes, decomposition)
