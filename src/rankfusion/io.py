@@ -547,8 +547,17 @@ def _resolve_target(cols: list, target) -> int:
         return len(cols) - 1
     if isinstance(target, (int, np.integer)) and not isinstance(target, bool):
         t = int(target)
+        named = [j for j, c in enumerate(cols) if str(c) == str(t)]
         if not -len(cols) <= t < len(cols):
+            if named:
+                return named[0]
             raise ValueError(f"target index {t} is out of range for {len(cols)} columns")
+        if named and named[0] != t % len(cols):
+            raise ValueError(
+                f"target {t} is ambiguous: column {t % len(cols)} ({str(cols[t % len(cols)])!r})"
+                f" by position, and the column named {str(t)!r} (column {named[0]}): give "
+                f"{named[0]} for the column named {str(t)!r}, or the name of column "
+                f"{t % len(cols)}")
         return t % len(cols)
     names = [str(c) for c in cols]
     if str(target) not in names:
@@ -1114,11 +1123,15 @@ def _matrix_lists(parts, label, kind) -> RankedLists:
 
 
 def _looks_like_positions(values: np.ndarray) -> bool:
+    """Every column holds places 1 … p only (whole or half numbers, ties allowed) and starts
+    at the top (its best value is 1, or 1.5 for a tie of the first two): positions, or
+    integer scores that cannot be told from them."""
     p = values.shape[0]
     if p < 2:
         return False
-    want = np.arange(1, p + 1)
-    return all(np.array_equal(np.sort(values[:, j]), want) for j in range(values.shape[1]))
+    doubled = 2.0 * values
+    return bool(np.array_equal(doubled, np.round(doubled)) and (values >= 1).all()
+                and (values <= p).all() and (values.min(axis=0) <= 1.5).all())
 
 
 def read_lists(path: str | os.PathLike, kind: str = "auto", *, header: bool | None = None,
@@ -1184,6 +1197,8 @@ def read_lists(path: str | os.PathLike, kind: str = "auto", *, header: bool | No
     rows, lines = _csv_rows(text, label, sep)
     if not rows:
         raise ValueError(f"{label}: the file is empty")
+    if all(len(r) == 1 for r in rows):
+        _sep_hint(rows[0], label, sep)
     if kind == "orders":
         lists, how = _read_orders(rows, lines, label, header, list_names)
     elif kind in ("scores", "positions"):
@@ -1224,9 +1239,16 @@ def _read_auto(rows, lines, label, header, list_names):
                          "positions? pass --input positions (kind='positions'); scores must "
                          "all be given")
     if not inf.any() and _looks_like_positions(values):
-        raise ValueError(f"{label}: every column is a permutation of 1…{values.shape[0]}: "
-                         "looks like positions: pass --input positions or --input scores "
+        raise ValueError(f"{label}: every column holds places 1…{values.shape[0]} starting at "
+                         "1: looks like positions (1 = best), which read as scores would "
+                         "reverse the ranking: pass --input positions or --input scores "
                          "(kind=…)")
+    first = [c.strip() for c in rows[0]]
+    if (first[0].lower() in ORDER_HEADER_WORDS and len(first) > 1) or _is_rank_row(first[1:]):
+        raise ValueError(f"{label}: the header {', '.join(first[:4])}… is an orders file's "
+                         "(a list column, then places 1, 2, …) but every cell is a number: "
+                         "pass --input orders (feature ids that are numbers) or --input "
+                         "scores (kind=…)")
     return _matrix_lists(parts, label, "scores"), "scores (every cell is a number)"
 
 

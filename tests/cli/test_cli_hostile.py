@@ -219,7 +219,8 @@ def test_svm_rfe_refuses_an_index_column_and_takes_drop(tmp_path, data_csv, caps
     ("feature,A,B\ng1,0.5,1\ng2,0.5x,2\n", [], 2, "numbers (line 2, column 2 ('A'): '0.5')"),
     ("feature,A,B\ng1,0.5,1\ng2,NA,2\n", [], 2, "'NA'"),
     ("feature,A,B\ng1,1,2\ng2,2,1\n", [], 2,
-     "looks like positions: pass --input positions or --input scores"),
+     "looks like positions (1 = best), which read as scores would reverse the ranking: pass "
+     "--input positions or --input scores"),
     ("feature,A,B\ng1,1,2\ng2,2,1\n", ["--input", "positions"], 0, None),
     ("feature,A,B\ng1,1,2\ng2,2,1\n", ["--input", "scores"], 0, None),
     ("method,top1,top2,top3\nig,f1,f2,f3\nrelief,f2,f1,f3\n", [], 0,

@@ -201,9 +201,12 @@ HOSTILE = [
 @pytest.mark.parametrize("extra, message", HOSTILE)
 def test_hostile_options(small_csv, tmp_path, capsys, extra, message):
     out = tmp_path / "never"
-    args = ["--target", "cls", "--ignore", "id", "--rankers", "info_gain,relieff",
-            "--no-progress", "--out", str(out)]
-    # later options win in argparse: the hostile ones come last
+    base = {"--target": "cls", "--ignore": "id", "--rankers": "info_gain,relieff",
+            "--out": str(out)}
+    # a repeated option is refused: the hostile value replaces the base one
+    for flag in extra:
+        base.pop(flag, None)
+    args = [x for kv in base.items() for x in kv] + ["--no-progress"]
     rc, text, err = _run(capsys, small_csv, *args, *extra)
     assert rc == 2
     assert err.startswith("rankfusion: error:") and message in err, err

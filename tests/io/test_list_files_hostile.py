@@ -39,8 +39,19 @@ REFUSED = [
     ("inf-score", "feature,A\ng1,inf\ng2,1\n", "scores", {}, r"'inf' is not a finite number"),
     ("huge-score", "feature,A\ng1,1e999\ng2,1\n", "scores", {}, r"'1e999' is not a finite"),
     ("positions-in-auto", "feature,A,B\ng1,1,2\ng2,2,3\ng3,3,1\n", "auto", {},
-     r"every column is a permutation of 1…3: looks like positions: pass --input positions or "
-     r"--input scores"),
+     r"every column holds places 1…3 starting at 1: looks like positions \(1 = best\), which "
+     r"read as scores would reverse the ranking: pass --input positions or --input scores"),
+    ("tied-positions-in-auto", "feature,A,B\ng1,1,2\ng2,2,3\ng3,3,1\ng4,3,3\n", "auto", {},
+     r"every column holds places 1…4 starting at 1: looks like positions"),
+    ("orders-header-with-number-ids", "list,1,2,3\nl1,101,205,307\nl2,205,307,101\n", "auto",
+     {}, r"the header list, 1, 2, 3… is an orders file's \(a list column, then places 1, 2, …\) "
+         r"but every cell is a number: pass --input orders"),
+    ("semicolons", "feature;A;B\ng1;0.5;1\ng2;0.25;3\n", "auto", {},
+     r"the header has one column when split at ',' but contains ';': a semicolon-separated "
+     r"file\? pass --sep ';'"),
+    ("tabs", "feature\tA\tB\ng1\t0.5\t1\ng2\t0.25\t3\n", "auto", {},
+     r"the header has one column when split at ',' but contains tab: a tab-separated file\? "
+     r"pass --sep tab"),
     ("duplicate-list-name", "feature,A,A\ng1,1,2\ng2,2,1\n", "scores", {},
      r"the list name 'A' appears twice in the header \(columns 2 and 3\)"),
     ("duplicate-feature", "feature,A\ng1,1\ng1,2\n", "scores", {},
@@ -166,10 +177,16 @@ def test_top_k_positions_with_empty_cells(tmp_path):
     assert lists.orders() == [["g1", "g2"], ["g2", "g3"]]
 
 
-def test_ties_in_scores_are_not_positions(tmp_path):
+def test_small_whole_numbers_from_1_are_refused_as_ambiguous(tmp_path):
+    # [1, 1, 2] could be scores or places with ties ("min" or "dense"): read as scores they
+    # reverse a ranking of places, so auto refuses and --input decides
     path = _write(tmp_path, "feature,A\ng1,1\ng2,1\ng3,2\n")
-    lists = read_lists(path)  # [1, 1, 2] is no permutation of 1…3: scores
+    with pytest.raises(ValueError, match="looks like positions"):
+        read_lists(path)
+    lists = read_lists(path, "scores")
     np.testing.assert_array_equal(lists.positions[:, 0], [2.5, 2.5, 1.0])
+    scores = read_lists(_write(tmp_path, "feature,A\ng1,2\ng2,2\ng3,3\n"))  # no 1: scores
+    np.testing.assert_array_equal(scores.positions[:, 0], [2.5, 2.5, 1.0])
 
 
 def test_stdin_and_dev_stdin_read_once(tmp_path, monkeypatch):

@@ -44,6 +44,11 @@ def main(argv: list[str] | None = None) -> int:
     chosen = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(chosen if chosen in COMMANDS else None)
     args = parser.parse_args(argv)
+    repeated = _repeated_option(parser, chosen, argv)
+    if repeated:
+        print(f"rankfusion: error: {repeated} given twice: it takes one value (several names "
+              "go in one, separated by commas)", file=sys.stderr)
+        return 2
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
@@ -61,6 +66,34 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover
         print("rankfusion: interrupted", file=sys.stderr)
         return 130
+
+
+def _repeated_option(parser, command, argv) -> str | None:
+    """The first single-value option that ``argv`` gives twice (argparse would keep the last
+    value silently: ``--drop a --drop b`` dropping only ``b``), or None. Options that collect
+    (``--param``) may repeat."""
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if sub is None or command not in sub.choices:
+        return None
+    single = {}
+    for action in sub.choices[command]._actions:
+        if isinstance(action, (argparse._StoreAction, argparse.BooleanOptionalAction)):
+            for flag in action.option_strings:
+                single[flag] = action.dest
+    seen: dict = {}
+    for token in argv[argv.index(command) + 1:]:
+        if token == "--":
+            break
+        flag = token.split("=", 1)[0] if token.startswith("--") else token
+        dest = single.get(flag)
+        if dest is None and token.startswith("--no-"):
+            dest = single.get("--" + token[5:].split("=", 1)[0])
+        if dest is None:
+            continue
+        if dest in seen:
+            return f"{seen[dest]} / {flag}" if seen[dest] != flag else flag
+        seen[dest] = flag
+    return None
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:

@@ -49,13 +49,17 @@ def param_value(text: str):
 
 
 def parse_params(items) -> dict:
-    """``["k=5", "distance=kendall"]`` → ``{"k": 5, "distance": "kendall"}``."""
+    """``["k=5", "distance=kendall"]`` → ``{"k": 5, "distance": "kendall"}``; a name given
+    twice is an error (not the last value silently)."""
     out = {}
     for item in items:
         if "=" not in item:
             raise ValueError(f"--param expects NAME=VALUE, got {item!r}")
         key, val = item.split("=", 1)
-        out[key.strip()] = param_value(val)
+        key = key.strip()
+        if key in out:
+            raise ValueError(f"--param {key} given twice ({out[key]!r} and {val.strip()!r})")
+        out[key] = param_value(val)
     return out
 
 
@@ -160,6 +164,9 @@ def check_outputs(args, inputs, *options: str) -> dict:
         if value is None:
             continue
         flag = "--" + attr.replace("_", "-")
+        if str(value).strip() == "-":
+            raise ValueError(f"{flag} -: the results are printed on standard output already; "
+                             "give a file name to write them to")
         path = safe_output_path(value, inputs, overwrite=getattr(args, "overwrite", False),
                                 option=flag)
         for oflag, opath in paths.values():

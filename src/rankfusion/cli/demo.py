@@ -13,6 +13,7 @@ rules agree and differ.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from ._common import check_count, count, print_frame
 
@@ -43,6 +44,8 @@ def add_parser(sub) -> None:
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="save the error curves (needs the plot extra: pip install "
                    "\"rankfusion[plot]\")")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace an existing --plot file (default: refuse)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.set_defaults(func=run)
 
@@ -97,13 +100,22 @@ def run(args) -> int:
 
     check_count(args.top)
     if args.lists:
+        given = [flag for flag, on in (("--plot", args.plot is not None),
+                                       ("--splits", args.splits != 10),
+                                       ("--seed", args.seed != 0),
+                                       ("--n-jobs", args.n_jobs is not None)) if on]
+        if given:
+            raise ValueError(f"{', '.join(given)} apply to the St. Jude demo, not to --lists")
         return run_lists_demo(top=args.top or 5)
-    if args.splits < 0:
-        raise ValueError(f"--splits must be ≥ 0 (0 skips the error table), got {args.splits}")
+    if args.splits < 0 or args.splits == 1:
+        raise ValueError("--splits must be 0 (skip the error table) or ≥ 2 (a mean ± SD "
+                         f"needs two splits), got {args.splits}")
     if args.plot is not None:
         if args.splits == 0:
-            raise ValueError("--plot draws the error curves: it needs --splits ≥ 1")
+            raise ValueError("--plot draws the error curves: it needs --splits ≥ 2")
         check_figure_path(args.plot, name="--plot")  # before the work, not after
+        if Path(args.plot).exists() and not args.overwrite:
+            raise FileExistsError(f"--plot {args.plot} exists; pass --overwrite to replace it")
     res = stjude_demo(top=args.top or 15, n_jobs=args.n_jobs, n_splits=args.splits,
                       random_state=args.seed, progress=not args.no_progress)
     print(res.report())

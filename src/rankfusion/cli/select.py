@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from ._common import add_data_options, data_options, parse_params, print_frame
+from ._common import add_data_options, check_count, count, data_options, parse_params, print_frame
 from ._names import RANKERS
 
 
@@ -58,7 +58,7 @@ def add_parser(sub) -> None:
                    "summary.json into this new folder")
     p.add_argument("--overwrite", action="store_true",
                    help="allow --out to be an existing folder (its result files are replaced)")
-    p.add_argument("--top", type=int, default=20,
+    p.add_argument("--top", type=count, default=20,
                    help="subset features printed (default 20; 0 = all)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_data_options(p, drop=False)  # --ignore plays --drop's part here
@@ -85,6 +85,8 @@ def run(args) -> int:
         subset_curve_table,
         write_selection,
     )
+
+    check_count(args.top)
 
     t0 = time.perf_counter()
     sel = ensemble_from_options(

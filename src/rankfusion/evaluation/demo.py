@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, clone
 
-from .._utils.validation import check_positive_int
+from .._utils.validation import check_n_jobs, check_positive_int
 from .protocols import ErrorCurveResult, error_curve
 
 __all__ = ["StJudeDemo", "stjude_demo", "DEMO_METHODS", "DEMO_N_FEATURES"]
@@ -257,8 +257,11 @@ def stjude_demo(*, top: int = 15, standardize: bool = True, C: float = 1.0, k: f
     from ..selection import SVMRFE
 
     top = check_positive_int(top, name="top")
-    if not isinstance(n_splits, (int, np.integer)) or isinstance(n_splits, bool) or n_splits < 0:
-        raise ValueError(f"n_splits must be an int ≥ 0, got {n_splits!r}")
+    if not isinstance(n_splits, (int, np.integer)) or isinstance(n_splits, bool) or n_splits < 0 \
+            or n_splits == 1:
+        raise ValueError(f"n_splits must be 0 (no error curves) or an int ≥ 2 (a mean ± SD "
+                         f"needs two splits), got {n_splits!r}")
+    n_jobs = check_n_jobs(n_jobs)
     if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)):
         raise TypeError(f"random_state must be an int (the demo is deterministic), got "
                         f"{random_state!r}")

@@ -1,0 +1,94 @@
+"""Command-line mistakes that used to be read another way: an option given twice (argparse
+kept the last value), ``-o -`` (a file named '-'), a number target that is also a column name,
+``demo`` options that did nothing or wrote over a file, a negative ``select --top``
+(docs/design.md, 'Errors')."""
+
+import pytest
+
+from rankfusion.cli import main
+
+DATA = "grp,a,b,c,0\n0,1,2,3,x\n1,2,3,1,y\n0,3,1,2,x\n1,4,4,4,y\n0,5,2,1,x\n1,6,1,5,y\n"
+
+
+@pytest.fixture
+def data(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_text(DATA)
+    return str(path)
+
+
+def _err(capsys, argv):
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["-t", "grp", "--drop", "a", "--drop", "b"], "--drop given twice"),
+    (["-t", "grp", "-r", "f_classif", "-r", "relieff"], "-r given twice"),
+    (["-t", "grp", "--ranker", "f_classif", "-r", "relieff"], "--ranker / -r given twice"),
+    (["--target=grp", "-t", "grp"], "--target / -t given twice"),
+    (["-t", "grp", "--param", "n_neighbors=2", "--param", "n_neighbors=3"],
+     "--param n_neighbors given twice (2 and '3')"),
+])
+def test_an_option_given_twice_is_refused(capsys, data, extra, message):
+    code, out, err = _err(capsys, ["rank", data, *extra])
+    assert code == 2 and out == ""
+    assert err.startswith("rankfusion: error: ") and message in err, err
+
+
+def test_collecting_options_and_comma_lists_still_work(capsys, data):
+    code, out, err = _err(capsys, ["rank", data, "-t", "grp", "--drop", "a,b", "-r",
+                                   "f_classif,relieff", "--param", "n_neighbors=2"])
+    assert code == 0, err
+    assert "a" not in out.split("feature", 1)[1].split()[:1]
+
+
+@pytest.mark.parametrize("argv", [
+    ["rank", "{data}", "-t", "grp", "-r", "f_classif", "-o", "-"],
+    ["aggregate", "{lists}", "-m", "borda", "--out", "-"],
+])
+def test_dash_is_no_output_file(capsys, data, tmp_path, monkeypatch, argv):
+    lists = tmp_path / "l.csv"
+    lists.write_text("feature,A,B\ng1,0.5,0.1\ng2,0.25,0.3\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _err(capsys, [a.format(data=data, lists=lists) for a in argv])
+    assert code == 2
+    assert "-: the results are printed on standard output already; give a file name" in err
+    assert not (tmp_path / "-").exists()
+
+
+def test_a_number_target_that_is_also_a_column_name_is_ambiguous(capsys, data):
+    code, _, err = _err(capsys, ["rank", data, "-t", "0", "-r", "f_classif"])
+    assert code == 2
+    assert ("target 0 is ambiguous: column 0 ('grp') by position, and the column named '0' "
+            "(column 4): give 4 for the column named '0', or the name of column 0") in err
+    code, out, err = _err(capsys, ["rank", data, "-t", "4", "-r", "relieff"])
+    assert code == 0, err
+    assert "target '0'" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["demo", "--splits", "1"], "--splits must be 0 (skip the error table) or ≥ 2"),
+    (["demo", "--lists", "--splits", "3"], "--splits apply to the St. Jude demo, not to --lists"),
+    (["demo", "--lists", "--plot", "x.png", "--seed", "5"],
+     "--plot, --seed apply to the St. Jude demo, not to --lists"),
+])
+def test_demo_options_that_cannot_apply_are_refused(capsys, argv, message):
+    code, _, err = _err(capsys, argv)
+    assert code == 2 and message in err, err
+
+
+def test_demo_does_not_write_over_a_plot(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "exist.png"
+    plot.write_text("keep me")
+    code, _, err = _err(capsys, ["demo", "--splits", "2", "--plot", str(plot)])
+    assert code == 2
+    assert f"--plot {plot} exists; pass --overwrite to replace it" in err
+    assert plot.read_text() == "keep me"
+
+
+def test_select_refuses_a_negative_top(capsys, data):
+    code, _, err = _err(capsys, ["select", data, "-t", "grp", "--top", "-1"])
+    assert code == 2 and "--top must be ≥ 0" in err
