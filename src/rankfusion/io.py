@@ -482,6 +482,10 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
         raise ValueError(f"{label}: the file is empty")
     header = [c.strip() for c in rows[0]]
     _sep_hint(rows[0], label, sep)
+    if len(header) > 1 and all(_NUMBER_RE.fullmatch(h) for h in header):
+        raise ValueError(f"{label}: the first row is all numbers ({', '.join(header[:3])}, …): "
+                         "data, not column names; the file needs a header row naming the "
+                         "columns")
     if len(rows) < 2:
         raise ValueError(f"{label}: a header row but no data rows")
     p = len(header)
@@ -863,6 +867,7 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     p, n = len(names), len(rows) - 1
     if (n * p > max_cells or p < 2 or any(len(r) != p for r in rows)
             or len(set(names)) < p or not all(names)
+            or all(_NUMBER_RE.fullmatch(h) for h in names)
             or any(_UNNAMED_RE.fullmatch(h) for h in names)
             or any(c not in names for c in drop_cols + nominal_cols)):
         return None
@@ -1206,6 +1211,12 @@ def read_lists(path: str | os.PathLike, kind: str = "auto", *, header: bool | No
         how = kind
     else:
         lists, how = _read_auto(rows, lines, label, header, list_names)
+    if not how.startswith("orders") and (header is not None or list_names is not None):
+        given = " and ".join(n for n, v in (("header", header), ("list_names", list_names))
+                             if v is not None)
+        raise ValueError(f"{label}: read as {how.split(' (')[0]}, which has a header row of "
+                         f"list names always; {given} (--header / --list-names) apply to "
+                         "orders files")
     return (lists, how) if return_reading else lists
 
 

@@ -92,3 +92,30 @@ def test_demo_does_not_write_over_a_plot(capsys, tmp_path):
 def test_select_refuses_a_negative_top(capsys, data):
     code, _, err = _err(capsys, ["select", data, "-t", "grp", "--top", "-1"])
     assert code == 2 and "--top must be ≥ 0" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["svm-rfe", "{data}", "-t", "grp", "-d", "weston_watkins", "-a", "kfirst,schulze"],
+     "--aggregate does not apply to -d weston_watkins: one multiclass SVM-RFE run ranks the "
+     "features, no lists are combined"),
+    (["svm-rfe", "{data}", "-t", "grp", "--step", "2", "--step-until", "2"],
+     "--step-until applies to a fractional --step; an integer --step (2) removes that many "
+     "features every iteration"),
+    (["aggregate", "{scores}", "-m", "kfirst", "--param", "k=2", "--k", "3"],
+     "k given twice: --k 3 and --param k=2"),
+    (["aggregate", "{scores}", "-m", "borda", "--list-names"],
+     "read as scores, which has a header row of list names always; list_names (--header / "
+     "--list-names) apply to orders files"),
+    (["rank", "{nohdr}", "-r", "f_classif"],
+     "the first row is all numbers (1.5, 0.25, 2, …): data, not column names; the file needs a "
+     "header row naming the columns"),
+])
+def test_options_that_would_be_ignored_or_a_missing_header_are_refused(capsys, data, tmp_path,
+                                                                       argv, message):
+    scores = tmp_path / "s.csv"
+    scores.write_text("feature,A,B\ng1,0.5,0.1\ng2,0.25,0.3\ng3,0.75,0.2\n")
+    nohdr = tmp_path / "n.csv"
+    nohdr.write_text("1.5,0.25,2,1\n1.2,0.1,2.0,0\n1.3,0.2,2.2,1\n0.3,0.9,1.2,0\n")
+    code, out, err = _err(capsys, [a.format(data=data, scores=scores, nohdr=nohdr)
+                                   for a in argv])
+    assert code == 2 and message in err, err

@@ -63,6 +63,8 @@ def add_parser(sub) -> None:
 def _params(args) -> dict:
     params = parse_params(args.param)
     if args.k is not None:
+        if "k" in params:
+            raise ValueError(f"k given twice: --k {args.k} and --param k={params['k']}")
         params["k"] = args.k
     return params
 

@@ -108,6 +108,13 @@ def run(args) -> int:
         except ValueError:
             raise ValueError(f"--C must be a positive number or 'cv', got {args.C!r}") from None
     methods = [m.strip() for m in args.aggregate.split(",") if m.strip()]
+    if args.decomposition in ("crammer_singer", "weston_watkins") and \
+            args.aggregate != "kfirst,schulze,average":
+        raise ValueError(f"--aggregate does not apply to -d {args.decomposition}: one "
+                         "multiclass SVM-RFE run ranks the features, no lists are combined")
+    if isinstance(args.step, int) and args.step_until != 20:
+        raise ValueError("--step-until applies to a fractional --step; an integer --step "
+                         f"({args.step}) removes that many features every iteration")
     outputs = check_outputs(args, [args.data], "out", "lists_out")
     X, y, names = _read(args)
     C = args.C if args.C == "cv" else float(args.C)
