@@ -138,6 +138,36 @@ BAD = [
      "computes the same thing as"),
     (_swap('kind = "ensemble"', 'kind = "ensemble"\nn_features_to_select = 0'),
      "[selectors.ens] n_features_to_select: must be ≥ 1"),
+    # values of rule parameters, the ensemble's own rule and weights, protocol options
+    (_swap("k = 0.5", 'k = "2"'),
+     '[rules.kfirst] k: expected a count (int ≥ 1) or a fraction in (0, 1], got str "2"'),
+    (_swap("k = 0.5", "k = -2"), "[rules.kfirst] k: a count must be ≥ 1, got -2"),
+    (_swap("k = 0.5", "k = 1.5"), "[rules.kfirst] k: a fraction must lie in (0, 1], got 1.5"),
+    (_swap("k = 0.5", "k = 20"),
+     "[rules.kfirst] k on dataset 'iris' (150 × 4): 20 exceeds the dataset's 4 features"),
+    (_swap('rankers = ["f_classif", "chi2"]',
+           'rankers = ["f_classif", "chi2"]\naggregation = "bordaa"'),
+     '[selectors.ens] aggregation = "bordaa": unknown rule; did you mean "borda"?'),
+    (_swap('rankers = ["f_classif", "chi2"]',
+           'rankers = ["f_classif", "chi2"]\naggregation = "kfirst"\n'
+           "aggregation_params = { k = -3 }"),
+     "[selectors.ens] aggregation_params k: a count must be ≥ 1, got -3"),
+    (_swap('rankers = ["f_classif", "chi2"]',
+           'rankers = ["f_classif", "chi2"]\naggregation = "borda"\n'
+           "aggregation_params = { k = 2 }"),
+     '[selectors.ens] aggregation_params k: unknown parameter of rule "borda"; it takes none'),
+    (_swap('rankers = ["f_classif", "chi2"]',
+           'rankers = ["f_classif", "chi2"]\nlist_weights = [1, -1]'),
+     "[selectors.ens] list_weights[1]: expected a number ≥ 0, got -1"),
+    (_swap('rankers = ["f_classif", "chi2"]',
+           'rankers = ["f_classif", "chi2"]\nlist_weights = [1, 2, 3]'),
+     "[selectors.ens] list_weights: 3 weights for 2 rankers"),
+    (_swap('kind = "error_curve"\nn_splits = 3\ntest_size = 0.3\nn_features = [1, 2, 4]',
+           'kind = "cross_validation"\ncv = 3\nscoring = []'),
+     "[protocols.curve] scoring: is empty; name at least one metric"),
+    (_swap('kind = "error_curve"\nn_splits = 3\ntest_size = 0.3\nn_features = [1, 2, 4]',
+           'kind = "cross_validation"\ncv = 3\npos_label = "setosa"'),
+     "pos_label: applies to binary problems; the dataset has 3 classes"),
 ]
 
 
@@ -197,3 +227,15 @@ def test_svm_rfe_warm_start_is_a_bool_parameter():
     assert cell.hash != parse_config(_svm_rfe_config("")).cells[0].hash
     with pytest.raises(ConfigError, match="warm_start"):
         parse_config(_svm_rfe_config('warm_start = "yes"'))
+
+
+def test_run_options_are_checked_before_the_results_folder_is_made(tmp_path):
+    out = tmp_path / "out"
+    with pytest.raises(ValueError, match=r"^n_jobs must not be 0"):
+        run_experiment(tiny_config(), out, n_jobs=0)
+    assert not out.exists()
+    a_file = tmp_path / "results.csv"
+    a_file.write_text("keep")
+    with pytest.raises(NotADirectoryError, match="is a file; the results go to a folder"):
+        run_experiment(tiny_config(), a_file)
+    assert a_file.read_text() == "keep"

@@ -425,6 +425,33 @@ def _check_selector_values(place, kind, params, err) -> bool:
                 params["list_weights"] != "accuracy":
             err.add(f"{place} list_weights = {_fmt(params['list_weights'])}",
                     'unknown value; "accuracy" or a list of numbers')
+        elif isinstance(params.get("list_weights"), list):
+            lw = params["list_weights"]
+            bad = [j for j, w in enumerate(lw) if _type_name(w) not in (_INT, _FLOAT) or w < 0]
+            if bad:
+                err.add(f"{place} list_weights[{bad[0]}]",
+                        f"expected a number ≥ 0, got {_fmt(lw[bad[0]])}")
+            elif not any(w > 0 for w in lw):
+                err.add(f"{place} list_weights", "must not be empty or all zero")
+            elif isinstance(params.get("rankers"), list) and params.get("n_bootstraps", 0) == 0 \
+                    and len(lw) != len(params["rankers"]):
+                err.add(f"{place} list_weights", f"{len(lw)} weights for "
+                        f"{len(params['rankers'])} rankers")
+        agg = params.get("aggregation")
+        if isinstance(agg, str):
+            known = _known_rules()
+            if agg not in known and agg not in FUZZY_RULES:
+                err.add(f"{place} aggregation = {_fmt(agg)}", "unknown rule"
+                        + _suggest(agg, known + list(FUZZY_RULES)))
+            elif isinstance(params.get("aggregation_params"), dict) and agg in known:
+                allowed = _rule_params(agg)
+                for key, value in params["aggregation_params"].items():
+                    if key not in allowed:
+                        err.add(f"{place} aggregation_params {key}",
+                                f"unknown parameter of rule {_fmt(agg)}"
+                                + (_suggest(key, allowed) if allowed else "; it takes none"))
+                    elif key == "k":
+                        _check_k_value(f"{place} aggregation_params k", value, err)
         cv = params.get("cv", 5)
         if isinstance(cv, int) and cv < 2:
             err.add(f"{place} cv", f"must be ≥ 2, got {cv}")
@@ -502,8 +529,24 @@ def _check_rules(grid, raw, err: _Errors):
                         + (_suggest(key, allowed) if allowed else "; it takes none"))
             elif _type_name(value) not in (_INT, _FLOAT, _STR, _BOOL, _LIST):
                 err.add(f"[rules.{label}] {key}", f"expected a value, got {_type_name(value)}")
+            elif key == "k":
+                _check_k_value(f"[rules.{label}] k", value, err)
         out[label] = (rule, params)
     return items, out
+
+
+def _check_k_value(place, value, err) -> None:
+    """A top-k rule's ``k``: a count ≥ 1 or a fraction in (0, 1] (docs/design.md,
+    'Fractions'); that a count fits each data set's features is checked when the data are."""
+    if _type_name(value) == _INT:
+        if value < 1:
+            err.add(place, f"a count must be ≥ 1, got {value}")
+    elif _type_name(value) == _FLOAT:
+        if not 0 < value <= 1:
+            err.add(place, f"a fraction must lie in (0, 1], got {value}")
+    else:
+        err.add(place, f"expected a count (int ≥ 1) or a fraction in (0, 1], got "
+                f"{_type_name(value)} {_fmt(value)}")
 
 
 def _resolve_grid(value, p: int) -> list[int]:
@@ -592,6 +635,9 @@ def _check_protocols(grid, raw, err: _Errors):
         else:
             params.setdefault("cv", 10)
             params.setdefault("scoring", list(_SCORINGS))
+            if not params["scoring"]:
+                err.add(f"{place} scoring", "is empty; name at least one metric ("
+                        + ", ".join(_SCORINGS) + ")")
             if params["cv"] < 2:
                 err.add(f"{place} cv", f"must be ≥ 2 folds, got {params['cv']}")
             for j, s in enumerate(params["scoring"]):
@@ -716,6 +762,14 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
         source, opts, info = datasets[dlabel]
         n, p, min_class = info["n_samples"], info["n_features"], info["min_class"]
         n_classes = info["n_classes"]
+        ks = [(f"[rules.{r}] k", rp.get("k")) for r, (_, rp) in rules.items()]
+        ks += [(f"[selectors.{s}] aggregation_params k",
+                (sp.get("aggregation_params") or {}).get("k"))
+               for _, s in sel_items for _, sp in [selectors[s]]]
+        for where, k in ks:
+            if _type_name(k) == _INT and k > p:
+                err.add(f"{where} on dataset {dlabel!r} ({n} × {p})",
+                        f"{k} exceeds the dataset's {p} features")
         for _, plabel in proto_items:
             pkind, pparams = protocols[plabel]
             pp = dict(pparams)
@@ -741,6 +795,11 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
                             "split is impossible (stratify = false)")
                     continue
             else:
+                pl = pp.get("pos_label")
+                if pl is not None and n_classes != 2:
+                    err.add(f"{place} pos_label", f"applies to binary problems; the dataset has "
+                            f"{n_classes} classes")
+                    continue
                 if pp["cv"] > min_class and not pp.get("small_classes"):
                     err.add(f"{place} cv", f"{pp['cv']} folds need ≥ {pp['cv']} samples of "
                             f"every class; the smallest class has {min_class} (small_classes = "

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._utils.validation import check_n_jobs
 from .cells import Cell, run_cell, run_cell_on_worker
 from .config import ExperimentConfig, load_config, parse_config
 from .store import (
@@ -231,6 +232,10 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
     out = Path(out)
     if n_workers is not None and scheduler is not None:
         raise ValueError("give scheduler or n_workers (a local cluster), not both")
+    n_jobs = check_n_jobs(n_jobs)
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(f"out {out} is a file; the results go to a folder (new, or "
+                                 "an earlier run's to resume it)")
     t0 = time.time()
     (out / "cells").mkdir(parents=True, exist_ok=True)
     clean_temporaries(out)
