@@ -481,6 +481,9 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
     if not rows:
         raise ValueError(f"{label}: the file is empty")
     header = [c.strip() for c in rows[0]]
+    if header and header[0].lower().startswith(("@relation", "@attribute")):
+        raise ValueError(f"{label}: an ARFF file ({header[0].split()[0]} on the first line) "
+                         "read as CSV; pass --format arff (format='arff')")
     _sep_hint(rows[0], label, sep)
     if len(header) > 1 and all(_NUMBER_RE.fullmatch(h) for h in header):
         raise ValueError(f"{label}: the first row is all numbers ({', '.join(header[:3])}, …): "
@@ -782,7 +785,16 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     return X, y
 
 
+#: Leading bytes of binary files that are often given for a CSV by mistake.
+_BINARY_MAGIC = ((b"PK\x03\x04", "a zip archive (an Excel .xlsx or .ods workbook?)"),
+                 (b"\xd0\xcf\x11\xe0", "an old Excel .xls / Office file"),
+                 (b"%PDF", "a PDF document"))
+
+
 def _decode(data: bytes, label: str, encoding: str) -> str:
+    for magic, what in _BINARY_MAGIC:
+        if data.startswith(magic):
+            raise ValueError(f"{label}: {what}, not text; save the sheet as CSV first")
     try:
         codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") \
             else encoding

@@ -119,3 +119,37 @@ def test_options_that_would_be_ignored_or_a_missing_header_are_refused(capsys, d
     code, out, err = _err(capsys, [a.format(data=data, scores=scores, nohdr=nohdr)
                                    for a in argv])
     assert code == 2 and message in err, err
+
+
+@pytest.mark.parametrize("name, content, argv, message", [
+    ("real.xlsx", b"PK\x03\x04rest of a workbook", ["rank", "{path}"],
+     "real.xlsx: a zip archive (an Excel .xlsx or .ods workbook?), not text; save the sheet as "
+     "CSV first"),
+    ("old.xls", b"\xd0\xcf\x11\xe0rest", ["rank", "{path}"],
+     "old.xls: an old Excel .xls / Office file, not text; save the sheet as CSV first"),
+    ("arff_as.csv", b"@relation x\n@attribute a numeric\n@attribute class {x,y}\n@data\n1,x\n"
+     b"2,y\n3,x\n", ["rank", "{path}"],
+     "arff_as.csv: an ARFF file (@relation on the first line) read as CSV; pass --format arff"),
+    ("n.csv", b"a,b,class\n-1.5,2,x\n2,3,y\n1,1,x\n3,2,y\n", ["rank", "{path}", "-r", "chi2"],
+     "chi2 needs non-negative features (counts, frequencies); feature 0 has -1.5: use "
+     "chi_square (Weka's, on discretised values), or shift the feature"),
+    ("g.csv", b"a,b,class\n1,2,x\n2,3,y\n1,1,x\n3,2,y\n", ["rank", "{path}", "-r", "F_CLASSIF"],
+     "unknown ranker 'F_CLASSIF'; did you mean 'f_classif'?"),
+    ("s.csv", b"feature,A,B\ng1,0.5,0.1\ng2,0.25,0.3\n", ["aggregate", "{path}", "-m", "BORDA"],
+     "unknown aggregation method 'BORDA'; did you mean 'borda'?"),
+])
+def test_files_of_another_kind_and_names_in_another_case_get_the_way_out(
+        capsys, tmp_path, name, content, argv, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    code, _, err = _err(capsys, [a.format(path=path) for a in argv])
+    assert code == 2 and message in err, err
+
+
+def test_report_names_a_damaged_metadata_file(capsys, tmp_path):
+    from rankfusion.experiments import read_results
+
+    (tmp_path / "metadata.json").write_text("{")
+    with pytest.raises(ValueError, match=r"metadata.json: not valid JSON .*run the experiment "
+                                         "again"):
+        read_results(tmp_path)

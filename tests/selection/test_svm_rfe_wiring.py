@@ -255,7 +255,11 @@ METHODS_HOSTILE = [
     ((), ValueError, "methods must name at least one aggregation rule or 'average'"),
     (["kfirst", 3], TypeError, "aggregation must be a rule name, got 3"),
     ([None], TypeError, "aggregation must be a rule name, got None"),
-    (["Borda"], ValueError, "unknown aggregation 'Borda'; known: average, average_sd, "
+    (["Borda"], ValueError, "unknown aggregation 'Borda'; did you mean 'borda'? known: "
+     "average, average_sd, "
+     "best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, mean_score, median, q3_sd, "
+     "rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, schulze, stuart"),
+    (["zzzz"], ValueError, "unknown aggregation 'zzzz'; known: average, average_sd, "
      "best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, mean_score, median, q3_sd, "
      "rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, schulze, stuart"),
 ]

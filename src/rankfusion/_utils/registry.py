@@ -14,7 +14,20 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Entry", "Registry"]
+__all__ = ["Entry", "Registry", "closest_name"]
+
+
+def closest_name(name: str, known) -> str | None:
+    """The known name closest to ``name``: the same name in another case first (``F_CLASSIF``
+    → ``f_classif``), else difflib's closest match ignoring case; None when nothing is close."""
+    lower = {}
+    for k in known:
+        lower.setdefault(str(k).lower(), k)
+    key = str(name).lower()
+    if key in lower:
+        return lower[key]
+    close = difflib.get_close_matches(key, list(lower), n=1)
+    return lower[close[0]] if close else None
 
 
 @dataclass(frozen=True)
@@ -171,8 +184,8 @@ class Registry:
         entry = self._entries.get(key)
         if entry is None:
             known = self.available(aliases=True)
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ";"
+            close = closest_name(name, known)
+            hint = f"; did you mean {close!r}?" if close else ";"
             raise ValueError(
                 f"unknown {self.kind} {name!r}{hint} known {self.plural}: {', '.join(known)}"
             )

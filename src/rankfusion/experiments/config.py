@@ -19,7 +19,6 @@ number of features, more folds than the smallest class …) fails before the fir
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import math
 import numbers
@@ -32,6 +31,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from .._utils.registry import closest_name
 from .cells import (
     Cell,
     artificial_names,
@@ -129,9 +129,9 @@ def _fmt(value) -> str:
 
 
 def _suggest(name, known) -> str:
-    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
+    close = closest_name(str(name), [str(k) for k in known])
     if close:
-        return f'; did you mean "{close[0]}"?'
+        return f'; did you mean "{close}"?'
     shown = ", ".join(sorted(str(k) for k in known))
     return f"; known: {shown}" if len(shown) < 400 else ""
 

@@ -60,7 +60,11 @@ def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFr
                          "experiment")
     path = out / "results.parquet"
     meta_path = out / "metadata.json"
-    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    try:
+        meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{meta_path}: not valid JSON ({exc}); the run's metadata is "
+                         "damaged: run the experiment again to rewrite it") from None
     if not path.exists() and partial:
         from .config import load_config
         from .store import assemble, cell_status

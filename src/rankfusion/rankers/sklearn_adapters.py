@@ -153,6 +153,12 @@ def chi2(X, y) -> np.ndarray:
     from sklearn.feature_selection import chi2 as _f
 
     values, labels, e = _scaled_data(X, y)
+    negative = np.flatnonzero((values < 0).any(axis=0))
+    if negative.size:
+        j = int(negative[0])
+        raise ValueError(f"chi2 needs non-negative features (counts, frequencies); feature {j} "
+                         f"has {np.ldexp(values[:, j].min(), int(e[j])):g}: use "
+                         "chi_square (Weka's, on discretised values), or shift the feature")
     raw = np.asarray(_f(values, labels)[0], dtype=np.float64)
     with np.errstate(over="ignore"):
         out = np.ldexp(raw, e)

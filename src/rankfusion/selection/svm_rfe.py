@@ -25,6 +25,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
 from .._utils.validation import check_bool, check_n_jobs, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_methods, get_rule
@@ -188,7 +189,9 @@ def _check_methods(methods) -> list[str]:
         if not isinstance(m, str):
             raise TypeError(f"aggregation must be a rule name, got {m!r}")
         if m != "average" and m not in available_methods(aliases=True):
-            raise ValueError(f"unknown aggregation {m!r}; known: average, "
+            close = closest_name(m, ["average", *available_methods(aliases=True)])
+            hint = f"; did you mean {close!r}?" if close else ";"
+            raise ValueError(f"unknown aggregation {m!r}{hint} known: average, "
                              f"{', '.join(available_methods())}")
     return methods
 
