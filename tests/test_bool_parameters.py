@@ -56,6 +56,9 @@ CASES = [
     ("joint_rfe", "keep_weights", lambda **kw: joint_rfe(*_data(), **kw).weights),
     ("svm_rfe_rankings", "problem_lists",
      lambda **kw: svm_rfe_rankings(*_data(), "average", **kw).lists),
+    ("svm_rfe_rankings", "warm_start",
+     lambda **kw: [w for r in svm_rfe_rankings(*_data(), "borda", **kw).results
+                   for w in r.weights]),
     ("make_artificial", "as_frame", _artificial),
     ("make_artificial", "shuffle", _artificial),
     ("friedman", "tie_correction",

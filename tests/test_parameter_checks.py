@@ -109,14 +109,48 @@ def test_svmrfe_estimator_and_class_weights(params, kind, message):
     assert str(err.value) == message
 
 
+class _FitOnly:
+    """Has fit but is no scikit-learn estimator (no get_params: clone would fail)."""
+
+    def fit(self, X, y):
+        return self
+
+
+class _ParamsOnly:
+    def get_params(self, deep=True):
+        return {}
+
+
+@pytest.mark.parametrize("estimator", [_FitOnly(), _ParamsOnly()])
+def test_svmrfe_estimator_needs_fit_and_get_params(estimator):
+    X, y = _data()
+    with pytest.raises(TypeError, match=r"^estimator must be a scikit-learn classifier with "
+                                        r"coef_ \(e.g. LinearSVC\(\)\), got "):
+        SVMRFE(estimator=estimator).fit(X, y)
+
+
+@pytest.mark.parametrize("params", [{"n_jobs": 0}, {"n_jobs": "2"}])
+def test_svmrfe_checks_n_jobs_before_choosing_C(monkeypatch, params):
+    import rankfusion.selection.svm_rfe as module
+
+    def never(*a, **k):  # pragma: no cover - must not be reached
+        raise AssertionError("C was chosen before the parameters were checked")
+
+    monkeypatch.setattr(module, "choose_C", never)
+    X, y = _data()
+    with pytest.raises((TypeError, ValueError), match="n_jobs"):
+        SVMRFE(C="cv", **params).fit(X, y)
+
+
 @pytest.mark.parametrize("column", [pd.Categorical(list("uv") * 15), ["1.5"] * 30,
                                     pd.array(["a"] * 30, dtype="string")])
 def test_svmrfe_refuses_columns_that_are_not_numbers(column):
     X, y = _data()
     frame = pd.DataFrame({"a": column, "b": X[:, 1]})
-    with pytest.raises(TypeError, match=r"^X column 'a' is not numeric \(.*\); SVM-RFE needs "
-                                        r"numbers: encode nominal columns first"):
+    with pytest.raises(TypeError) as err:
         SVMRFE().fit(frame, y)
+    assert str(err.value) == (f"X column 'a' is not numeric ({frame['a'].dtype}); SVM-RFE needs "
+                              "numbers: encode nominal columns first (e.g. OneHotEncoder)")
     frame["a"] = X[:, 0] > 0        # bools and numbers are fine
     assert SVMRFE().fit(frame, y).n_features_ == 1
 

@@ -57,7 +57,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "src/rankfusion/selection/svm_rfe.py",
         ["tests/selection/test_selection_svm_rfe.py", "tests/selection/test_svm_rfe_searches.py",
          "tests/selection/test_svm_rfe_memo.py", "tests/selection/test_svm_rfe_params.py",
-         "tests/selection/test_svm_rfe_wiring.py"],
+         "tests/selection/test_svm_rfe_wiring.py", "tests/test_bool_parameters.py",
+         "tests/test_parameter_checks.py"],
     ),
     "information": (
         "src/rankfusion/rankers/information.py",

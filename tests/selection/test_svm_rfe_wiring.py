@@ -259,6 +259,14 @@ METHODS_HOSTILE = [
      "average, average_sd, "
      "best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, mean_score, median, q3_sd, "
      "rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, schulze, stuart"),
+    (["averge"], ValueError, "unknown aggregation 'averge'; did you mean 'average'? known: "
+     "average, average_sd, best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, "
+     "mean_score, median, q3_sd, rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, "
+     "schulze, stuart"),
+    (["condorcte"], ValueError, "unknown aggregation 'condorcte'; did you mean 'condorcet'? "
+     "known: average, average_sd, best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, "
+     "mean_score, median, q3_sd, rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, "
+     "schulze, stuart"),
     (["zzzz"], ValueError, "unknown aggregation 'zzzz'; known: average, average_sd, "
      "best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, mean_score, median, q3_sd, "
      "rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, schulze, stuart"),
