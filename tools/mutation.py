@@ -48,7 +48,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "voting": (
         "src/rankfusion/aggregation/voting.py",
         ["tests/aggregation/test_aggregation_rules.py", "tests/aggregation/test_rules_oracles.py",
-         "tests/aggregation/test_pairwise_candidates.py"],
+         "tests/aggregation/test_pairwise_candidates.py",
+         "tests/aggregation/test_weights_by_name.py"],
     ),
     "rra": ("src/rankfusion/aggregation/rra.py", ["tests/aggregation/test_rra.py"]),
     "topk": ("src/rankfusion/aggregation/_topk.py",
@@ -63,7 +64,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "information": (
         "src/rankfusion/rankers/information.py",
         ["tests/rankers/test_rankers_information.py", "tests/rankers/test_rankers_weka.py",
-         "tests/rankers/test_information_tables.py"],
+         "tests/rankers/test_information_tables.py", "tests/test_bool_parameters.py"],
     ),
     "nlc": ("src/rankfusion/rankers/nlc.py", ["tests/rankers/test_rankers_nlc.py"]),
     "subset_size": (

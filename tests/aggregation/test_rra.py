@@ -291,3 +291,17 @@ def test_each_rule_names_itself(rule):
     lists = RankedLists.from_orders([list("abcd"), list("bacd"), list("acbd")])
     assert getattr(module, rule)(lists).method == rule
     assert aggregate(lists, rule).method == rule
+
+
+@pytest.mark.parametrize("cut, kind, message", [
+    (["1", "1", "1"], TypeError, "top_cutoff must be a sequence of fractions, one per list"),
+    ([[0.5, 0.5, 0.5]], ValueError,
+     "top_cutoff must be 1-D (one fraction per list); got shape (1, 3)"),
+])
+def test_top_cutoff_must_be_numbers_one_per_list(cut, kind, message):
+    from rankfusion import aggregate
+
+    scores = np.random.default_rng(0).random((5, 3))
+    with pytest.raises(kind) as err:
+        aggregate(scores, "rra", top_cutoff=cut)
+    assert str(err.value) == message

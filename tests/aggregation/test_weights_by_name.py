@@ -27,8 +27,13 @@ def test_named_weights_go_to_their_list(rule, make):
 
 
 def test_named_weights_reach_the_pairwise_counts():
+    from rankfusion.aggregation import schulze_strengths
+
     by_name = pairwise_matrix(SCORES, weights={"b": 2.0, "a": 1.0, "c": 0.0})
     np.testing.assert_array_equal(by_name, pairwise_matrix(SCORES, weights=[1.0, 2.0, 0.0]))
+    np.testing.assert_array_equal(
+        schulze_strengths(SCORES, weights=pd.Series({"c": 0.0, "b": 2.0, "a": 1.0})),
+        schulze_strengths(SCORES, weights=[1.0, 2.0, 0.0]))
 
 
 HOSTILE = [

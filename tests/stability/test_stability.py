@@ -686,3 +686,12 @@ def test_asd_and_apc_of_opposite_runs_at_the_float_limit():
     assert apc(runs) == pytest.approx(-1.0)
     assert asd(runs) == pytest.approx(np.mean([np.sqrt(0.5), np.sqrt(0.5), 0.0]))
     assert asd(runs, normalize=False) == pytest.approx(np.sqrt(2.0) * (2 / 3) * 1e308)
+
+
+def test_apc_scales_each_run_by_itself():
+    # one run near 1e300 and one near 1e-300: a common scale would flush the small one to 0
+    runs = np.array([[1.0, 2.0, 0.0, 0.5], [1.0, 3.0, 0.0, 0.25]])
+    mixed = runs * np.array([[1e300], [1e-300]])
+    with np.errstate(all="raise"):
+        assert apc(mixed, normalize=False) == pytest.approx(apc(runs), rel=1e-12)
+        assert apc(mixed) == pytest.approx(apc(runs), rel=1e-12)
