@@ -418,7 +418,10 @@ def _nan_ranker(X, y):
     ({"subset_grid": [2, 3]}, ValueError, "subset_grid applies to a searched size"),
     ({"subset_grid": [2, 99], "n_features_to_select": "k-step"}, ValueError,
      r"subset_grid must hold counts from 1 to \d+ \(the number of features\), got \[99\]"),
-    ({"list_weights": [1, "2"]}, TypeError, "list_weights"),
+    ({"list_weights": [1, "2"]}, TypeError, "list_weights must hold real numbers, got '2'"),
+    ({"list_weights": [1, True]}, TypeError, "list_weights must hold real numbers, got True"),
+    ({"list_weights": [1, None]}, ValueError, "list_weights must be finite"),
+    ({"list_weights": [[1, 2]]}, TypeError, r"one number per list \(1-D\), got shape \(1, 2\)"),
 ])
 def test_bad_parameters(params, exc, match):
     X, y = _data()

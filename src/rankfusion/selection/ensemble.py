@@ -25,7 +25,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.seeding import spawn
-from .._utils.validation import check_n_jobs, resolve_n_features
+from .._utils.validation import check_n_jobs, real_array, resolve_n_features
 from ..lists import RankedLists
 from .estimators import default_estimators
 from .ranker_specs import resolve_rankers, run_ranker
@@ -472,15 +472,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                     raise TypeError(f"list_weights must be numbers, got {v!r} for ranker {g!r}")
                 w[cols] = float(v)
         else:
-            w = np.asarray(lw, dtype=object)
+            w = real_array(np.asarray(lw, dtype=object), "list_weights")
             if w.ndim != 1:
                 raise TypeError("list_weights must be None, 'accuracy', a dict or one number "
                                 f"per list (1-D), got shape {w.shape}")
-            bad = [v for v in w if isinstance(v, (bool, np.bool_))
-                   or not isinstance(v, numbers.Real)]
-            if bad:
-                raise TypeError(f"list_weights must be numbers, got {bad[0]!r}")
-            w = w.astype(np.float64)
             if w.shape[0] != M:
                 raise ValueError(f"list_weights has {w.shape[0]} weights for {M} lists "
                                  f"({', '.join(lists.list_names[:4])}, …)")
