@@ -8,11 +8,36 @@ a test. Nothing else defines a path to these folders.
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, settings
 
 import rankfusion
+
+# Hypothesis profiles. "ci" is the default: derandomised (every run draws the same examples,
+# whatever ``--hypothesis-seed`` says), no example database (a fresh clone and a used checkout
+# run the same cases), no deadline (wall-clock limits fail on a busy machine). "dev" searches at
+# at random; run it locally with ``--hypothesis-profile=dev`` and pin
+# whatever it finds with ``@example`` so that the "ci" runs check it from then on.
+settings.register_profile(
+    "ci", derandomize=True, database=None, deadline=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "dev", derandomize=False, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _seeded_global_random():
+    """Seed the legacy global generators (``numpy.random`` and :mod:`random`) before every test,
+    so that a library or test drawing from them without a seed draws the same numbers on every
+    run and in every order of the tests."""
+    np.random.seed(0)
+    random.seed(0)
+
 
 #: ``tests/fixtures``: reference outputs of the oracles, one folder per tool or method, each with
 #: a README and the script that made them.
