@@ -175,6 +175,7 @@ def _data_table(path, rows, names, kinds, cats):
             row = ["0" if kinds[k] == "numeric" else (cats[k][0] if cats[k] else "")
                    for k in range(p)]  # sparse rows: absent entries are 0 / first value
             body = line[1:-1].strip()
+            given: set = set()
             if body:
                 for item in _split(body):
                     idx, _, val = item.strip().partition(" ")
@@ -184,7 +185,13 @@ def _data_table(path, rows, names, kinds, cats):
                     if int(idx) >= p:
                         raise ValueError(f"{path}, line {lineno}: sparse index {idx} is past the "
                                          f"last attribute (the header declares {p}: 0…{p - 1})")
-                    row[int(idx)] = val.strip()
+                    k = int(idx)
+                    if k in given:
+                        raise ValueError(
+                            f"{path}, line {lineno}: the sparse row gives attribute {k} "
+                            f"({names[k]!r}) twice; each index may appear once in a row")
+                    given.add(k)
+                    row[k] = val.strip()
         else:
             row = _split(line)
             if len(row) != p:
@@ -231,12 +238,16 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
                 if not names:
                     raise ValueError(f"{path}: @data before any @attribute")
                 in_data = True
+                data_line = lineno
             else:
                 raise ValueError(f"{path}, line {lineno}: unexpected header line {line[:60]!r}")
             continue
         rows.append((lineno, line))
     if not in_data:
         raise ValueError(f"{path}: not an ARFF file (no @data section)")
+    if not rows:
+        raise ValueError(f"{path}, line {data_line}: the @data section has no data rows; "
+                         "the file declares attributes but holds no instances")
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise ValueError(f"{path}: the attribute name {dup!r} is declared twice; attribute "
@@ -290,6 +301,13 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
             cols[name] = pd.Series([None if m else v for v, m in zip(raw_col, miss)],
                                    dtype=object)
     num_names = [nm for nm, k in zip(names, kinds) if k == "numeric"]
+    for nm in num_names:
+        bad = np.isinf(np.asarray(cols[nm], dtype=np.float64))
+        if bad.any():
+            r = int(np.flatnonzero(bad)[0])
+            raise ValueError(f"{path}, line {rows[r][0]}: attribute {nm!r} has the value "
+                             f"{float(cols[nm][r])}, not a finite number; mark a missing value "
+                             "with '?'")
     if len(num_names) > 100:  # wide data: one float block instead of thousands of columns
         block = pd.DataFrame(np.column_stack([cols.pop(nm) for nm in num_names]),
                              columns=num_names)
@@ -422,13 +440,17 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
     out = {}
     flat = pd.Series(body.reshape(-1, order="F"), dtype=object)
     stripped = flat.str.strip()
-    missing = stripped.isin(list(na_values)).to_numpy()
+    missing = stripped.isin(list(na_values)).to_numpy().copy()
     num, inf = _number_mask(stripped)
-    num &= ~missing
-    inf &= ~missing
     values = np.full(flat.shape[0], np.nan)
     if num.any():
         values[num] = stripped[num].astype(np.float64).to_numpy()
+    by_value = _numeric_markers(na_values)
+    if by_value.size:
+        missing |= num & np.isin(values, by_value)
+    num &= ~missing
+    inf &= ~missing
+    values[missing] = np.nan
     over = num & ~np.isfinite(values)
     strings = stripped.to_numpy(dtype=object)
     has_point = stripped.str.contains(r"[.eE]", regex=True).to_numpy(dtype=bool,
@@ -540,13 +562,76 @@ def _format_of(source, fmt: str | None, data: bytes | None = None) -> str:
 
 
 def _as_name_list(value, what: str) -> list:
+    """Column names of ``drop=`` / ``nominal=``: a list of names, or one string (a name, or
+    names separated by commas). Numbers name columns whose header is that number; anything
+    else (a bool, bytes, a number alone, a list holding ``None`` or a float) is a
+    ``TypeError`` naming the option."""
     if value is None:
         return []
     if isinstance(value, str):
         return [c.strip() for c in value.split(",") if c.strip()]
-    if not isinstance(value, Iterable):
-        raise TypeError(f"{what} must be column names, got {type(value).__name__}")
-    return [str(c) if not isinstance(c, str) else c for c in value]
+    if (isinstance(value, (bytes, bytearray, dict, bool, np.bool_))
+            or not isinstance(value, Iterable)):
+        raise TypeError(f"{what} must be a column name or a list of column names (e.g. "
+                        f"{what}=['id'] or {what}='id'), got {type(value).__name__} {value!r}")
+    out = []
+    for c in value:
+        if isinstance(c, str):
+            out.append(c.strip())
+        elif isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)):
+            out.append(str(int(c)))
+        else:
+            raise TypeError(f"{what} must hold column names (strings), got "
+                            f"{type(c).__name__} {c!r} in {value!r}")
+    return out
+
+
+def _number_text(v) -> str:
+    """A number given as a missing-value marker, written as a cell would hold it."""
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    f = float(v)
+    if f != f:
+        return "NaN"
+    return repr(f) if np.isfinite(f) else ("inf" if f > 0 else "-inf")
+
+
+def _na_markers(value, *, default: tuple) -> tuple:
+    """The missing-value markers of ``na_values=``: ``default`` when None; a string is *one*
+    marker (``"NA"``, never the letters ``N`` and ``A``); a number is one marker; a list
+    holds strings and numbers. A marker that reads as a number (``0.5``, ``"-999"``) matches
+    every cell of the same value (``0.50``, ``5e-1``; ``-999.0``), docs/design.md, 'Inputs';
+    other markers match the cell stripped of surrounding spaces exactly. Anything else is a
+    ``TypeError`` naming ``na_values``."""
+    if value is None:
+        return tuple(default)
+    if isinstance(value, str):
+        return (value.strip(),)
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
+            value, (bool, np.bool_)):
+        return (_number_text(value),)
+    if (isinstance(value, (bytes, bytearray, dict, bool, np.bool_))
+            or not isinstance(value, Iterable)):
+        raise TypeError(f"na_values must be a marker or a list of markers (strings or "
+                        f"numbers, e.g. na_values=['NA', -999]), got {type(value).__name__} "
+                        f"{value!r}")
+    out = []
+    for v in value:
+        if isinstance(v, str):
+            out.append(v.strip())
+        elif isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(
+                v, (bool, np.bool_)):
+            out.append(_number_text(v))
+        else:
+            raise TypeError(f"na_values must hold strings or numbers, got "
+                            f"{type(v).__name__} {v!r} in {value!r}")
+    return tuple(out)
+
+
+def _numeric_markers(marks) -> np.ndarray:
+    """The values of the markers that read as finite numbers."""
+    vals = [float(m) for m in marks if _NUMBER_RE.fullmatch(m)]
+    return np.array([v for v in vals if np.isfinite(v)], dtype=np.float64)
 
 
 def _resolve_target(cols: list, target) -> int:
@@ -659,11 +744,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         last column, as Weka.
     format : {"csv", "arff", "parquet"}, optional
         Overrides the format guessed from the file name.
-    na_values : sequence of str, optional
+    na_values : str, number, or sequence of str and numbers, optional
         Cells read as missing values (CSV, and text columns of a DataFrame or Parquet file).
         Default for files :data:`DEFAULT_NA_VALUES` (``?``, empty, ``NaN``, ``nan``); for a
         DataFrame only NaN/None. Given, it *replaces* the default (the empty cell is always
-        missing). ARFF files use ``?`` only.
+        missing). A single string is one marker (``"NA"``). A marker that reads as a number
+        (``-999``, ``0.5``, ``"0.5"``) matches every cell of that value (``-999.0``,
+        ``0.50``); other markers match the cell (stripped of surrounding spaces) exactly.
+        ARFF files use ``?`` only. Another type is a ``TypeError``.
     drop : sequence of str or comma-separated str, optional
         Columns to leave out before anything else is checked (identifiers, sample names).
     nominal : sequence of str or comma-separated str, optional
@@ -702,12 +790,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     """
     drop_cols = _as_name_list(drop, "drop")
     nominal_cols = _as_name_list(nominal, "nominal")
+    if na_values is not None:  # read once (a generator), a wrong type refused before reading
+        na_values = _na_markers(na_values, default=())
     merged = None
     if isinstance(source, pd.DataFrame):
         label = "the DataFrame"
         check_unique_columns(source, name="the data")
         frame = without_attrs(source)
-        marks = () if na_values is None else tuple(na_values)
+        marks = _na_markers(na_values, default=())
         if marks or nominal_cols:
             frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
         elif any(_is_text(frame.iloc[:, j]) for j in range(frame.shape[1])):
@@ -721,7 +811,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
             except Exception as exc:  # pyarrow raises its own types
                 raise ValueError(f"{label}: not a readable Parquet file ({exc})") from None
             check_unique_columns(frame, name=label)
-            marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values)
+            marks = _na_markers(na_values, default=DEFAULT_NA_VALUES)
             frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
         else:
             text = _decode(data, label, encoding)
@@ -732,7 +822,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
                     sep = "\t" if os.fspath(source).lower().removesuffix(".gz").endswith(
                         ".tsv") else ","
                 sep = _check_sep(sep)
-                marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values) + ("",)
+                marks = _na_markers(na_values, default=DEFAULT_NA_VALUES) + ("",)
                 frame, merged = _read_csv_frame(text, label, sep, marks, nominal_cols, target)
     if frame.shape[1] < 2:
         raise ValueError(f"{label}: the data need a target and at least one feature; got "
@@ -870,7 +960,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     data, label = read_input(path, binary=True)
     text = _decode(data, label, encoding)
     sep = _check_sep(("\t" if low.endswith(".tsv") else ",") if sep is None else sep)
-    marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values) + ("",)
+    marks = _na_markers(na_values, default=DEFAULT_NA_VALUES) + ("",)
+    by_value = set(_numeric_markers(marks).tolist())
     drop_cols, nominal_cols = _as_name_list(drop, "drop"), _as_name_list(nominal, "nominal")
     rows, _ = _csv_rows(text, label, sep)
     if len(rows) < 2:
@@ -895,7 +986,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     for j in range(p):  # dropped columns too: load_data reads them before dropping
         raw = [r[j] for r in rows[1:]]
         cells = [c.strip() for c in raw]
-        missing = [c in marks for c in cells]
+        missing = [c in marks or (bool(by_value) and number.fullmatch(c) is not None
+                                  and float(c) in by_value) for c in cells]
         if names[j] in nominal_cols:
             columns[j] = (None, cells, missing)
             continue
