@@ -39,7 +39,14 @@ from pathlib import Path
 import numpy as np
 
 from ._utils.atomic import atomic_open
-from ._utils.data import ClassificationData, rescale_extreme_columns, without_attrs
+from ._utils.data import (
+    ID_TARGET_MIN_SAMPLES,
+    NOT_CLASSES_ADVICE,
+    ClassificationData,
+    rescale_extreme_columns,
+    target_problem,
+    without_attrs,
+)
 from ._utils.lazy import lazy_module
 from ._utils.validation import check_unique_columns
 from .lists import RankedLists
@@ -317,6 +324,7 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
         frame = pd.DataFrame(cols, columns=names)
     frame.attrs["relation"] = relation
     frame.attrs["arff_types"] = dict(zip(names, kinds))
+    frame.attrs["places"] = [f"line {lineno}" for lineno, _ in rows]
     return frame
 
 
@@ -514,6 +522,19 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
     if len(rows) < 2:
         raise ValueError(f"{label}: a header row but no data rows")
     p = len(header)
+    shown = "tab" if sep == "\t" else repr(sep)
+    fix = f"remove the trailing {shown} from each line"
+    if p > 1 and header[-1] == "" and all(len(r) == p and not r[-1].strip() for r in rows[1:]):
+        raise ValueError(f"{label}: every line ends with {shown}, which makes an empty last "
+                         f"column (column {p}, no name, no value on any line; it would be read "
+                         f"as the target); {fix}")
+    if all(len(r) == p + 1 and not r[-1].strip() for r in rows[1:]):
+        raise ValueError(f"{label}: every data line ends with {shown} (line {lines[1]}: "
+                         f"{len(rows[1])} cells, the last empty, but the header (line "
+                         f"{lines[0]}) has {p}); remove the trailing {shown}")
+    if p > 1 and header[-1] == "" and all(len(r) == p - 1 for r in rows[1:]):
+        raise ValueError(f"{label}, line {lines[0]}: the header ends with {shown}, which names "
+                         f"an empty column {p} that no data line has; remove it")
     for row, line in zip(rows[1:], lines[1:]):
         if len(row) != p:
             raise ValueError(f"{label}, line {line}: {len(row)} cells but the header (line "
@@ -528,7 +549,9 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
     body = np.array(rows[1:], dtype=object).reshape(len(rows) - 1, p)
     places = [f"line {n}" for n in lines[1:]]
     cols = _classify_columns(label, names, body, places, na_values, nominal_cols, target)
-    return pd.DataFrame(cols, columns=names), body
+    frame = pd.DataFrame(cols, columns=names)
+    frame.attrs["places"] = places
+    return frame, body
 
 
 def _sniff_format(data: bytes) -> str:
@@ -703,6 +726,54 @@ def _identifier_problem(name, s: pd.Series, arff_type: str | None) -> str | None
     return None
 
 
+#: Text cells that are dates or times (ISO 8601 ``2024-01-31``, ``2024-01-31 12:00``,
+#: ``31/01/2024``, ``12:30:00``): a time stamp, not a class label.
+_DATE_RE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
+                      r"(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
+                      r"|\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def _check_target_column(y: pd.Series, name: str, label: str, places: list) -> None:
+    """The target column of a file or DataFrame as class labels, or one error naming the
+    file, the column and the line (docs/design.md, 'Inputs' and 'Validation'): a missing
+    label; dates, continuous numbers or a whole-number identifier
+    (:func:`rankfusion._utils.data.target_problem`); text with a different value in every
+    row or all dates."""
+    where = f"{label}: the target column {name!r}"
+    miss = y.isna().to_numpy()
+    if miss.all():
+        raise ValueError(f"{where} is empty on every line: no class labels; choose the class "
+                         "column with target= (--target)")
+    if miss.any():
+        r = int(np.flatnonzero(miss)[0])
+        raise ValueError(f"{label}, {places[r]}: the target column {name!r} has no label (an "
+                         f"empty cell or a missing-value marker; {int(miss.sum())} such rows); "
+                         "give every row its class, or leave those rows out")
+    if isinstance(y.dtype, pd.CategoricalDtype):
+        return
+    if y.dtype.kind in "iufmM":
+        arr = y.to_numpy()
+    else:
+        arr = y.to_numpy(dtype=object)
+    if arr.dtype.kind == "f" and np.isinf(arr).any():
+        r = int(np.flatnonzero(np.isinf(arr))[0])
+        raise ValueError(f"{label}, {places[r]}: the target column {name!r} holds {arr[r]}, "
+                         "not a class label")
+    problem = target_problem(arr)
+    if problem:
+        raise ValueError(f"{where} {problem}")
+    if _is_text(y) and all(isinstance(v, str) for v in arr):
+        n = arr.shape[0]
+        dates = [bool(_DATE_RE.fullmatch(v.strip())) for v in arr]
+        if all(dates):
+            raise ValueError(f"{where} holds dates or times ({places[0]}: {arr[0]!r}), not "
+                             f"class labels; {NOT_CLASSES_ADVICE}")
+        if n >= ID_TARGET_MIN_SAMPLES and len(set(arr)) == n:
+            raise ValueError(f"{where} has a different value in every row ({n} rows): an "
+                             "identifier, not class labels (every class would hold one "
+                             "sample); choose the class column with target= (--target)")
+
+
 def _label_variants(y: pd.Series, label: str, merged: dict | None) -> None:
     """Warn about class labels that differ only by surrounding spaces or by case."""
     if merged:
@@ -830,10 +901,12 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     if isinstance(source, pd.DataFrame):
         attrs = dict(source.attrs)  # the caller's, kept on X as pandas would
         types = {}
+        places = [f"row {i!r}" for i in frame.index]
     else:
         # the ARFF header's types serve the checks below; X keeps the relation name only
         attrs = dict(frame.attrs)
         types = attrs.pop("arff_types", {})
+        places = attrs.pop("places", None)
         frame = without_attrs(frame)
     cols = list(frame.columns)
     names = [str(c) for c in cols]
@@ -855,7 +928,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
             f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
             "target; rankfusion handles classification (declare the class nominal)"
         )
+    if declared in ("string", "date"):
+        raise ValueError(f"{label}: the target {cols[t]!r} is an ARFF {declared} attribute, "
+                         "not class labels; declare the class nominal ({a,b,…}) or choose "
+                         "the class with target=")
     y = frame.iloc[:, t]
+    if places is None:  # Parquet
+        places = [f"row {i + 1}" for i in range(frame.shape[0])]
+    _check_target_column(y, names[t], label, places)
     keep = [j for j in range(len(cols)) if j != t and names[j] not in drop_cols]
     if not keep:
         raise ValueError(f"{label}: no feature column is left (after drop)")
@@ -866,6 +946,15 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         if problem:
             raise ValueError(f"{label}: {problem}; leave it out with --drop {names[j]!r} "
                              f"(drop=[{names[j]!r}])")
+    for j in keep:
+        s_j = frame.iloc[:, j]
+        if s_j.dtype.kind == "f":
+            bad = np.isinf(s_j.to_numpy())
+            if bad.any():
+                r = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"{label}, {places[r]}: column {names[j]!r} holds "
+                                 f"{s_j.iloc[r]}, not a finite number; replace it, or by NaN "
+                                 "if it marks a missing value")
     X = frame.iloc[:, keep]
     if isinstance(source, pd.DataFrame) and X is not source:
         X = X.copy()
@@ -881,10 +970,42 @@ _BINARY_MAGIC = ((b"PK\x03\x04", "a zip archive (an Excel .xlsx or .ods workbook
                  (b"%PDF", "a PDF document"))
 
 
+def _utf16_kind(data: bytes) -> tuple[str, str] | None:
+    """How a file shows itself as UTF-16 (or UTF-32), and the codec to read it: its
+    byte-order mark, or a NUL byte in every other place of its start (ASCII text in UTF-16
+    without a mark); else None."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32 text (it starts with a UTF-32 byte-order mark)", "utf-32"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16 text (it starts with a UTF-16 byte-order mark)", "utf-16"
+    head = data[:512]
+    head = head[:len(head) // 2 * 2]
+    if len(head) >= 4:
+        even, odd = head[0::2], head[1::2]
+        if odd.count(0) == len(odd) and even.count(0) == 0:
+            return ("UTF-16 text without a byte-order mark (a NUL byte after every "
+                    "character)", "utf-16-le")
+        if even.count(0) == len(even) and odd.count(0) == 0:
+            return ("UTF-16 text without a byte-order mark (a NUL byte before every "
+                    "character)", "utf-16-be")
+    return None
+
+
 def _decode(data: bytes, label: str, encoding: str) -> str:
     for magic, what in _BINARY_MAGIC:
         if data.startswith(magic):
             raise ValueError(f"{label}: {what}, not text; save the sheet as CSV first")
+    if not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a codec name such as 'utf-8' or 'latin-1', got "
+                        f"{type(encoding).__name__} {encoding!r}")
+    utf16 = _utf16_kind(data)
+    if utf16 and not encoding.lower().replace("_", "").startswith(("utf-16", "utf16",
+                                                                   "utf-32", "utf32")):
+        what, codec = utf16
+        raise ValueError(
+            f"{label}: {what}, not {encoding} text (Excel's 'Unicode text' and Windows "
+            f"Notepad save so); pass --encoding {codec} (encoding={codec!r}), or save the "
+            "file as UTF-8")
     try:
         codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") \
             else encoding
@@ -1221,6 +1342,8 @@ def _matrix_lists(parts, label, kind) -> RankedLists:
         where, _ = cell(np.flatnonzero(empty.reshape(-1))[0])
         raise ValueError(f"{label}, {where}: empty cell; scores must all be given (a file "
                          "of top-k positions? pass --input positions / kind='positions')")
+    if kind == "positions":
+        _check_position_cells(values, list_names, label, cell)
     frame = pd.DataFrame(values, index=pd.Index(features, dtype=object),
                          columns=pd.Index(list_names, dtype=object))
     try:
@@ -1228,7 +1351,45 @@ def _matrix_lists(parts, label, kind) -> RankedLists:
             return RankedLists.from_scores(frame)
         return RankedLists.from_positions(frame)
     except ValueError as exc:
-        raise ValueError(f"{label}: {exc}") from None
+        msg = str(exc)
+        m = re.match(r"positions: list (\d+) ", msg)
+        if m:  # a list that is not a ranking with average ties: name it and a tied cell
+            j = int(m.group(1))
+            col = values[:, j]
+            ranked = np.flatnonzero(~np.isnan(col))
+            vals, counts = np.unique(col[ranked], return_counts=True)
+            tied = vals[counts > 1]
+            r = int(ranked[np.isin(col[ranked], tied)][0]) if tied.size else int(ranked[0])
+            where, v = cell(r * values.shape[1] + j)
+            raise ValueError(f"{label}, {where}: {v!r}: the list {list_names[j]!r} "
+                             f"{msg[m.end():]}") from None
+        raise ValueError(f"{label}: {msg}") from None
+
+
+def _check_position_cells(values, list_names, label, cell) -> None:
+    """Positions read from a file: each list ranks a feature, every position is a whole or
+    half number in 1…k (k the features the list ranks); an error names the cell's line and
+    column (docs/design.md, 'Inputs', 'List files')."""
+    ranked = ~np.isnan(values)
+    m = values.shape[1]
+    for j in range(m):
+        if not ranked[:, j].any():
+            raise ValueError(f"{label}: the list {list_names[j]!r} (column {j + 2}) ranks no "
+                             "feature: every cell of the column is empty")
+    doubled = 2.0 * np.where(ranked, values, 1.0)
+    bad = ranked & (doubled != np.round(doubled))
+    if bad.any():
+        where, v = cell(np.flatnonzero(bad.reshape(-1))[0])
+        raise ValueError(f"{label}, {where}: {v!r} is not a position: positions must be "
+                         "whole or half-integers (a half for a tie; 1 = best)")
+    k = ranked.sum(axis=0)
+    out = ranked & ((values < 1) | (values > k[None, :]))
+    if out.any():
+        i = int(np.flatnonzero(out.reshape(-1))[0])
+        where, v = cell(i)
+        j = i % m
+        raise ValueError(f"{label}, {where}: position {v} is outside [1, {int(k[j])}] (the "
+                         f"list {list_names[j]!r} ranks {int(k[j])} features; 1 = best)")
 
 
 def _looks_like_positions(values: np.ndarray) -> bool:
@@ -1353,6 +1514,11 @@ def _read_auto(rows, lines, label, header, list_names):
         raise ValueError(f"{label}, {where}: empty cell among numbers: a file of top-k "
                          "positions? pass --input positions (kind='positions'); scores must "
                          "all be given")
+    if not inf.any() and values.shape[0] > 1 and (values == values[:1]).all():
+        raise ValueError(f"{label}: every list gives all its features one value ("
+                         f"{rows[1][1].strip()!r}…): a list of ties, which cannot tell scores "
+                         "(higher = better) from positions (1 = best); pass --input scores or "
+                         "--input positions (kind='scores' / 'positions')")
     if not inf.any() and _looks_like_positions(values):
         raise ValueError(f"{label}: every column holds places 1…{values.shape[0]} starting at "
                          "1: looks like positions (1 = best), which read as scores would "

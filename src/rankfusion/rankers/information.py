@@ -23,7 +23,8 @@ With ``H`` the entropy in bits (base-2 logarithms),
 
 An attribute with a single observed value (a numeric one without an accepted cut, a constant
 or an all-missing one) scores 0, and so does one exactly independent of the class
-(:func:`independent_tables`: exact integer test, not the entropies' rounding error). Weka is the oracle: the tests compare these with Weka 3.6's
+(:func:`independent_tables`: exact integer test, not the entropies' rounding error).
+Weka is the oracle: the tests compare these with Weka 3.6's
 ``InfoGainAttributeEval``, ``GainRatioAttributeEval``, ``SymmetricalUncertAttributeEval`` and
 ``ChiSquaredAttributeEval`` to 1e-6 on numeric, nominal, mixed and missing-value data.
 (Weka offers ``-B`` for information gain and chi-square only; here all four accept it.)
