@@ -343,6 +343,30 @@ _NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 _INFINITY = r"[+-]?(?:inf|infinity)"
 _NUMBER_RE = re.compile(_NUMBER)
 _INTEGER_RE = re.compile(r"[+-]?\d+")
+_PLAIN = r"[+-]?(?:\d+\.?\d*|\.\d+)"
+_THOUSANDS = r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+_UNITS = ("kg|mg|µg|ug|g|km|cm|mm|m|ml|l|ms|s|min|h|kb|mb|gb|tb|°c|°f|°|kcal|cal|mmhg|bpm|"
+          "hz|khz|mhz|ghz|kw|w|v|mv|lb|lbs|oz|ft|in")
+#: Numbers written with a percent sign, a currency sign, a thousands separator or a unit
+#: (``12.3%``, ``$5``, ``1,234``, ``3 kg``, ``120mmHg``): text to the CSV rule, which would
+#: make a nominal column with a category per value (docs/design.md, 'Inputs').
+_DECORATED = [
+    ("a percent sign", re.compile(rf"(?:{_PLAIN}|{_THOUSANDS})\s*%")),
+    ("a currency sign", re.compile(rf"[+-]?[$€£¥]\s*(?:{_THOUSANDS}|{_PLAIN})"
+                                   rf"|(?:{_THOUSANDS}|{_PLAIN})\s*[$€£¥]")),
+    ("a thousands separator", re.compile(_THOUSANDS)),
+    ("a unit", re.compile(rf"(?:{_THOUSANDS}|{_PLAIN})(?:\s*(?:{_UNITS})|\s+[^\W\d_]"
+                          r"[^\W\d_/°²³]{0,7}(?:/[^\W\d_]{1,4})?)(?:[²³])?",
+                          re.IGNORECASE)),
+]
+
+
+def _decoration(cell: str) -> str | None:
+    """What makes ``cell`` a decorated number (:data:`_DECORATED`), or None."""
+    for what, rx in _DECORATED:
+        if rx.fullmatch(cell):
+            return what
+    return None
 _UNNAMED_RE = re.compile(r"Unnamed: \d+(?:_level_\d+)?")
 
 
@@ -468,6 +492,25 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
         m, nu, inf_j = missing[sl], num[sl], inf[sl]
         text = ~m & ~nu & ~inf_j
         declared = name in nominal_cols
+        if not declared and text.any():
+            cells_j = strings[sl]
+            r_text = np.flatnonzero(text)
+            kinds = [_decoration(cells_j[r]) for r in r_text[:1000]]
+            plain_text = [r for r, k in zip(r_text, kinds) if k is None]
+            decorated = [r for r, k in zip(r_text, kinds) if k is not None]
+            all_thousands = all(k == "a thousands separator" for k in kinds)
+            if decorated and (nu.any() or not plain_text) and not (
+                    all_thousands and not nu.any()):
+                r = int(decorated[0])
+                what = _decoration(cells_j[r])
+                share = ("every cell of the column is written so" if not nu.any()
+                         and not plain_text else "among plain numbers")
+                raise ValueError(
+                    f"{label}: column {name!r}, {_where(lines, r)}: {cells_j[r]!r} is a number "
+                    f"written with {what} ({share}); rankfusion reads plain numbers only "
+                    "(a nominal column would get one category per value): remove the "
+                    f"{what.split(' ', 1)[1]} from the file, or pass --nominal {name!r} "
+                    "(nominal=[...]) if these are labels")
         if not declared and (nu.any() or inf_j.any()) and text.any():
             r_text = int(np.flatnonzero(text)[0])
             r_num = int(np.flatnonzero(nu | inf_j)[0])
@@ -484,8 +527,10 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
             if comma.all():
                 r = int(np.flatnonzero(text)[0])
                 raise ValueError(
-                    f"{label}: column {name!r} holds numbers with a decimal comma "
-                    f"({_where(lines, r)}: {strings[sl][r]!r}); rankfusion reads '.' as the "
+                    f"{label}: column {name!r} holds numbers with a decimal comma"
+                    + (" (or a thousands separator)" if all(
+                        re.fullmatch(_THOUSANDS, c) for c in strings[sl][text]) else "")
+                    + f" ({_where(lines, r)}: {strings[sl][r]!r}); rankfusion reads '.' as the "
                     "decimal point: convert the file, or pass --nominal "
                     f"{name!r} (nominal=[...]) if these are labels")
         if declared or (not nu.any() and not inf_j.any() and text.any()):
@@ -710,7 +755,37 @@ def _is_text(s: pd.Series) -> bool:
                                  and not isinstance(s.dtype, pd.CategoricalDtype))
 
 
+#: A whole-number column increasing (or decreasing) by one on every row is a row number or
+#: an identifier from this many rows on (docs/design.md, 'Inputs', 'Identifiers').
+ID_COLUMN_MIN_ROWS = 6
+
+
+def _counter_problem(values: np.ndarray) -> str | None:
+    """Why a numeric column is a row number or an identifier (whole numbers that step by +1,
+    or by −1, on every row), or None."""
+    n = values.shape[0]
+    if n < ID_COLUMN_MIN_ROWS or values.dtype.kind not in "iuf":
+        return None
+    v = values.astype(np.float64)
+    if not np.isfinite(v).all() or not np.all(v == np.round(v)):
+        return None
+    step = np.diff(v)
+    if not (np.all(step == 1.0) or np.all(step == -1.0)):
+        return None
+    first, last = int(v[0]), int(v[-1])
+    row = " (the row number)" if (first, last) in ((0, n - 1), (1, n)) else ""
+    return (f"holds {first}, {int(v[1])}, … {last}{row}: a whole number "
+            f"{'increasing' if step[0] > 0 else 'decreasing'} by one on every row, a row "
+            "number or an identifier, which information measures would rank first on data "
+            "sorted by class")
+
+
 def _identifier_problem(name, s: pd.Series, arff_type: str | None) -> str | None:
+    if (s.dtype.kind in "iuf" and not isinstance(s.dtype, pd.CategoricalDtype)
+            and not s.isna().any()):
+        counter = _counter_problem(s.to_numpy())
+        if counter:
+            return f"column {name!r} {counter}"
     if _UNNAMED_RE.fullmatch(str(name)):
         return (f"column {name!r} has no name in the header: a row index written by pandas? "
                 "It would be ranked as a feature")
@@ -1123,6 +1198,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
             if all(re.fullmatch(r"[+-]?\d*,\d+", c) for c, m in zip(cells, missing)
                    if not m):
                 return None  # a decimal comma: load_data's error
+            if any(_decoration(c) for c, m in zip(cells, missing) if not m):
+                return None  # 12%, $5, 3 kg: load_data's error
             columns[j] = (None, cells, missing)
             continue
         values = np.array([float(c) if ok else np.nan for c, ok in zip(cells, num)])
@@ -1152,6 +1229,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     for k, j in enumerate(keep):
         integer, col, missing = columns[j]
         if integer is not None:
+            if names[j] not in nominal_cols and not any(missing) and _counter_problem(col):
+                return None  # a row number / identifier column: load_data's error
             values[:, k] = col
             continue
         obs = [c for c, m in zip(col, missing) if not m]
