@@ -1223,6 +1223,10 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     classes, codes = np.unique(labels, return_inverse=True)
     if classes.shape[0] < 2:
         return None
+    if target_problem(labels) or (integer is None and (
+            (n >= ID_TARGET_MIN_SAMPLES and classes.shape[0] == n)
+            or all(_DATE_RE.fullmatch(c) for c in ycells))):
+        return None  # not class labels: load_data's error
     values = np.empty((n, len(keep)), dtype=np.float64)
     nominal_mask = np.zeros(len(keep), dtype=bool)
     categories: list = [None] * len(keep)

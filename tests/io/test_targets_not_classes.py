@@ -15,7 +15,8 @@ import pandas as pd
 import pytest
 
 from rankfusion._utils.data import check_target
-from rankfusion.io import load_data
+from rankfusion.cli import main
+from rankfusion.io import load_data, read_small
 from rankfusion.rankers.information import chi_square, info_gain
 
 REGRESSION = r"regression is not supported"
@@ -67,6 +68,19 @@ def test_file_target_refused(tmp_path, text, match):
     kwargs = {"na_values": ["NA"]} if "NA\n" in text else {}
     with pytest.raises(ValueError, match=match):
         load_data(path, **kwargs)
+    assert read_small(path, **kwargs) is None  # the small route leaves it to load_data
+
+
+@pytest.mark.parametrize("text", [c[1] for c in FILE_REFUSED[:5]],
+                         ids=[c[0] for c in FILE_REFUSED[:5]])
+def test_command_line_refuses_the_target(tmp_path, capsys, text):
+    path = tmp_path / "d.csv"
+    path.write_text(text)
+    code = main(["rank", str(path)])
+    err = capsys.readouterr().err
+    assert code != 0
+    assert err.startswith("rankfusion: error: ") and "d.csv: the target column" in err
+    assert "regression is not supported" in err
 
 
 def test_arff_missing_label_and_date_target(tmp_path):
