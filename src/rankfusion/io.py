@@ -40,7 +40,7 @@ import numpy as np
 
 from ._utils.atomic import atomic_open
 from ._utils.data import (
-    ID_TARGET_MIN_SAMPLES,
+    ID_TARGET_MIN_ROWS_OF_FILE,
     NOT_CLASSES_ADVICE,
     ClassificationData,
     rescale_extreme_columns,
@@ -499,12 +499,13 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
             plain_text = [r for r, k in zip(r_text, kinds) if k is None]
             decorated = [r for r, k in zip(r_text, kinds) if k is not None]
             all_thousands = all(k == "a thousands separator" for k in kinds)
-            if decorated and (nu.any() or not plain_text) and not (
-                    all_thousands and not nu.any()):
+            if decorated and (nu.any() or len(decorated) >= len(plain_text)) and not (
+                    all_thousands and not nu.any() and not plain_text):
                 r = int(decorated[0])
                 what = _decoration(cells_j[r])
                 share = ("every cell of the column is written so" if not nu.any()
-                         and not plain_text else "among plain numbers")
+                         and not plain_text else "among plain numbers" if nu.any()
+                         else f"in {len(decorated)} of {len(r_text)} text cells")
                 raise ValueError(
                     f"{label}: column {name!r}, {_where(lines, r)}: {cells_j[r]!r} is a number "
                     f"written with {what} ({share}); rankfusion reads plain numbers only "
@@ -834,7 +835,7 @@ def _check_target_column(y: pd.Series, name: str, label: str, places: list) -> N
         r = int(np.flatnonzero(np.isinf(arr))[0])
         raise ValueError(f"{label}, {places[r]}: the target column {name!r} holds {arr[r]}, "
                          "not a class label")
-    problem = target_problem(arr)
+    problem = target_problem(arr, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE)
     if problem:
         raise ValueError(f"{where} {problem}")
     if _is_text(y) and all(isinstance(v, str) for v in arr):
@@ -843,7 +844,7 @@ def _check_target_column(y: pd.Series, name: str, label: str, places: list) -> N
         if all(dates):
             raise ValueError(f"{where} holds dates or times ({places[0]}: {arr[0]!r}), not "
                              f"class labels; {NOT_CLASSES_ADVICE}")
-        if n >= ID_TARGET_MIN_SAMPLES and len(set(arr)) == n:
+        if n >= ID_TARGET_MIN_ROWS_OF_FILE and len({v.strip().casefold() for v in arr}) == n:
             raise ValueError(f"{where} has a different value in every row ({n} rows): an "
                              "identifier, not class labels (every class would hold one "
                              "sample); choose the class column with target= (--target)")
@@ -1223,8 +1224,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     classes, codes = np.unique(labels, return_inverse=True)
     if classes.shape[0] < 2:
         return None
-    if target_problem(labels) or (integer is None and (
-            (n >= ID_TARGET_MIN_SAMPLES and classes.shape[0] == n)
+    if target_problem(labels, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE) or (
+            integer is None and ((n >= ID_TARGET_MIN_ROWS_OF_FILE and classes.shape[0] == n)
             or all(_DATE_RE.fullmatch(c) for c in ycells))):
         return None  # not class labels: load_data's error
     values = np.empty((n, len(keep)), dtype=np.float64)

@@ -112,6 +112,9 @@ UNITS = [
                   "8 mg/dl", "9 mg/dl"], r"'3 mg/dl' is a number written with a unit"),
     ("negative-percent", ["-1.5%", "2%", "3%", "-4%", "5%", "6%", "7%", "8%"],
      r"'-1\.5%' is a number written with a percent sign"),
+    ("percent-with-text-NA", ["12%", "NA", "7%", "3%", "n/a", "5%", "1%", "2%"],
+     r"column 'x', line 2: '12%' is a number written with a percent sign \(in 6 of 8 text "
+     r"cells\)"),
     ("quoted-thousands", ['"1,234"', '"2,345"', "12", "5", "7", "1", "3", "9"],
      r"'1,234' is a number written with a thousands separator"),
 ]

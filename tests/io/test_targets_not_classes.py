@@ -40,6 +40,12 @@ FILE_REFUSED = [
     ("age-with-repeats", _csv("age", [20 + (i * 7) % 41 for i in range(60)]),
      r"target column 'age' looks continuous: 41 distinct whole numbers in 60 samples.*"
      + REGRESSION),
+    ("age-small-file", _csv("age", [34, 51, 29, 34, 62, 45, 38, 29, 57, 41, 66, 23]),
+     r"target column 'age' looks continuous: 10 distinct whole numbers in 12 samples \(fewer "
+     r"than two samples per class\)"),
+    ("ids-on-four-rows", _csv("id", [1, 2, 3, 4]), r"target column 'id' has a different whole"),
+    ("text-ids-on-four-rows", _csv("name", ["ann", "bob", "cid", "dan"]),
+     r"target column 'name' has a different value in every row \(4 rows\)"),
     ("price-floats", _csv("price", [1.5, 2.25, 1.5, 3.0, 9.99]),
      r"target column 'price' looks continuous \(non-integer numbers, e\.g\. 1\.5\).*"
      + REGRESSION),
@@ -123,6 +129,8 @@ ESTIMATOR_REFUSED = [
     ("int-ids", np.arange(10), r"y has a different whole number in every sample"),
     ("ids-from-1", np.arange(1, 11), r"different whole number"),
     ("many-ints", np.array([(i * 7) % 41 for i in range(60)]), r"y looks continuous: 41"),
+    ("ages-12-samples", np.array([34, 51, 29, 34, 62, 45, 38, 29, 57, 41, 66, 23]),
+     r"y looks continuous: 10 distinct .*fewer than two samples per class"),
     ("floats", np.linspace(0, 1, 10), r"y looks continuous \(non-integer"),
     ("datetime64", np.array(["2024-01-01", "2024-01-02"] * 5, dtype="datetime64[D]"),
      r"y holds dates or times"),
@@ -155,7 +163,7 @@ LEGIT = [
     # (id, labels): real classes, however many or small, stay classes
     ("ten-classes-two-each", np.repeat(np.arange(10), 2)),
     ("twenty-classes", np.repeat(np.arange(20), 3)),
-    ("five-tiny-samples-one-each", np.arange(5)),  # below the identifier threshold
+    ("three-tiny-samples-one-each", np.arange(3)),  # below the identifier thresholds
     ("float-whole-classes", np.array([0.0, 1.0, 2.0, 0.0, 1.0, 2.0])),
     ("negative-codes", np.array([-1, 1, -1, 1, -1, 1])),
     ("text-one-each-small", np.array(["a", "b", "c"])),
@@ -170,6 +178,24 @@ def test_legitimate_many_small_classes_keep_working(y):
     frame = pd.DataFrame({"a": np.arange(y.shape[0]) % 4 * 1.5, "t": y})
     _, got = load_data(frame)
     assert got.tolist() == y.tolist()
+
+
+def test_five_samples_one_each_pass_estimators_but_not_files(tmp_path):
+    # arrays keep the estimators' threshold (6 samples); a file's author never means a class
+    # per row, from 4 rows on
+    y = np.arange(5)
+    check_target(y)
+    with pytest.raises(ValueError, match=r"the DataFrame: the target column 't' has a "
+                                         r"different whole number"):
+        load_data(pd.DataFrame({"a": [0.5, 1.0, 0.5, 2.0, 1.0], "t": y}))
+
+
+def test_text_labels_differing_by_spaces_are_not_an_identifier():
+    # ' a', 'a ' and 'a' are spellings of one label (warned about), not one value per row
+    frame = pd.DataFrame({"f0": [1.0, 2.0, 3.0, 4.0], "c": ["a", " a", "a ", "b"]})
+    with pytest.warns(UserWarning):
+        _, y = load_data(frame)
+    assert y.tolist() == ["a", " a", "a ", "b"]
 
 
 def test_legitimate_file_many_classes(tmp_path):

@@ -18,7 +18,7 @@ pd = lazy_module("pandas")  # imported on first use (small commands start withou
 
 __all__ = ["ClassificationData", "check_classification_data", "check_features", "check_target",
            "weka_classes", "prepare_ranker_data", "check_callable", "target_problem",
-           "ID_TARGET_MIN_SAMPLES", "NOT_CLASSES_ADVICE",
+           "ID_TARGET_MIN_SAMPLES", "ID_TARGET_MIN_ROWS_OF_FILE", "NOT_CLASSES_ADVICE",
            "rescale_extreme_columns", "EXTREME_SCALE"]
 
 
@@ -72,22 +72,34 @@ ID_TARGET_MIN_SAMPLES = 6
 CONTINUOUS_TARGET_MIN_CLASSES = 20
 CONTINUOUS_TARGET_FRACTION = 0.2
 
+#: From this many samples on, a whole-number target whose classes hold fewer than two samples
+#: on average (more distinct values than half the samples: an age on a small file) looks
+#: continuous too.
+SPARSE_TARGET_MIN_SAMPLES = 10
+
+#: The identifier threshold of :func:`target_problem` for a target read from a file
+#: (``rankfusion.io.load_data``, the command line): a file's author never means one class per
+#: row, even on four rows; arrays given to estimators keep :data:`ID_TARGET_MIN_SAMPLES`.
+ID_TARGET_MIN_ROWS_OF_FILE = 4
+
 #: The way out said by every refusal of a target that is not class labels.
 NOT_CLASSES_ADVICE = ("rankfusion ranks features for classification only; regression is not "
                 "supported: bin the target into classes first (e.g. pandas.cut) or choose "
                 "the class column with target=")
 
 
-def target_problem(arr: np.ndarray) -> str | None:
+def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPLES
+                   ) -> str | None:
     """Why a 1-D target without missing labels is not class labels, or None
     (docs/design.md, 'Validation': regression targets are refused).
 
     A target is refused when it holds dates or times (``datetime64``, ``timedelta64``,
     ``datetime``/``date`` objects), non-integer floats (continuous), or whole numbers that
     are an identifier — a different value in every sample, from
-    :data:`ID_TARGET_MIN_SAMPLES` samples — or continuous — more than
+    ``min_id_samples`` samples (:data:`ID_TARGET_MIN_SAMPLES`) — or continuous — more than
     :data:`CONTINUOUS_TARGET_MIN_CLASSES` distinct values and more than
-    :data:`CONTINUOUS_TARGET_FRACTION` of the samples. Each would make classes of one sample
+    :data:`CONTINUOUS_TARGET_FRACTION` of the samples, or, from
+    :data:`SPARSE_TARGET_MIN_SAMPLES` samples on, more distinct values than half the samples. Each would make classes of one sample
     that every feature separates perfectly. Text labels are never refused here (a name per
     sample is caught by the file reader, which knows the column).
     """
@@ -113,15 +125,18 @@ def target_problem(arr: np.ndarray) -> str | None:
                 f"{float(values[values != np.round(values)][0])!r}), not class labels; "
                 f"{NOT_CLASSES_ADVICE}")
     c = np.unique(values).shape[0]
-    if n >= ID_TARGET_MIN_SAMPLES and c == n:
+    if n >= min_id_samples and c == n:
         return (f"has a different whole number in every sample ({n} samples, {c} values): an "
                 f"identifier or a continuous quantity (an age, a count), not class labels; "
                 f"{NOT_CLASSES_ADVICE}")
-    if c > CONTINUOUS_TARGET_MIN_CLASSES and c > CONTINUOUS_TARGET_FRACTION * n:
-        return (f"looks continuous: {c} distinct whole numbers in {n} samples "
-                f"(more than {CONTINUOUS_TARGET_MIN_CLASSES} and "
-                f"{CONTINUOUS_TARGET_FRACTION:.0%} of the samples), not class labels; "
-                f"{NOT_CLASSES_ADVICE}")
+    if (c > CONTINUOUS_TARGET_MIN_CLASSES and c > CONTINUOUS_TARGET_FRACTION * n) or (
+            n >= SPARSE_TARGET_MIN_SAMPLES and 2 * c > n):
+        why = (f"more than {CONTINUOUS_TARGET_MIN_CLASSES} and "
+               f"{CONTINUOUS_TARGET_FRACTION:.0%} of the samples" if c > max(
+                   CONTINUOUS_TARGET_MIN_CLASSES, CONTINUOUS_TARGET_FRACTION * n)
+               else "fewer than two samples per class")
+        return (f"looks continuous: {c} distinct whole numbers in {n} samples ({why}), "
+                f"not class labels; {NOT_CLASSES_ADVICE}")
     return None
 
 
