@@ -99,9 +99,10 @@ def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPL
     ``min_id_samples`` samples (:data:`ID_TARGET_MIN_SAMPLES`) — or continuous — more than
     :data:`CONTINUOUS_TARGET_MIN_CLASSES` distinct values and more than
     :data:`CONTINUOUS_TARGET_FRACTION` of the samples, or, from
-    :data:`SPARSE_TARGET_MIN_SAMPLES` samples on, more distinct values than half the samples. Each would make classes of one sample
-    that every feature separates perfectly. Text labels are never refused here (a name per
-    sample is caught by the file reader, which knows the column).
+    :data:`SPARSE_TARGET_MIN_SAMPLES` samples on, more distinct values than half the
+    samples. Each would make classes of one sample that every feature separates perfectly.
+    Text labels are never refused here (a name per sample is caught by the file reader,
+    which knows the column).
     """
     import datetime as _dt
 
