@@ -39,7 +39,14 @@ from pathlib import Path
 import numpy as np
 
 from ._utils.atomic import atomic_open
-from ._utils.data import ClassificationData, rescale_extreme_columns, without_attrs
+from ._utils.data import (
+    ID_TARGET_MIN_ROWS_OF_FILE,
+    NOT_CLASSES_ADVICE,
+    ClassificationData,
+    rescale_extreme_columns,
+    target_problem,
+    without_attrs,
+)
 from ._utils.lazy import lazy_module
 from ._utils.validation import check_unique_columns
 from .lists import RankedLists
@@ -175,6 +182,7 @@ def _data_table(path, rows, names, kinds, cats):
             row = ["0" if kinds[k] == "numeric" else (cats[k][0] if cats[k] else "")
                    for k in range(p)]  # sparse rows: absent entries are 0 / first value
             body = line[1:-1].strip()
+            given: set = set()
             if body:
                 for item in _split(body):
                     idx, _, val = item.strip().partition(" ")
@@ -184,7 +192,13 @@ def _data_table(path, rows, names, kinds, cats):
                     if int(idx) >= p:
                         raise ValueError(f"{path}, line {lineno}: sparse index {idx} is past the "
                                          f"last attribute (the header declares {p}: 0…{p - 1})")
-                    row[int(idx)] = val.strip()
+                    k = int(idx)
+                    if k in given:
+                        raise ValueError(
+                            f"{path}, line {lineno}: the sparse row gives attribute {k} "
+                            f"({names[k]!r}) twice; each index may appear once in a row")
+                    given.add(k)
+                    row[k] = val.strip()
         else:
             row = _split(line)
             if len(row) != p:
@@ -231,12 +245,16 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
                 if not names:
                     raise ValueError(f"{path}: @data before any @attribute")
                 in_data = True
+                data_line = lineno
             else:
                 raise ValueError(f"{path}, line {lineno}: unexpected header line {line[:60]!r}")
             continue
         rows.append((lineno, line))
     if not in_data:
         raise ValueError(f"{path}: not an ARFF file (no @data section)")
+    if not rows:
+        raise ValueError(f"{path}, line {data_line}: the @data section has no data rows; "
+                         "the file declares attributes but holds no instances")
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise ValueError(f"{path}: the attribute name {dup!r} is declared twice; attribute "
@@ -290,6 +308,13 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
             cols[name] = pd.Series([None if m else v for v, m in zip(raw_col, miss)],
                                    dtype=object)
     num_names = [nm for nm, k in zip(names, kinds) if k == "numeric"]
+    for nm in num_names:
+        bad = np.isinf(np.asarray(cols[nm], dtype=np.float64))
+        if bad.any():
+            r = int(np.flatnonzero(bad)[0])
+            raise ValueError(f"{path}, line {rows[r][0]}: attribute {nm!r} has the value "
+                             f"{float(cols[nm][r])}, not a finite number; mark a missing value "
+                             "with '?'")
     if len(num_names) > 100:  # wide data: one float block instead of thousands of columns
         block = pd.DataFrame(np.column_stack([cols.pop(nm) for nm in num_names]),
                              columns=num_names)
@@ -299,6 +324,7 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
         frame = pd.DataFrame(cols, columns=names)
     frame.attrs["relation"] = relation
     frame.attrs["arff_types"] = dict(zip(names, kinds))
+    frame.attrs["places"] = [f"line {lineno}" for lineno, _ in rows]
     return frame
 
 
@@ -317,6 +343,30 @@ _NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 _INFINITY = r"[+-]?(?:inf|infinity)"
 _NUMBER_RE = re.compile(_NUMBER)
 _INTEGER_RE = re.compile(r"[+-]?\d+")
+_PLAIN = r"[+-]?(?:\d+\.?\d*|\.\d+)"
+_THOUSANDS = r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+_UNITS = ("kg|mg|µg|ug|g|km|cm|mm|m|ml|l|ms|s|min|h|kb|mb|gb|tb|°c|°f|°|kcal|cal|mmhg|bpm|"
+          "hz|khz|mhz|ghz|kw|w|v|mv|lb|lbs|oz|ft|in")
+#: Numbers written with a percent sign, a currency sign, a thousands separator or a unit
+#: (``12.3%``, ``$5``, ``1,234``, ``3 kg``, ``120mmHg``): text to the CSV rule, which would
+#: make a nominal column with a category per value (docs/design.md, 'Inputs').
+_DECORATED = [
+    ("a percent sign", re.compile(rf"(?:{_PLAIN}|{_THOUSANDS})\s*%")),
+    ("a currency sign", re.compile(rf"[+-]?[$€£¥]\s*(?:{_THOUSANDS}|{_PLAIN})"
+                                   rf"|(?:{_THOUSANDS}|{_PLAIN})\s*[$€£¥]")),
+    ("a thousands separator", re.compile(_THOUSANDS)),
+    ("a unit", re.compile(rf"(?:{_THOUSANDS}|{_PLAIN})(?:\s*(?:{_UNITS})|\s+[^\W\d_]"
+                          r"[^\W\d_/°²³]{0,7}(?:/[^\W\d_]{1,4})?)(?:[²³])?",
+                          re.IGNORECASE)),
+]
+
+
+def _decoration(cell: str) -> str | None:
+    """What makes ``cell`` a decorated number (:data:`_DECORATED`), or None."""
+    for what, rx in _DECORATED:
+        if rx.fullmatch(cell):
+            return what
+    return None
 _UNNAMED_RE = re.compile(r"Unnamed: \d+(?:_level_\d+)?")
 
 
@@ -422,13 +472,17 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
     out = {}
     flat = pd.Series(body.reshape(-1, order="F"), dtype=object)
     stripped = flat.str.strip()
-    missing = stripped.isin(list(na_values)).to_numpy()
+    missing = stripped.isin(list(na_values)).to_numpy().copy()
     num, inf = _number_mask(stripped)
-    num &= ~missing
-    inf &= ~missing
     values = np.full(flat.shape[0], np.nan)
     if num.any():
         values[num] = stripped[num].astype(np.float64).to_numpy()
+    by_value = _numeric_markers(na_values)
+    if by_value.size:
+        missing |= num & np.isin(values, by_value)
+    num &= ~missing
+    inf &= ~missing
+    values[missing] = np.nan
     over = num & ~np.isfinite(values)
     strings = stripped.to_numpy(dtype=object)
     has_point = stripped.str.contains(r"[.eE]", regex=True).to_numpy(dtype=bool,
@@ -438,6 +492,26 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
         m, nu, inf_j = missing[sl], num[sl], inf[sl]
         text = ~m & ~nu & ~inf_j
         declared = name in nominal_cols
+        if not declared and text.any():
+            cells_j = strings[sl]
+            r_text = np.flatnonzero(text)
+            kinds = [_decoration(cells_j[r]) for r in r_text[:1000]]
+            plain_text = [r for r, k in zip(r_text, kinds) if k is None]
+            decorated = [r for r, k in zip(r_text, kinds) if k is not None]
+            all_thousands = all(k == "a thousands separator" for k in kinds)
+            if decorated and (nu.any() or len(decorated) >= len(plain_text)) and not (
+                    all_thousands and not nu.any() and not plain_text):
+                r = int(decorated[0])
+                what = _decoration(cells_j[r])
+                share = ("every cell of the column is written so" if not nu.any()
+                         and not plain_text else "among plain numbers" if nu.any()
+                         else f"in {len(decorated)} of {len(r_text)} text cells")
+                raise ValueError(
+                    f"{label}: column {name!r}, {_where(lines, r)}: {cells_j[r]!r} is a number "
+                    f"written with {what} ({share}); rankfusion reads plain numbers only "
+                    "(a nominal column would get one category per value): remove the "
+                    f"{what.split(' ', 1)[1]} from the file, or pass --nominal {name!r} "
+                    "(nominal=[...]) if these are labels")
         if not declared and (nu.any() or inf_j.any()) and text.any():
             r_text = int(np.flatnonzero(text)[0])
             r_num = int(np.flatnonzero(nu | inf_j)[0])
@@ -454,8 +528,10 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
             if comma.all():
                 r = int(np.flatnonzero(text)[0])
                 raise ValueError(
-                    f"{label}: column {name!r} holds numbers with a decimal comma "
-                    f"({_where(lines, r)}: {strings[sl][r]!r}); rankfusion reads '.' as the "
+                    f"{label}: column {name!r} holds numbers with a decimal comma"
+                    + (" (or a thousands separator)" if all(
+                        re.fullmatch(_THOUSANDS, c) for c in strings[sl][text]) else "")
+                    + f" ({_where(lines, r)}: {strings[sl][r]!r}); rankfusion reads '.' as the "
                     "decimal point: convert the file, or pass --nominal "
                     f"{name!r} (nominal=[...]) if these are labels")
         if declared or (not nu.any() and not inf_j.any() and text.any()):
@@ -492,6 +568,19 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
     if len(rows) < 2:
         raise ValueError(f"{label}: a header row but no data rows")
     p = len(header)
+    shown = "tab" if sep == "\t" else repr(sep)
+    fix = f"remove the trailing {shown} from each line"
+    if p > 1 and header[-1] == "" and all(len(r) == p and not r[-1].strip() for r in rows[1:]):
+        raise ValueError(f"{label}: every line ends with {shown}, which makes an empty last "
+                         f"column (column {p}, no name, no value on any line; it would be read "
+                         f"as the target); {fix}")
+    if all(len(r) == p + 1 and not r[-1].strip() for r in rows[1:]):
+        raise ValueError(f"{label}: every data line ends with {shown} (line {lines[1]}: "
+                         f"{len(rows[1])} cells, the last empty, but the header (line "
+                         f"{lines[0]}) has {p}); remove the trailing {shown}")
+    if p > 1 and header[-1] == "" and all(len(r) == p - 1 for r in rows[1:]):
+        raise ValueError(f"{label}, line {lines[0]}: the header ends with {shown}, which names "
+                         f"an empty column {p} that no data line has; remove it")
     for row, line in zip(rows[1:], lines[1:]):
         if len(row) != p:
             raise ValueError(f"{label}, line {line}: {len(row)} cells but the header (line "
@@ -506,7 +595,9 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
     body = np.array(rows[1:], dtype=object).reshape(len(rows) - 1, p)
     places = [f"line {n}" for n in lines[1:]]
     cols = _classify_columns(label, names, body, places, na_values, nominal_cols, target)
-    return pd.DataFrame(cols, columns=names), body
+    frame = pd.DataFrame(cols, columns=names)
+    frame.attrs["places"] = places
+    return frame, body
 
 
 def _sniff_format(data: bytes) -> str:
@@ -540,13 +631,76 @@ def _format_of(source, fmt: str | None, data: bytes | None = None) -> str:
 
 
 def _as_name_list(value, what: str) -> list:
+    """Column names of ``drop=`` / ``nominal=``: a list of names, or one string (a name, or
+    names separated by commas). Numbers name columns whose header is that number; anything
+    else (a bool, bytes, a number alone, a list holding ``None`` or a float) is a
+    ``TypeError`` naming the option."""
     if value is None:
         return []
     if isinstance(value, str):
         return [c.strip() for c in value.split(",") if c.strip()]
-    if not isinstance(value, Iterable):
-        raise TypeError(f"{what} must be column names, got {type(value).__name__}")
-    return [str(c) if not isinstance(c, str) else c for c in value]
+    if (isinstance(value, (bytes, bytearray, dict, bool, np.bool_))
+            or not isinstance(value, Iterable)):
+        raise TypeError(f"{what} must be a column name or a list of column names (e.g. "
+                        f"{what}=['id'] or {what}='id'), got {type(value).__name__} {value!r}")
+    out = []
+    for c in value:
+        if isinstance(c, str):
+            out.append(c.strip())
+        elif isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)):
+            out.append(str(int(c)))
+        else:
+            raise TypeError(f"{what} must hold column names (strings), got "
+                            f"{type(c).__name__} {c!r} in {value!r}")
+    return out
+
+
+def _number_text(v) -> str:
+    """A number given as a missing-value marker, written as a cell would hold it."""
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    f = float(v)
+    if f != f:
+        return "NaN"
+    return repr(f) if np.isfinite(f) else ("inf" if f > 0 else "-inf")
+
+
+def _na_markers(value, *, default: tuple) -> tuple:
+    """The missing-value markers of ``na_values=``: ``default`` when None; a string is *one*
+    marker (``"NA"``, never the letters ``N`` and ``A``); a number is one marker; a list
+    holds strings and numbers. A marker that reads as a number (``0.5``, ``"-999"``) matches
+    every cell of the same value (``0.50``, ``5e-1``; ``-999.0``), docs/design.md, 'Inputs';
+    other markers match the cell stripped of surrounding spaces exactly. Anything else is a
+    ``TypeError`` naming ``na_values``."""
+    if value is None:
+        return tuple(default)
+    if isinstance(value, str):
+        return (value.strip(),)
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
+            value, (bool, np.bool_)):
+        return (_number_text(value),)
+    if (isinstance(value, (bytes, bytearray, dict, bool, np.bool_))
+            or not isinstance(value, Iterable)):
+        raise TypeError(f"na_values must be a marker or a list of markers (strings or "
+                        f"numbers, e.g. na_values=['NA', -999]), got {type(value).__name__} "
+                        f"{value!r}")
+    out = []
+    for v in value:
+        if isinstance(v, str):
+            out.append(v.strip())
+        elif isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(
+                v, (bool, np.bool_)):
+            out.append(_number_text(v))
+        else:
+            raise TypeError(f"na_values must hold strings or numbers, got "
+                            f"{type(v).__name__} {v!r} in {value!r}")
+    return tuple(out)
+
+
+def _numeric_markers(marks) -> np.ndarray:
+    """The values of the markers that read as finite numbers."""
+    vals = [float(m) for m in marks if _NUMBER_RE.fullmatch(m)]
+    return np.array([v for v in vals if np.isfinite(v)], dtype=np.float64)
 
 
 def _resolve_target(cols: list, target) -> int:
@@ -602,7 +756,37 @@ def _is_text(s: pd.Series) -> bool:
                                  and not isinstance(s.dtype, pd.CategoricalDtype))
 
 
+#: A whole-number column increasing (or decreasing) by one on every row is a row number or
+#: an identifier from this many rows on (docs/design.md, 'Inputs', 'Identifiers').
+ID_COLUMN_MIN_ROWS = 6
+
+
+def _counter_problem(values: np.ndarray) -> str | None:
+    """Why a numeric column is a row number or an identifier (whole numbers that step by +1,
+    or by −1, on every row), or None."""
+    n = values.shape[0]
+    if n < ID_COLUMN_MIN_ROWS or values.dtype.kind not in "iuf":
+        return None
+    v = values.astype(np.float64)
+    if not np.isfinite(v).all() or not np.all(v == np.round(v)):
+        return None
+    step = np.diff(v)
+    if not (np.all(step == 1.0) or np.all(step == -1.0)):
+        return None
+    first, last = int(v[0]), int(v[-1])
+    row = " (the row number)" if (first, last) in ((0, n - 1), (1, n)) else ""
+    return (f"holds {first}, {int(v[1])}, … {last}{row}: a whole number "
+            f"{'increasing' if step[0] > 0 else 'decreasing'} by one on every row, a row "
+            "number or an identifier, which information measures would rank first on data "
+            "sorted by class")
+
+
 def _identifier_problem(name, s: pd.Series, arff_type: str | None) -> str | None:
+    if (s.dtype.kind in "iuf" and not isinstance(s.dtype, pd.CategoricalDtype)
+            and not s.isna().any()):
+        counter = _counter_problem(s.to_numpy())
+        if counter:
+            return f"column {name!r} {counter}"
     if _UNNAMED_RE.fullmatch(str(name)):
         return (f"column {name!r} has no name in the header: a row index written by pandas? "
                 "It would be ranked as a feature")
@@ -616,6 +800,54 @@ def _identifier_problem(name, s: pd.Series, arff_type: str | None) -> str | None
             return (f"column {name!r} is text with a different value in every row: an "
                     "identifier, which information measures would rank first")
     return None
+
+
+#: Text cells that are dates or times (ISO 8601 ``2024-01-31``, ``2024-01-31 12:00``,
+#: ``31/01/2024``, ``12:30:00``): a time stamp, not a class label.
+_DATE_RE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
+                      r"(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
+                      r"|\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def _check_target_column(y: pd.Series, name: str, label: str, places: list) -> None:
+    """The target column of a file or DataFrame as class labels, or one error naming the
+    file, the column and the line (docs/design.md, 'Inputs' and 'Validation'): a missing
+    label; dates, continuous numbers or a whole-number identifier
+    (:func:`rankfusion._utils.data.target_problem`); text with a different value in every
+    row or all dates."""
+    where = f"{label}: the target column {name!r}"
+    miss = y.isna().to_numpy()
+    if miss.all():
+        raise ValueError(f"{where} is empty on every line: no class labels; choose the class "
+                         "column with target= (--target)")
+    if miss.any():
+        r = int(np.flatnonzero(miss)[0])
+        raise ValueError(f"{label}, {places[r]}: the target column {name!r} has no label (an "
+                         f"empty cell or a missing-value marker; {int(miss.sum())} such rows); "
+                         "give every row its class, or leave those rows out")
+    if isinstance(y.dtype, pd.CategoricalDtype):
+        return
+    if y.dtype.kind in "iufmM":
+        arr = y.to_numpy()
+    else:
+        arr = y.to_numpy(dtype=object)
+    if arr.dtype.kind == "f" and np.isinf(arr).any():
+        r = int(np.flatnonzero(np.isinf(arr))[0])
+        raise ValueError(f"{label}, {places[r]}: the target column {name!r} holds {arr[r]}, "
+                         "not a class label")
+    problem = target_problem(arr, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE)
+    if problem:
+        raise ValueError(f"{where} {problem}")
+    if _is_text(y) and all(isinstance(v, str) for v in arr):
+        n = arr.shape[0]
+        dates = [bool(_DATE_RE.fullmatch(v.strip())) for v in arr]
+        if all(dates):
+            raise ValueError(f"{where} holds dates or times ({places[0]}: {arr[0]!r}), not "
+                             f"class labels; {NOT_CLASSES_ADVICE}")
+        if n >= ID_TARGET_MIN_ROWS_OF_FILE and len({v.strip().casefold() for v in arr}) == n:
+            raise ValueError(f"{where} has a different value in every row ({n} rows): an "
+                             "identifier, not class labels (every class would hold one "
+                             "sample); choose the class column with target= (--target)")
 
 
 def _label_variants(y: pd.Series, label: str, merged: dict | None) -> None:
@@ -659,11 +891,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         last column, as Weka.
     format : {"csv", "arff", "parquet"}, optional
         Overrides the format guessed from the file name.
-    na_values : sequence of str, optional
+    na_values : str, number, or sequence of str and numbers, optional
         Cells read as missing values (CSV, and text columns of a DataFrame or Parquet file).
         Default for files :data:`DEFAULT_NA_VALUES` (``?``, empty, ``NaN``, ``nan``); for a
         DataFrame only NaN/None. Given, it *replaces* the default (the empty cell is always
-        missing). ARFF files use ``?`` only.
+        missing). A single string is one marker (``"NA"``). A marker that reads as a number
+        (``-999``, ``0.5``, ``"0.5"``) matches every cell of that value (``-999.0``,
+        ``0.50``); other markers match the cell (stripped of surrounding spaces) exactly.
+        ARFF files use ``?`` only. Another type is a ``TypeError``.
     drop : sequence of str or comma-separated str, optional
         Columns to leave out before anything else is checked (identifiers, sample names).
     nominal : sequence of str or comma-separated str, optional
@@ -702,12 +937,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     """
     drop_cols = _as_name_list(drop, "drop")
     nominal_cols = _as_name_list(nominal, "nominal")
+    if na_values is not None:  # read once (a generator), a wrong type refused before reading
+        na_values = _na_markers(na_values, default=())
     merged = None
     if isinstance(source, pd.DataFrame):
         label = "the DataFrame"
         check_unique_columns(source, name="the data")
         frame = without_attrs(source)
-        marks = () if na_values is None else tuple(na_values)
+        marks = _na_markers(na_values, default=())
         if marks or nominal_cols:
             frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
         elif any(_is_text(frame.iloc[:, j]) for j in range(frame.shape[1])):
@@ -721,7 +958,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
             except Exception as exc:  # pyarrow raises its own types
                 raise ValueError(f"{label}: not a readable Parquet file ({exc})") from None
             check_unique_columns(frame, name=label)
-            marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values)
+            marks = _na_markers(na_values, default=DEFAULT_NA_VALUES)
             frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
         else:
             text = _decode(data, label, encoding)
@@ -732,7 +969,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
                     sep = "\t" if os.fspath(source).lower().removesuffix(".gz").endswith(
                         ".tsv") else ","
                 sep = _check_sep(sep)
-                marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values) + ("",)
+                marks = _na_markers(na_values, default=DEFAULT_NA_VALUES) + ("",)
                 frame, merged = _read_csv_frame(text, label, sep, marks, nominal_cols, target)
     if frame.shape[1] < 2:
         raise ValueError(f"{label}: the data need a target and at least one feature; got "
@@ -740,10 +977,12 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     if isinstance(source, pd.DataFrame):
         attrs = dict(source.attrs)  # the caller's, kept on X as pandas would
         types = {}
+        places = [f"row {i!r}" for i in frame.index]
     else:
         # the ARFF header's types serve the checks below; X keeps the relation name only
         attrs = dict(frame.attrs)
         types = attrs.pop("arff_types", {})
+        places = attrs.pop("places", None)
         frame = without_attrs(frame)
     cols = list(frame.columns)
     names = [str(c) for c in cols]
@@ -765,7 +1004,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
             f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
             "target; rankfusion handles classification (declare the class nominal)"
         )
+    if declared in ("string", "date"):
+        raise ValueError(f"{label}: the target {cols[t]!r} is an ARFF {declared} attribute, "
+                         "not class labels; declare the class nominal ({a,b,…}) or choose "
+                         "the class with target=")
     y = frame.iloc[:, t]
+    if places is None:  # Parquet
+        places = [f"row {i + 1}" for i in range(frame.shape[0])]
+    _check_target_column(y, names[t], label, places)
     keep = [j for j in range(len(cols)) if j != t and names[j] not in drop_cols]
     if not keep:
         raise ValueError(f"{label}: no feature column is left (after drop)")
@@ -776,6 +1022,15 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         if problem:
             raise ValueError(f"{label}: {problem}; leave it out with --drop {names[j]!r} "
                              f"(drop=[{names[j]!r}])")
+    for j in keep:
+        s_j = frame.iloc[:, j]
+        if s_j.dtype.kind == "f":
+            bad = np.isinf(s_j.to_numpy())
+            if bad.any():
+                r = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"{label}, {places[r]}: column {names[j]!r} holds "
+                                 f"{s_j.iloc[r]}, not a finite number; replace it, or by NaN "
+                                 "if it marks a missing value")
     X = frame.iloc[:, keep]
     if isinstance(source, pd.DataFrame) and X is not source:
         X = X.copy()
@@ -791,10 +1046,42 @@ _BINARY_MAGIC = ((b"PK\x03\x04", "a zip archive (an Excel .xlsx or .ods workbook
                  (b"%PDF", "a PDF document"))
 
 
+def _utf16_kind(data: bytes) -> tuple[str, str] | None:
+    """How a file shows itself as UTF-16 (or UTF-32), and the codec to read it: its
+    byte-order mark, or a NUL byte in every other place of its start (ASCII text in UTF-16
+    without a mark); else None."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32 text (it starts with a UTF-32 byte-order mark)", "utf-32"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16 text (it starts with a UTF-16 byte-order mark)", "utf-16"
+    head = data[:512]
+    head = head[:len(head) // 2 * 2]
+    if len(head) >= 4:
+        even, odd = head[0::2], head[1::2]
+        if odd.count(0) == len(odd) and even.count(0) == 0:
+            return ("UTF-16 text without a byte-order mark (a NUL byte after every "
+                    "character)", "utf-16-le")
+        if even.count(0) == len(even) and odd.count(0) == 0:
+            return ("UTF-16 text without a byte-order mark (a NUL byte before every "
+                    "character)", "utf-16-be")
+    return None
+
+
 def _decode(data: bytes, label: str, encoding: str) -> str:
     for magic, what in _BINARY_MAGIC:
         if data.startswith(magic):
             raise ValueError(f"{label}: {what}, not text; save the sheet as CSV first")
+    if not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a codec name such as 'utf-8' or 'latin-1', got "
+                        f"{type(encoding).__name__} {encoding!r}")
+    utf16 = _utf16_kind(data)
+    if utf16 and not encoding.lower().replace("_", "").startswith(("utf-16", "utf16",
+                                                                   "utf-32", "utf32")):
+        what, codec = utf16
+        raise ValueError(
+            f"{label}: {what}, not {encoding} text (Excel's 'Unicode text' and Windows "
+            f"Notepad save so); pass --encoding {codec} (encoding={codec!r}), or save the "
+            "file as UTF-8")
     try:
         codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") \
             else encoding
@@ -870,7 +1157,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     data, label = read_input(path, binary=True)
     text = _decode(data, label, encoding)
     sep = _check_sep(("\t" if low.endswith(".tsv") else ",") if sep is None else sep)
-    marks = DEFAULT_NA_VALUES if na_values is None else tuple(na_values) + ("",)
+    marks = _na_markers(na_values, default=DEFAULT_NA_VALUES) + ("",)
+    by_value = set(_numeric_markers(marks).tolist())
     drop_cols, nominal_cols = _as_name_list(drop, "drop"), _as_name_list(nominal, "nominal")
     rows, _ = _csv_rows(text, label, sep)
     if len(rows) < 2:
@@ -895,7 +1183,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     for j in range(p):  # dropped columns too: load_data reads them before dropping
         raw = [r[j] for r in rows[1:]]
         cells = [c.strip() for c in raw]
-        missing = [c in marks for c in cells]
+        missing = [c in marks or (bool(by_value) and number.fullmatch(c) is not None
+                                  and float(c) in by_value) for c in cells]
         if names[j] in nominal_cols:
             columns[j] = (None, cells, missing)
             continue
@@ -910,6 +1199,8 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
             if all(re.fullmatch(r"[+-]?\d*,\d+", c) for c, m in zip(cells, missing)
                    if not m):
                 return None  # a decimal comma: load_data's error
+            if any(_decoration(c) for c, m in zip(cells, missing) if not m):
+                return None  # 12%, $5, 3 kg: load_data's error
             columns[j] = (None, cells, missing)
             continue
         values = np.array([float(c) if ok else np.nan for c, ok in zip(cells, num)])
@@ -933,12 +1224,18 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     classes, codes = np.unique(labels, return_inverse=True)
     if classes.shape[0] < 2:
         return None
+    if target_problem(labels, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE) or (
+            integer is None and ((n >= ID_TARGET_MIN_ROWS_OF_FILE and classes.shape[0] == n)
+            or all(_DATE_RE.fullmatch(c) for c in ycells))):
+        return None  # not class labels: load_data's error
     values = np.empty((n, len(keep)), dtype=np.float64)
     nominal_mask = np.zeros(len(keep), dtype=bool)
     categories: list = [None] * len(keep)
     for k, j in enumerate(keep):
         integer, col, missing = columns[j]
         if integer is not None:
+            if names[j] not in nominal_cols and not any(missing) and _counter_problem(col):
+                return None  # a row number / identifier column: load_data's error
             values[:, k] = col
             continue
         obs = [c for c, m in zip(col, missing) if not m]
@@ -1129,6 +1426,8 @@ def _matrix_lists(parts, label, kind) -> RankedLists:
         where, _ = cell(np.flatnonzero(empty.reshape(-1))[0])
         raise ValueError(f"{label}, {where}: empty cell; scores must all be given (a file "
                          "of top-k positions? pass --input positions / kind='positions')")
+    if kind == "positions":
+        _check_position_cells(values, list_names, label, cell)
     frame = pd.DataFrame(values, index=pd.Index(features, dtype=object),
                          columns=pd.Index(list_names, dtype=object))
     try:
@@ -1136,7 +1435,45 @@ def _matrix_lists(parts, label, kind) -> RankedLists:
             return RankedLists.from_scores(frame)
         return RankedLists.from_positions(frame)
     except ValueError as exc:
-        raise ValueError(f"{label}: {exc}") from None
+        msg = str(exc)
+        m = re.match(r"positions: list (\d+) ", msg)
+        if m:  # a list that is not a ranking with average ties: name it and a tied cell
+            j = int(m.group(1))
+            col = values[:, j]
+            ranked = np.flatnonzero(~np.isnan(col))
+            vals, counts = np.unique(col[ranked], return_counts=True)
+            tied = vals[counts > 1]
+            r = int(ranked[np.isin(col[ranked], tied)][0]) if tied.size else int(ranked[0])
+            where, v = cell(r * values.shape[1] + j)
+            raise ValueError(f"{label}, {where}: {v!r}: the list {list_names[j]!r} "
+                             f"{msg[m.end():]}") from None
+        raise ValueError(f"{label}: {msg}") from None
+
+
+def _check_position_cells(values, list_names, label, cell) -> None:
+    """Positions read from a file: each list ranks a feature, every position is a whole or
+    half number in 1…k (k the features the list ranks); an error names the cell's line and
+    column (docs/design.md, 'Inputs', 'List files')."""
+    ranked = ~np.isnan(values)
+    m = values.shape[1]
+    for j in range(m):
+        if not ranked[:, j].any():
+            raise ValueError(f"{label}: the list {list_names[j]!r} (column {j + 2}) ranks no "
+                             "feature: every cell of the column is empty")
+    doubled = 2.0 * np.where(ranked, values, 1.0)
+    bad = ranked & (doubled != np.round(doubled))
+    if bad.any():
+        where, v = cell(np.flatnonzero(bad.reshape(-1))[0])
+        raise ValueError(f"{label}, {where}: {v!r} is not a position: positions must be "
+                         "whole or half-integers (a half for a tie; 1 = best)")
+    k = ranked.sum(axis=0)
+    out = ranked & ((values < 1) | (values > k[None, :]))
+    if out.any():
+        i = int(np.flatnonzero(out.reshape(-1))[0])
+        where, v = cell(i)
+        j = i % m
+        raise ValueError(f"{label}, {where}: position {v} is outside [1, {int(k[j])}] (the "
+                         f"list {list_names[j]!r} ranks {int(k[j])} features; 1 = best)")
 
 
 def _looks_like_positions(values: np.ndarray) -> bool:
@@ -1261,6 +1598,11 @@ def _read_auto(rows, lines, label, header, list_names):
         raise ValueError(f"{label}, {where}: empty cell among numbers: a file of top-k "
                          "positions? pass --input positions (kind='positions'); scores must "
                          "all be given")
+    if not inf.any() and values.shape[0] > 1 and (values == values[:1]).all():
+        raise ValueError(f"{label}: every list gives all its features one value ("
+                         f"{rows[1][1].strip()!r}…): a list of ties, which cannot tell scores "
+                         "(higher = better) from positions (1 = best); pass --input scores or "
+                         "--input positions (kind='scores' / 'positions')")
     if not inf.any() and _looks_like_positions(values):
         raise ValueError(f"{label}: every column holds places 1…{values.shape[0]} starting at "
                          "1: looks like positions (1 = best), which read as scores would "

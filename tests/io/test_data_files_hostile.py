@@ -108,8 +108,20 @@ def test_refused_with_a_message_naming_the_problem(tmp_path, text, kwargs, match
 
 
 # --------------------------------------------------------------------------- read as meant
-def test_na_values_declared_reads_missing():
-    pass
+def test_na_values_declared_reads_missing(tmp_path):
+    # a declared marker becomes NaN in a numeric column, only where the cell is the marker;
+    # it replaces the default markers ('?' is then a value, here of a nominal column) and the
+    # empty cell stays missing (docs/design.md, 'Inputs', 'Missing values')
+    text = "f0,f1,f2,class\n0.5,-999,x,a\nNA,2,?,b\n0.7,-999.0,y,a\n,4,x,b\n"
+    X, y = load_data(_write(tmp_path, text), na_values=["NA", "-999"])
+    assert X.columns.tolist() == ["f0", "f1", "f2"]
+    np.testing.assert_array_equal(X["f0"].to_numpy(), [0.5, np.nan, 0.7, np.nan])
+    np.testing.assert_array_equal(X["f1"].to_numpy(), [np.nan, 2.0, np.nan, 4.0])
+    assert X["f2"].tolist() == ["x", "?", "y", "x"]
+    assert y.tolist() == ["a", "b", "a", "b"]
+    # without the declaration the same file is refused at the marker, naming column and line
+    with pytest.raises(ValueError, match=r"d\.csv: column 'f0' mixes numbers .*line 3: 'NA'"):
+        load_data(_write(tmp_path, text))
 
 
 ACCEPTED = [
@@ -246,6 +258,21 @@ def test_unknown_ending_is_sniffed(tmp_path):
 ARFF_HEAD = "@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute c {x,y}\n@data\n"
 
 ARFF_REFUSED = [
+    ("sparse-index-twice", "@relation r\n@attribute a numeric\n@attribute b numeric\n"
+     "@attribute c {x,y}\n@data\n{1 2, 2 x}\n{0 1, 0 2, 2 y}\n",
+     r"line 7: the sparse row gives attribute 0 \('a'\) twice"),
+    ("sparse-index-twice-spaced", "@relation r\n@attribute a numeric\n@attribute c {x,y}\n"
+     "@data\n{0 1,1 x}\n{ 1 y , 0 3, 1 x }\n",
+     r"line 6: the sparse row gives attribute 1 \('c'\) twice"),
+    ("empty-data-section", "@relation r\n@attribute a numeric\n@attribute c {x,y}\n@data\n",
+     r"d\.arff, line 4: the @data section has no data rows"),
+    ("empty-data-only-comments", "@relation r\n@attribute a numeric\n@attribute c {x,y}\n"
+     "@DATA\n% none yet\n\n", r"d\.arff, line 4: the @data section has no data rows"),
+    ("inf-in-numeric", "@relation r\n@attribute a numeric\n@attribute c {x,y}\n@data\n"
+     "1,x\ninf,y\n", r"d\.arff, line 6: attribute 'a' has the value inf, not a finite"),
+    ("minus-infinity-sparse", "@relation r\n@attribute a numeric\n@attribute c {x,y}\n"
+     "@data\n{0 1, 1 x}\n{0 -Infinity, 1 y}\n",
+     r"d\.arff, line 6: attribute 'a' has the value -inf, not a finite"),
     ("sparse-index-past-last", ARFF_HEAD + "{0 1, 3 5}\n",
      r"line 6: sparse index 3 is past the last attribute \(the header declares 3: 0…2\)"),
     ("sparse-index-negative", ARFF_HEAD + "{-1 5, 2 x}\n",

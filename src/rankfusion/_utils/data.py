@@ -17,7 +17,8 @@ from .validation import check_unique_columns, real_array
 pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
 __all__ = ["ClassificationData", "check_classification_data", "check_features", "check_target",
-           "weka_classes", "prepare_ranker_data", "check_callable",
+           "weka_classes", "prepare_ranker_data", "check_callable", "target_problem",
+           "ID_TARGET_MIN_SAMPLES", "ID_TARGET_MIN_ROWS_OF_FILE", "NOT_CLASSES_ADVICE",
            "rescale_extreme_columns", "EXTREME_SCALE"]
 
 
@@ -60,11 +61,92 @@ class ClassificationData:
         return int(self.classes.shape[0])
 
 
+#: A whole-number target with a different value in every sample is an identifier (or a
+#: count, an age) from this many samples on; with fewer, one sample per class is too common
+#: in small examples to be told from a mistake.
+ID_TARGET_MIN_SAMPLES = 6
+
+#: A whole-number target with more distinct values than this many *and* more than
+#: :data:`CONTINUOUS_TARGET_FRACTION` of the samples looks continuous (an age, a price in
+#: whole units): classes of one or two samples each.
+CONTINUOUS_TARGET_MIN_CLASSES = 20
+CONTINUOUS_TARGET_FRACTION = 0.2
+
+#: From this many samples on, a whole-number target whose classes hold fewer than two samples
+#: on average (more distinct values than half the samples: an age on a small file) looks
+#: continuous too.
+SPARSE_TARGET_MIN_SAMPLES = 10
+
+#: The identifier threshold of :func:`target_problem` for a target read from a file
+#: (``rankfusion.io.load_data``, the command line): a file's author never means one class per
+#: row, even on four rows; arrays given to estimators keep :data:`ID_TARGET_MIN_SAMPLES`.
+ID_TARGET_MIN_ROWS_OF_FILE = 4
+
+#: The way out said by every refusal of a target that is not class labels.
+NOT_CLASSES_ADVICE = ("rankfusion ranks features for classification only; regression is not "
+                "supported: bin the target into classes first (e.g. pandas.cut) or choose "
+                "the class column with target=")
+
+
+def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPLES
+                   ) -> str | None:
+    """Why a 1-D target without missing labels is not class labels, or None
+    (docs/design.md, 'Validation': regression targets are refused).
+
+    A target is refused when it holds dates or times (``datetime64``, ``timedelta64``,
+    ``datetime``/``date`` objects), non-integer floats (continuous), or whole numbers that
+    are an identifier — a different value in every sample, from
+    ``min_id_samples`` samples (:data:`ID_TARGET_MIN_SAMPLES`) — or continuous — more than
+    :data:`CONTINUOUS_TARGET_MIN_CLASSES` distinct values and more than
+    :data:`CONTINUOUS_TARGET_FRACTION` of the samples, or, from
+    :data:`SPARSE_TARGET_MIN_SAMPLES` samples on, more distinct values than half the
+    samples. Each would make classes of one sample that every feature separates perfectly.
+    Text labels are never refused here (a name per sample is caught by the file reader,
+    which knows the column).
+    """
+    import datetime as _dt
+
+    n = arr.shape[0]
+    if arr.dtype.kind in "mM" or (arr.dtype == object and n and any(
+            isinstance(v, (_dt.date, _dt.timedelta, np.datetime64, np.timedelta64))
+            or type(v).__name__ in ("Timestamp", "Timedelta") for v in arr)):
+        return f"holds dates or times, not class labels; {NOT_CLASSES_ADVICE}"
+    if arr.dtype.kind in "iu":
+        values = arr
+    elif arr.dtype.kind == "f":
+        values = arr
+    elif arr.dtype == object and n and all(
+            isinstance(v, (int, float, np.integer, np.floating))
+            and not isinstance(v, (bool, np.bool_)) for v in arr):
+        values = arr.astype(np.float64)
+    else:
+        return None
+    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
+        return ("looks continuous (non-integer numbers, e.g. "
+                f"{float(values[values != np.round(values)][0])!r}), not class labels; "
+                f"{NOT_CLASSES_ADVICE}")
+    c = np.unique(values).shape[0]
+    if n >= min_id_samples and c == n:
+        return (f"has a different whole number in every sample ({n} samples, {c} values): an "
+                f"identifier or a continuous quantity (an age, a count), not class labels; "
+                f"{NOT_CLASSES_ADVICE}")
+    if (c > CONTINUOUS_TARGET_MIN_CLASSES and c > CONTINUOUS_TARGET_FRACTION * n) or (
+            n >= SPARSE_TARGET_MIN_SAMPLES and 2 * c > n):
+        why = (f"more than {CONTINUOUS_TARGET_MIN_CLASSES} and "
+               f"{CONTINUOUS_TARGET_FRACTION:.0%} of the samples" if c > max(
+                   CONTINUOUS_TARGET_MIN_CLASSES, CONTINUOUS_TARGET_FRACTION * n)
+               else "fewer than two samples per class")
+        return (f"looks continuous: {c} distinct whole numbers in {n} samples ({why}), "
+                f"not class labels; {NOT_CLASSES_ADVICE}")
+    return None
+
+
 def check_target(y, n_samples: int | None = None, *, name: str = "y", min_classes: int = 2):
     """Validate classification labels; return ``(codes, classes)``.
 
     Raises a ``ValueError`` for a missing label, a length mismatch, fewer than ``min_classes``
-    classes or a continuous (regression) target; a ``TypeError`` for a 2-D target.
+    classes or a target that is not class labels (:func:`target_problem`: dates, continuous
+    numbers, a whole-number identifier); a ``TypeError`` for a 2-D target.
     """
     if isinstance(y, pd.DataFrame):
         if y.shape[1] != 1:
@@ -95,23 +177,9 @@ def check_target(y, n_samples: int | None = None, *, name: str = "y", min_classe
     if infinite.any():
         i = int(np.flatnonzero(infinite)[0])
         raise ValueError(f"{name} has an infinite label at sample {i}; labels name classes")
-    if arr.dtype.kind == "f":
-        if not np.all(arr == np.round(arr)):
-            raise ValueError(
-                f"{name} looks continuous (non-integer floats): rankfusion handles "
-                "classification targets only, not regression"
-            )
-    if arr.dtype == object:
-        kinds = {type(v) for v in arr}
-        if any(issubclass(k, float) for k in kinds) and all(
-            issubclass(k, (int, float, np.number)) for k in kinds
-        ):
-            f = arr.astype(np.float64)
-            if not np.all(f == np.round(f)):
-                raise ValueError(
-                    f"{name} looks continuous (non-integer floats): rankfusion handles "
-                    "classification targets only, not regression"
-                )
+    problem = target_problem(arr)
+    if problem:
+        raise ValueError(f"{name} {problem}")
     try:
         classes, codes = np.unique(arr, return_inverse=True)
     except TypeError:

@@ -96,10 +96,9 @@ def _entropy_rows2(left, right, table):
 
 
 @kernel(python_below=_PYTHON_BELOW)
-def _fayyad_irani(prior, bl, br, n_inst, n_cuts, table):
-    prior_ent = _entropy(prior)
-    ent = _entropy_rows2(bl, br, table)
-    gain = prior_ent - ent
+def _mdl_threshold(prior, bl, br, n_inst, n_cuts, prior_ent):
+    """Fayyad & Irani's (1993) MDL threshold ``(log2(N_cuts) + Δ) / N`` for the cut that
+    splits the class counts ``prior`` into ``bl`` and ``br``."""
     k = 0
     k1 = 0
     k2 = 0
@@ -113,7 +112,17 @@ def _fayyad_irani(prior, bl, br, n_inst, n_cuts, table):
     ent_l = _entropy(bl)
     ent_r = _entropy(br)
     delta = math.log(3.0 ** k - 2.0) / _LN2 - (k * prior_ent - k2 * ent_r - k1 * ent_l)
-    return gain > (math.log(float(n_cuts)) / _LN2 + delta) / n_inst
+    return (math.log(float(n_cuts)) / _LN2 + delta) / n_inst
+
+
+@kernel(python_below=_PYTHON_BELOW)
+def _fayyad_irani(prior, bl, br, n_inst, n_cuts, table):
+    """Whether the cut is accepted: its gain *strictly* above the MDL threshold (Fayyad &
+    Irani 1993, eq. of the MDLP criterion; Weka's ``FayyadAndIranisMDL`` uses ``>`` too), so
+    a gain exactly on the threshold is refused."""
+    prior_ent = _entropy(prior)
+    gain = prior_ent - _entropy_rows2(bl, br, table)
+    return gain > _mdl_threshold(prior, bl, br, n_inst, n_cuts, prior_ent)
 
 
 @kernel(python_below=_PYTHON_BELOW)
