@@ -29,7 +29,7 @@ from .._utils.validation import check_n_jobs, real_array, resolve_n_features
 from ..lists import RankedLists
 from .estimators import default_estimators
 from .ranker_specs import resolve_rankers, run_ranker
-from .resampling import bootstrap_indices
+from .resampling import bootstrap_indices, check_sample_size
 from .subset_size import (
     choose_size,
     evaluate_prefixes,
@@ -65,6 +65,17 @@ def _normalise(scores: np.ndarray, how) -> np.ndarray:
             out = np.where(span > 0, (scores - lo) / np.where(span > 0, span, 1.0), 0.0)
         return out
     return RankedLists.from_scores(scores).relative.copy()
+
+
+def _smallest_training_part(y, cv: int, stratify) -> np.ndarray:
+    """Labels of a training part as small as a ``cv``-fold split can leave (per class when
+    stratified: n_c − ⌈n_c / cv⌉ rows; else n − ⌈n / cv⌉ rows of the classes in turn)."""
+    labels, counts = np.unique(y, return_counts=True)
+    if stratify:
+        keep = counts - -(-counts // cv)
+        return np.repeat(labels, keep)
+    n = int(counts.sum())
+    return np.resize(labels, n - -(-n // cv))
 
 
 def _seed_estimators(estimators: dict, seed: int) -> dict:
@@ -153,7 +164,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         each of L bootstrap samples (data perturbation).
     sample_fraction : float in (0, 1], default=1.0
         Rows drawn with replacement per bootstrap sample, as a fraction of n
-        (:func:`rankfusion.selection.resampling.bootstrap_indices`).
+        (:func:`rankfusion.selection.resampling.bootstrap_indices`). Checked at fit, when n is
+        known: a fraction that draws fewer than 2 rows of a class (stratified) or fewer than 2
+        per class in all (unstratified) is refused, also for the training parts of a nested
+        size search (:func:`~rankfusion.selection.resampling.check_sample_size`).
     stratify : bool, default=True
         Draw every bootstrap sample (and the CV folds) within classes.
     n_features_to_select : None, int, float, "k-step" or "learning-curve", default=None
@@ -218,8 +232,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
         stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
         (``nogueira``, ``nogueira_low``, ``nogueira_high``, ``nogueira_variance``), and ASD and
-        APC of the bootstrap score vectors (:mod:`rankfusion.stability`; APC is NaN when a
-        ranker gives one bootstrap constant scores, whose correlation is undefined). The
+        APC of the bootstrap score vectors (:mod:`rankfusion.stability`; APC and the Nogueira
+        columns are NaN when a ranker gives one bootstrap constant scores: the correlation is
+        undefined, and a top-k taken from tied scores is the lowest feature indices on every
+        sample, a perfect stability that measures nothing). The
         consensus row aggregates each bootstrap's lists with the same rule; it is left out for
         the fuzzy rules, which need all bootstraps at once.
     bootstrap_indices_ : list of ndarray
@@ -583,6 +599,15 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         if self.classes_.shape[0] < 2:
             raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature ranking "
                              "needs at least two")
+        if self.n_bootstraps > 0:
+            # before any work: a near-empty bootstrap ranks nothing (docs/design.md,
+            # 'Ensembles, subsets and evaluation')
+            check_sample_size(y, self.sample_fraction, stratify=bool(self.stratify))
+            if isinstance(self.n_features_to_select, str) and self.subset_cv == "nested":
+                check_sample_size(_smallest_training_part(y, int(self.cv), self.stratify),
+                                  self.sample_fraction, stratify=bool(self.stratify),
+                                  where=f" in the training part of a {int(self.cv)}-fold "
+                                        "size search (subset_cv='nested')")
         p = Xw.shape[1]
         names = (np.asarray(self.feature_names_in_, dtype=object)
                  if hasattr(self, "feature_names_in_")
@@ -663,7 +688,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             Z = np.zeros(score_rows.shape, dtype=np.int8)
             for i, order in enumerate(orders):
                 Z[i, order[:k]] = 1
-            res = nogueira(Z) if 0 < k < p else None
+            # a constant run's top k is the lowest indices on every sample: Φ would be 1 from
+            # the tie break alone, so it is undefined there, as APC
+            constant = bool((np.ptp(score_rows, axis=1) == 0).any())
+            res = nogueira(Z) if 0 < k < p and not constant else None
             nan = float("nan")
             return {
                 "nogueira": nan if res is None else res.statistic,
@@ -672,7 +700,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 "nogueira_high": nan if res is None else res.high,
                 "asd": asd(score_rows),
                 # a constant run (e.g. every gain 0 on a bootstrap) has no correlation: NaN
-                "apc": nan if (np.ptp(score_rows, axis=1) == 0).any() else apc(score_rows),
+                "apc": nan if constant else apc(score_rows),
             }
 
         rows = {}
