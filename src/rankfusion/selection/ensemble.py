@@ -27,7 +27,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._utils.seeding import spawn
 from .._utils.validation import check_n_jobs, real_array, resolve_n_features
 from ..lists import RankedLists
-from .estimators import default_estimators
+from .estimators import default_estimators, estimator_by_name
 from .ranker_specs import resolve_rankers, run_ranker
 from .resampling import bootstrap_indices, check_sample_size
 from .subset_size import (
@@ -76,6 +76,11 @@ def _smallest_training_part(y, cv: int, stratify) -> np.ndarray:
         return np.repeat(labels, keep)
     n = int(counts.sum())
     return np.resize(labels, n - -(-n // cv))
+
+
+def _short_repr(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _seed_estimators(estimators: dict, seed: int) -> dict:
@@ -178,9 +183,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     estimators : dict or list of classifiers, default=None
         The classifiers of the size search and of the accuracy weights. None: the papers'
         linear SVM, naive Bayes, 1-NN and entropy tree
-        (:func:`~rankfusion.selection.estimators.default_estimators`). The learning curve uses
-        the first only; K-step all of them. Nominal columns and missing values are encoded
-        inside each classifier's pipeline.
+        (:func:`~rankfusion.selection.estimators.default_estimators`); their names
+        (``"linear_svm"``, ``"naive_bayes"``, ``"knn1"``, ``"tree"``) may stand for them in the
+        list or the dict (an unknown name is an error naming it and the closest known one).
+        The learning curve uses the first only; K-step all of them. Nominal columns and
+        missing values are encoded inside each classifier's pipeline.
     cv : int, default=5
         Folds of the size search and of the accuracy weights (stratified, shuffled).
     subset_cv : {"nested", "ranked_once"}, default="nested"
@@ -388,24 +395,32 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         est = self.estimators
         if est is None:
             return default_estimators()
-        if isinstance(est, dict):
+        if isinstance(est, (str, bytes)):
+            items = [(est, est)]
+        elif isinstance(est, dict):
             items = list(est.items())
         elif hasattr(est, "fit"):
             items = [(type(est).__name__, est)]
         else:
             try:
-                items = [(type(e).__name__ + (f"#{i}" if i else ""), e)
+                items = [(e if isinstance(e, str)
+                          else type(e).__name__ + (f"#{i}" if i else ""), e)
                          for i, e in enumerate(est)]
             except TypeError:
                 raise TypeError("estimators must be None, a classifier, a list or a dict of "
                                 f"classifiers; got {type(est).__name__}") from None
         if not items:
             raise ValueError("estimators must hold at least one classifier")
-        for name, e in items:
-            if not (hasattr(e, "fit") and hasattr(e, "predict")):
-                raise TypeError(f"estimators[{name!r}] is not a classifier (needs fit and "
-                                "predict)")
-        return dict(items)
+        out = {}
+        for i, (name, e) in enumerate(items):
+            where = f"estimators[{name!r}]" if isinstance(est, dict) else f"estimators[{i}]"
+            if isinstance(e, str):
+                e = estimator_by_name(e, argument=where)
+            elif not (hasattr(e, "fit") and hasattr(e, "predict")):
+                raise TypeError(f"{where} is not a classifier (needs fit and predict): got "
+                                f"{_short_repr(e)} of type {type(e).__name__}")
+            out[name] = e
+        return out
 
     # ------------------------------------------------------------------ ensemble
     def _rank_all(self, X, y, rankers, seq, p, names):

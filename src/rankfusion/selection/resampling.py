@@ -77,7 +77,8 @@ def check_sample_size(y, sample_fraction: float = 1.0, *, stratify: bool = True,
     >>> check_sample_size([0] * 20 + [1] * 20, 0.01)
     Traceback (most recent call last):
     ...
-    ValueError: sample_fraction=0.01 draws 1 row of class 0 (of its 20) per bootstrap sample; at least 2 rows of every class are needed to rank features: use sample_fraction ≥ 0.075
+    ValueError: sample_fraction=0.01 draws 1 row of class 0 (of its 20) per bootstrap sample;
+    at least 2 rows of every class are needed to rank features: use sample_fraction ≥ 0.075
     """
     labels, codes = _class_groups(y)
     f = float(sample_fraction)
@@ -92,9 +93,9 @@ def check_sample_size(y, sample_fraction: float = 1.0, *, stratify: bool = True,
                 fmin = _enough(MIN_PER_CLASS, small)
                 raise ValueError(
                     f"{name}={sample_fraction!r} draws {got} row{'s' if got != 1 else ''} of "
-                    f"class {_label(lab)!r} (of its {int(size)}) per bootstrap sample{where}; at least "
-                    f"{MIN_PER_CLASS} rows of every class are needed to rank features: use "
-                    f"{name} ≥ {fmin}")
+                    f"class {_label(lab)!r} (of its {int(size)}) per bootstrap sample{where}; "
+                    f"at least {MIN_PER_CLASS} rows of every class are needed to rank features: "
+                    f"use {name} ≥ {fmin}")
         return
     n = codes.shape[0]
     need = min(MIN_PER_CLASS * labels.shape[0], n)
