@@ -361,6 +361,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Real):
                 raise TypeError("n_features_to_select must be None, an int, a float, 'k-step' "
                                 f"or 'learning-curve'; got {type(n).__name__}")
+            # the range now (whether a count fits the features is known at fit)
+            resolve_n_features(n, sys.maxsize, name="n_features_to_select")
+        if self.weight_k is not None:
+            resolve_n_features(self.weight_k, sys.maxsize, name="weight_k")
         cv = self.cv
         if isinstance(cv, (bool, np.bool_)) or not isinstance(cv, numbers.Integral) or cv < 2:
             raise ValueError(f"cv must be an int ≥ 2, got {cv!r}")
