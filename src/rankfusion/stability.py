@@ -367,6 +367,9 @@ def reduced_size_correlation(
     y_arr = y if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
 
     def centred_unit(v: np.ndarray, what: str) -> np.ndarray:
+        # Pearson is scale invariant: divide by a power of two first (exact), so that scores
+        # near the float limits (1e308, 5e-324) neither overflow nor vanish in the sums
+        v = np.ldexp(v, -_power_of_two(np.abs(v).max()))
         c = v - v.mean()
         nrm = np.sqrt(c @ c)
         if nrm == 0:

@@ -59,6 +59,10 @@ def _normalise(scores: np.ndarray, how) -> np.ndarray:
     if how is None:
         return scores
     if how == "minmax":
+        # min–max is scale invariant: each list divided by a power of two first (exact), so
+        # that the span of scores near ±1.8e308 stays finite (docs/design.md, 'Inputs')
+        top = np.abs(scores).max(axis=0, keepdims=True)
+        scores = np.ldexp(scores, -np.frexp(top)[1])
         lo = scores.min(axis=0, keepdims=True)
         span = scores.max(axis=0, keepdims=True) - lo
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -709,7 +713,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 Z[i, order[:k]] = 1
             # a constant run's top k is the lowest indices on every sample: Φ would be 1 from
             # the tie break alone, so it is undefined there, as APC
-            constant = bool((np.ptp(score_rows, axis=1) == 0).any())
+            # (max == min, not ptp: the span of ±1e308 overflows)
+            constant = bool((score_rows.max(axis=1) == score_rows.min(axis=1)).any())
             res = nogueira(Z) if 0 < k < p and not constant else None
             nan = float("nan")
             return {
