@@ -129,7 +129,11 @@ def _fmt(value) -> str:
 
 
 def _suggest(name, known) -> str:
-    close = closest_name(str(name), [str(k) for k in known])
+    names = [str(k) for k in known]
+    key = str(name).strip().lower()
+    close = closest_name(str(name), names) or (next(
+        (k for k in names if key and len(key) >= 2 and key in k.lower()), None)
+        if isinstance(name, str) else None)
     if close:
         return f'; did you mean "{close}"?'
     shown = ", ".join(sorted(str(k) for k in known))
