@@ -316,10 +316,16 @@ class RankedLists:
                             "universe= listing those tuples" if features is None
                             else "; it is not one of universe's features")
                     raise TypeError(tuple_in_order_message(where, i + 1, v, tail=tail))
-                if isinstance(v, (list, np.ndarray, set, dict)) or not isinstance(v, Hashable):
+                if isinstance(v, (list, np.ndarray, set, frozenset)):
+                    raise TypeError(tuple_in_order_message(
+                        f"orders[{j}]" + (f" (list {shown[j]!r})" if shown is not None
+                                          and j < len(shown) else ""), i + 1, v,
+                        tail="; a feature name is a string, a number or (with universe=) a "
+                             "tuple"))
+                if isinstance(v, dict) or not isinstance(v, Hashable):
                     raise TypeError(
                         f"orders[{j}] holds a {type(v).__name__} at position {i + 1} ({v!r}); a "
-                        "feature name is a string, a number or a tuple")
+                        "feature name is a string, a number or (with universe=) a tuple")
                 if v in seen:
                     raise ValueError(f"orders[{j}] names feature {v!r} twice")
                 seen.add(v)

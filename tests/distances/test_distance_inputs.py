@@ -19,7 +19,9 @@ HOSTILE = [
     (lambda: kendall_tau(np.array([[1, 2], [3, 4]]), [1, 2]), ValueError,
      "a must be 1-D (one order); got shape (2, 2)"),
     (lambda: spearman_footrule([["a"], ["b"]], ["a", "b"]), TypeError,
-     "a[0] must be a name (a string, a number or a tuple), got list ['a']"),
+     "a holds a list at position 1 (['a']): " + _TIE),
+    (lambda: distance_matrix([["a", ["b", "c"]]], [["a", "b"]]), TypeError,
+     "candidates[0] holds a list at position 2 (['b', 'c']): " + _TIE),
     (lambda: distance_matrix([[0, 1, 2]], [["0", "1", "2"]]), TypeError,
      "candidates and lists must name the features in one type; got int64 and <U1 (1 and '1' "
      "are different features)"),

@@ -97,9 +97,20 @@ def test_rankings_with_average_ties_are_accepted(positions):
      "orders[0] is a dict, which has no order; give the feature names as a list, best first"),
     ({frozenset("ab")}, TypeError,
      "orders must be a sequence of ordered sequences of feature names"),
+    # a list inside an order reads as a tie, like a tuple (docs/design.md, 'Inputs')
     ([[["a"], ["b"]]], TypeError,
-     "orders[0] holds a list at position 1 (['a']); a feature name is a string, a number or a "
-     "tuple"),
+     "orders[0] holds a list at position 1 (['a']): an order names one feature per position, "
+     "so it cannot hold a tie; give tied features equal scores (RankedLists.from_scores) or "
+     "equal positions (RankedLists.from_positions, e.g. 1, 2.5, 2.5 for two features tied "
+     "after the first); a feature name is a string, a number or (with universe=) a tuple"),
+    ([["a", {"b"}]], TypeError,
+     "orders[0] holds a set at position 2 ({'b'}): an order names one feature per position, "
+     "so it cannot hold a tie; give tied features equal scores (RankedLists.from_scores) or "
+     "equal positions (RankedLists.from_positions, e.g. 1, 2.5, 2.5 for two features tied "
+     "after the first); a feature name is a string, a number or (with universe=) a tuple"),
+    ([["a", {"b": 1}]], TypeError,
+     "orders[0] holds a dict at position 2 ({'b': 1}); a feature name is a string, a number or "
+     "(with universe=) a tuple"),
 ])
 def test_unordered_or_unnamed_orders_are_refused(orders, kind, message):
     with pytest.raises(kind) as err:

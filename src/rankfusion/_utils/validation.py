@@ -381,9 +381,10 @@ def check_real(value, *, name: str, low: float | None = None, high: float | None
 
 
 def tuple_in_order_message(where: str, position: int, value, *, tail: str) -> str:
-    """The message for a tuple found inside an order: to its author a tie, to an order one
-    feature named by the tuple (docs/design.md, 'Inputs'). ``tail`` ends it ("; …")."""
-    return (f"{where} holds a tuple at position {position} ({value!r}): an order names one "
+    """The message for a tuple (or list, set) found inside an order: to its author a tie, to an
+    order one feature named by the tuple (docs/design.md, 'Inputs'). ``tail`` ends it."""
+    return (f"{where} holds a {type(value).__name__} at position {position} ({value!r}): an "
+            "order names one "
             "feature per position, so it cannot hold a tie; give tied features equal scores "
             "(RankedLists.from_scores) or equal positions (RankedLists.from_positions, e.g. "
             f"1, 2.5, 2.5 for two features tied after the first){tail}")
@@ -405,7 +406,7 @@ def check_order(x, *, name: str) -> list:
     if not out:
         raise ValueError(f"{name} must not be empty")
     for i, v in enumerate(out):
-        if isinstance(v, tuple):
+        if isinstance(v, (tuple, list, set, frozenset, np.ndarray)):
             raise TypeError(tuple_in_order_message(
                 name, i + 1, v, tail="; name the features by strings or integers"))
     object_vector(out, name=name)  # every id a hashable name

@@ -150,7 +150,7 @@ def _id_matrix(x, name: str) -> np.ndarray:
         for r, row in enumerate(x):
             if isinstance(row, (list, tuple)):
                 for i, v in enumerate(row):
-                    if isinstance(v, tuple):
+                    if isinstance(v, (tuple, list, set, frozenset)):
                         raise TypeError(tuple_in_order_message(
                             f"{name}[{r}]", i + 1, v,
                             tail="; name the features by strings or integers"))
