@@ -192,3 +192,23 @@ def test_reduced_size_smallest_allowed_fraction_runs():
     X, y = _data()
     res = reduced_size_correlation(anova, X, y, fraction=0.1, random_state=0)
     assert res.n_samples == 4 and np.isfinite(res.mean)
+
+
+def test_a_tie_across_the_cut_gives_no_stability():
+    """One informative feature, the rest tied at 0: a top-3 would take features 1 and 2 by
+    index on every bootstrap, Φ = 1 from the tie break. It is NaN; a top-1 (no tie at the cut)
+    is measured."""
+    def one_signal(X, y):
+        s = np.zeros(X.shape[1])
+        s[0] = 1.0 + abs(float(np.asarray(X)[0, 0]))
+        return s
+
+    X, y = _data()
+    top3 = EnsembleSelector(rankers=(one_signal, anova), n_bootstraps=4, n_features_to_select=3,
+                            random_state=0).fit(X, y)
+    assert np.isnan(top3.stability_.loc["one_signal", "nogueira"])
+    assert np.isfinite(top3.stability_.loc["one_signal", "asd"])
+    assert np.isfinite(top3.stability_.loc["anova", "nogueira"])
+    top1 = EnsembleSelector(rankers=(one_signal, anova), n_bootstraps=4, n_features_to_select=1,
+                            random_state=0).fit(X, y)
+    assert top1.stability_.loc["one_signal", "nogueira"] == 1.0  # feature 0 always on top

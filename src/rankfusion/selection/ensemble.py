@@ -246,7 +246,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         APC of the bootstrap score vectors (:mod:`rankfusion.stability`; APC and the Nogueira
         columns are NaN when a ranker gives one bootstrap constant scores: the correlation is
         undefined, and a top-k taken from tied scores is the lowest feature indices on every
-        sample, a perfect stability that measures nothing). The
+        sample, a perfect stability that measures nothing. For the same reason a ranker's
+        Nogueira columns are NaN when on some bootstrap its k-th and (k+1)-th scores tie, so
+        that the index, not the score, decides the subset). The
         consensus row aggregates each bootstrap's lists with the same rule; it is left out for
         the fuzzy rules, which need all bootstraps at once.
     bootstrap_indices_ : list of ndarray
@@ -707,7 +709,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
         p = scores.shape[0]
 
-        def stats(score_rows, orders):
+        def stats(score_rows, orders, cut_ties: bool):
             Z = np.zeros(score_rows.shape, dtype=np.int8)
             for i, order in enumerate(orders):
                 Z[i, order[:k]] = 1
@@ -715,7 +717,14 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             # the tie break alone, so it is undefined there, as APC
             # (max == min, not ptp: the span of ±1e308 overflows)
             constant = bool((score_rows.max(axis=1) == score_rows.min(axis=1)).any())
-            res = nogueira(Z) if 0 < k < p and not constant else None
+            undefined = constant
+            if cut_ties and 0 < k < p:
+                # a ranker's run whose k-th and (k+1)-th scores tie selects by feature index:
+                # the same lowest indices on every sample, a stability the scores do not have
+                kth = np.array([row[o[k - 1]] for row, o in zip(score_rows, orders)])
+                nxt = np.array([row[o[k]] for row, o in zip(score_rows, orders)])
+                undefined |= bool((kth == nxt).any())
+            res = nogueira(Z) if 0 < k < p and not undefined else None
             nan = float("nan")
             return {
                 "nogueira": nan if res is None else res.statistic,
@@ -731,7 +740,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         idx = np.arange(p)
         for g, cols in groups.items():
             block = scores[:, cols].T
-            rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block])
+            rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block], True)
         if kind[0] != "fuzzy":
             L = len(next(iter(groups.values())))
             seqs = seq.spawn(L)
@@ -743,7 +752,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 cons = self._combine(sub, None, w, kind, seqs[b])
                 cons_scores.append(np.asarray(cons.scores, dtype=np.float64))
                 cons_orders.append(np.asarray(cons.order))
-            rows["consensus"] = stats(np.vstack(cons_scores), cons_orders)
+            # the consensus order is the rule's (its own tie break): only a constant run is
+            # undefined there
+            rows["consensus"] = stats(np.vstack(cons_scores), cons_orders, False)
         frame = pd.DataFrame.from_dict(rows, orient="index")
         frame.index.name = "ranker"
         frame.attrs["n_features"] = int(k)
