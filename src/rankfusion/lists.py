@@ -20,7 +20,13 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 import numpy as np
 
 from ._utils.lazy import lazy_module
-from ._utils.validation import check_names, check_score_matrix, check_unique_columns, object_vector
+from ._utils.validation import (
+    check_names,
+    check_score_matrix,
+    check_unique_columns,
+    object_vector,
+    tuple_in_order_message,
+)
 
 pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
@@ -91,6 +97,14 @@ def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> 
     with ThreadPoolExecutor(n_threads) as ex:
         list(ex.map(work, blocks))
     return out
+
+
+def _member(value, names: dict) -> bool:
+    """Whether ``value`` is a key of ``names`` (False for an unhashable value)."""
+    try:
+        return value in names
+    except TypeError:
+        return False
 
 
 def _missing_name(v) -> bool:
@@ -232,6 +246,17 @@ class RankedLists:
         universe : sequence, optional
             All features. Defaults to the union of the lists, in order of first appearance.
             A list naming a feature outside a given universe is an error.
+
+        Raises
+        ------
+        TypeError
+            A tuple inside an order, unless ``universe`` names that tuple as a feature. To its
+            author ``["a", ("b", "c"), "d"]`` is a tie, to an order it would be one feature
+            named ``("b", "c")``; an order cannot hold a tie, so the message names the list
+            and the position and points to scores or positions with ties
+            (:meth:`from_scores`, :meth:`from_positions`). Features named by tuples
+            (MultiIndex columns) are read when ``universe`` lists them: then a tuple is a name
+            only if it is one of the universe's (docs/design.md, 'Inputs').
         list_names : sequence, optional
             Names of the lists (a mapping or DataFrame gives its own).
 
@@ -255,6 +280,16 @@ class RankedLists:
         orders = list(orders)
         if not orders:
             raise ValueError("orders must hold at least one list")
+        features = None
+        if universe is not None:
+            if isinstance(universe, (str, bytes, set, frozenset, Mapping)):
+                raise TypeError("universe must be a sequence of feature names")
+            universe = list(universe)  # once: a generator can be read only once
+            features = check_names(universe, len(universe), name="universe",
+                                   default_prefix="f")
+            uni = {v: i for i, v in enumerate(features)}
+        shown = list(list_names) if list_names is not None and not isinstance(
+            list_names, (str, bytes)) else None
         clean: list[list] = []
         for j, o in enumerate(orders):
             if isinstance(o, (str, bytes)) or not isinstance(o, Iterable):
@@ -273,16 +308,30 @@ class RankedLists:
                     raise ValueError(
                         f"orders[{j}] holds a missing feature name ({v!r}) at position {i + 1}; "
                         "every entry must name a feature (a top-k list is simply shorter)")
-                if isinstance(v, (list, np.ndarray, set, dict)) or not isinstance(v, Hashable):
+                if isinstance(v, tuple) and not (features is not None and _member(v, uni)):
+                    where = f"orders[{j}]"
+                    if shown is not None and j < len(shown):
+                        where += f" (list {shown[j]!r})"
+                    tail = ("; features named by tuples (e.g. MultiIndex columns) need "
+                            "universe= listing those tuples" if features is None
+                            else "; it is not one of universe's features")
+                    raise TypeError(tuple_in_order_message(where, i + 1, v, tail=tail))
+                if isinstance(v, (list, np.ndarray, set, frozenset)):
+                    raise TypeError(tuple_in_order_message(
+                        f"orders[{j}]" + (f" (list {shown[j]!r})" if shown is not None
+                                          and j < len(shown) else ""), i + 1, v,
+                        tail="; a feature name is a string, a number or (with universe=) a "
+                             "tuple"))
+                if isinstance(v, dict) or not isinstance(v, Hashable):
                     raise TypeError(
                         f"orders[{j}] holds a {type(v).__name__} at position {i + 1} ({v!r}); a "
-                        "feature name is a string, a number or a tuple")
+                        "feature name is a string, a number or (with universe=) a tuple")
                 if v in seen:
                     raise ValueError(f"orders[{j}] names feature {v!r} twice")
                 seen.add(v)
             clean.append(o)
         if universe is None:
-            uni: dict = {}
+            uni = {}
             for o in clean:
                 for v in o:
                     uni.setdefault(v, len(uni))
@@ -296,12 +345,6 @@ class RankedLists:
                             f"orders name the features {w!r} and {v!r}, which differ only by "
                             "type; give every feature name in one type (e.g. all strings)")
         else:
-            if isinstance(universe, (str, bytes, set, frozenset, Mapping)):
-                raise TypeError("universe must be a sequence of feature names")
-            universe = list(universe)  # once: a generator can be read only once
-            features = check_names(universe, len(universe), name="universe",
-                                   default_prefix="f")
-            uni = {v: i for i, v in enumerate(features)}
             for j, o in enumerate(clean):
                 unknown = [v for v in o if v not in uni]
                 if unknown:

@@ -251,6 +251,31 @@ def _stratified_counts(codes: np.ndarray, n_sub: int) -> np.ndarray:
     return counts
 
 
+def _check_reduced_size(codes: np.ndarray, classes, n_sub: int, fraction: float, stratify: bool):
+    """Refuse a reduced sample too small to rank on: fewer than 2 rows of a class (stratified;
+    all its rows when it has fewer) or fewer than 2 per class in all. A ranker on one row per
+    class gives tied scores, and a correlation near 1 or undefined that measures nothing."""
+    sizes = np.bincount(codes)
+    k = int((sizes > 0).sum())
+    if stratify:
+        counts = _stratified_counts(codes, n_sub)
+        short = np.flatnonzero(counts < np.minimum(2, sizes))
+        if short.size:
+            c = int(short[0])
+            label = classes[c].item() if isinstance(classes[c], np.generic) else classes[c]
+            raise ValueError(
+                f"fraction={fraction} keeps {n_sub} of the {codes.shape[0]} samples, "
+                f"{int(counts[c])} of class {label!r} (of its {int(sizes[c])}); at least 2 of "
+                f"every class are needed to rank features (at least {2 * k} samples): raise "
+                "fraction")
+        return
+    need = min(2 * k, codes.shape[0])
+    if n_sub < need:
+        raise ValueError(
+            f"fraction={fraction} keeps {n_sub} of the {codes.shape[0]} samples; at least "
+            f"{need} (2 per class for {k} classes) are needed to rank features: raise fraction")
+
+
 def _take_rows(X, idx: np.ndarray):
     if isinstance(X, pd.DataFrame):
         return X.iloc[idx]
@@ -322,8 +347,10 @@ def reduced_size_correlation(
     Raises
     ------
     ValueError
-        Bad arguments; scores of the wrong length or not finite; constant scores (on all the
-        data or on a repeat), for which Pearson's correlation is undefined.
+        Bad arguments; a fraction that keeps fewer than 2 samples of a class (stratified) or
+        fewer than 2 per class (unstratified); scores of the wrong length or not finite;
+        constant scores (on all the data or on a repeat), for which Pearson's correlation is
+        undefined.
     """
     if not callable(ranker):
         raise TypeError(f"ranker must be a callable f(X, y) -> scores, got {type(ranker).__name__}")
@@ -332,13 +359,17 @@ def reduced_size_correlation(
     stratify = check_bool(stratify, "stratify")
     seed = check_seed(random_state)
     n = len(X)
-    codes, _ = check_target(y, n)
+    codes, classes = check_target(y, n)
     n_sub = max(1, int(np.floor(fraction * n + 0.5)))
+    _check_reduced_size(codes, classes, n_sub, fraction, stratify)
 
     full = _check_score_vector(ranker(X, y), None, "all the samples")
     y_arr = y if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
 
     def centred_unit(v: np.ndarray, what: str) -> np.ndarray:
+        # Pearson is scale invariant: divide by a power of two first (exact), so that scores
+        # near the float limits (1e308, 5e-324) neither overflow nor vanish in the sums
+        v = np.ldexp(v, -_power_of_two(np.abs(v).max()))
         c = v - v.mean()
         nrm = np.sqrt(c @ c)
         if nrm == 0:

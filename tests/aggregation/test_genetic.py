@@ -195,3 +195,55 @@ def test_ce_default_sample_size_keeps_an_elite_of_five_for_short_lists():
     assert res.top(2) == ["a", "b"]
     with pytest.raises(ValueError, match="too small"):
         aggregate(lists, "ce", n_samples=20, random_state=0)
+
+
+# ---------------------------------------------------------------------------- mutation operator
+def _top1_lists():
+    """15 orders of 3 features: "a" heads 5 of them, each of 10 other features heads one.
+
+    For k = 1 the Spearman footrule of top-k lists (an absent item at position k + 1 = 2,
+    RankAggreg's convention) is 0 between [x] and a list headed by x and |1 − 2| + |2 − 1| = 2
+    otherwise, so the objective of [x] is 2 · (share of lists not headed by x): [a] is the
+    unique optimum, 2 · 10/15."""
+    others = [f"f{i}" for i in range(10)]
+    orders = [["a", others[i], others[(i + 1) % 10]] for i in range(5)]
+    orders += [[others[i], "a", others[(i + 3) % 10]] for i in range(10)]
+    return RankedLists.from_orders(orders)
+
+
+def test_mutation_alone_finds_an_item_missing_from_the_first_population():
+    """With k = 1 there is no crossover (a single position has no cut point) and, without
+    mutation, selection only copies the initial lists: the result would be one of the
+    population's two initial items, "a" in about 2 of 11 seeds. Mutation at rate 1 draws
+    P·k = 2 random items per generation, so every seed reaches [a] (planting ``n_mut = 0``
+    fails here)."""
+    lists = _top1_lists()
+    orders = [lists.ranked_features(j) for j in range(lists.n_lists)]
+    # the optimum's objective from the distances module (an implementation apart from the GA's)
+    optimum = np.mean([spearman_footrule(["a"], o, k=1) for o in orders])
+    assert optimum == pytest.approx(2 * 10 / 15)
+    for distance in ("spearman", "kendall"):
+        for seed in range(12):
+            res = aggregate(lists, "ga", k=1, population=2, crossover=1.0, mutation=1.0,
+                            max_iter=300, conv_in=300, init="random", polish=False,
+                            random_state=seed, distance=distance)
+            assert res.info["top_k"] == ["a"], (distance, seed)
+            if distance == "spearman":
+                assert res.info["ga_objective"] == pytest.approx(optimum)
+
+
+def test_trace_reaches_an_optimum_missing_from_the_first_population():
+    """The trace's generation-0 minimum is the best initial item; one generation later the
+    population has changed only through mutation (k = 1: no crossover), and over 300
+    generations the minimum reaches the optimum from initial populations that lack it."""
+    lists = _top1_lists()
+    reached = 0
+    for seed in range(12):
+        res = aggregate(lists, "ga", k=1, population=2, mutation=1.0, max_iter=300,
+                        conv_in=300, init="random", polish=False, random_state=seed)
+        trace = res.info["trace"]
+        first, last = float(trace.iloc[0, 0]), float(trace.iloc[:, 0].min())
+        if first > 2 * 10 / 15 + 1e-12:  # the optimum was not in the first population
+            reached += last == pytest.approx(2 * 10 / 15)
+            assert last == pytest.approx(2 * 10 / 15), seed
+    assert reached >= 5  # most seeds start without [a]

@@ -6,6 +6,11 @@ import pytest
 
 from rankfusion.distances import distance_matrix, kendall_tau, spearman_footrule
 
+_TIE = ("an order names one feature per position, so it cannot hold a tie; give tied features "
+        "equal scores (RankedLists.from_scores) or equal positions "
+        "(RankedLists.from_positions, e.g. 1, 2.5, 2.5 for two features tied after the first); "
+        "name the features by strings or integers")
+
 HOSTILE = [
     (lambda: spearman_footrule({"a", "b", "c"}, ["c", "b", "a"]), TypeError,
      "a is a set, which has no order; give the feature ids as a list, best first"),
@@ -14,7 +19,9 @@ HOSTILE = [
     (lambda: kendall_tau(np.array([[1, 2], [3, 4]]), [1, 2]), ValueError,
      "a must be 1-D (one order); got shape (2, 2)"),
     (lambda: spearman_footrule([["a"], ["b"]], ["a", "b"]), TypeError,
-     "a[0] must be a name (a string, a number or a tuple), got list ['a']"),
+     "a holds a list at position 1 (['a']): " + _TIE),
+    (lambda: distance_matrix([["a", ["b", "c"]]], [["a", "b"]]), TypeError,
+     "candidates[0] holds a list at position 2 (['b', 'c']): " + _TIE),
     (lambda: distance_matrix([[0, 1, 2]], [["0", "1", "2"]]), TypeError,
      "candidates and lists must name the features in one type; got int64 and <U1 (1 and '1' "
      "are different features)"),
@@ -26,6 +33,15 @@ HOSTILE = [
      "candidates must name the features in one type; got ['int', 'str']"),
     (lambda: distance_matrix([[0, 1, 2]], [[0, 1, 2]], scores=[["a", "b", "c"]]), TypeError,
      "scores must be real numbers, got dtype <U1"),
+    # a tuple inside an order: a tie, to its author (docs/design.md, 'Inputs')
+    (lambda: kendall_tau(["a", ("b", "c")], ["a", "b", "c"]), TypeError,
+     "a holds a tuple at position 2 (('b', 'c')): " + _TIE),
+    (lambda: spearman_footrule(["a", "b", "c"], [("a", "b"), "c"]), TypeError,
+     "b holds a tuple at position 1 (('a', 'b')): " + _TIE),
+    (lambda: distance_matrix([["a", ("b", "c")]], [["a", "b"]]), TypeError,
+     "candidates[0] holds a tuple at position 2 (('b', 'c')): " + _TIE),
+    (lambda: distance_matrix([[0, 1]], [[0, 1], [(0, 1), 2]]), TypeError,
+     "lists[1] holds a tuple at position 1 ((0, 1)): " + _TIE),
 ]
 
 

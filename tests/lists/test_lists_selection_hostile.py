@@ -2,6 +2,7 @@
 ranking: each mistake is refused by name, never read another way (docs/design.md, 'Inputs')."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from rankfusion import RankedLists, aggregate
@@ -96,9 +97,20 @@ def test_rankings_with_average_ties_are_accepted(positions):
      "orders[0] is a dict, which has no order; give the feature names as a list, best first"),
     ({frozenset("ab")}, TypeError,
      "orders must be a sequence of ordered sequences of feature names"),
+    # a list inside an order reads as a tie, like a tuple (docs/design.md, 'Inputs')
     ([[["a"], ["b"]]], TypeError,
-     "orders[0] holds a list at position 1 (['a']); a feature name is a string, a number or a "
-     "tuple"),
+     "orders[0] holds a list at position 1 (['a']): an order names one feature per position, "
+     "so it cannot hold a tie; give tied features equal scores (RankedLists.from_scores) or "
+     "equal positions (RankedLists.from_positions, e.g. 1, 2.5, 2.5 for two features tied "
+     "after the first); a feature name is a string, a number or (with universe=) a tuple"),
+    ([["a", {"b"}]], TypeError,
+     "orders[0] holds a set at position 2 ({'b'}): an order names one feature per position, "
+     "so it cannot hold a tie; give tied features equal scores (RankedLists.from_scores) or "
+     "equal positions (RankedLists.from_positions, e.g. 1, 2.5, 2.5 for two features tied "
+     "after the first); a feature name is a string, a number or (with universe=) a tuple"),
+    ([["a", {"b": 1}]], TypeError,
+     "orders[0] holds a dict at position 2 ({'b': 1}); a feature name is a string, a number or "
+     "(with universe=) a tuple"),
 ])
 def test_unordered_or_unnamed_orders_are_refused(orders, kind, message):
     with pytest.raises(kind) as err:
@@ -106,11 +118,66 @@ def test_unordered_or_unnamed_orders_are_refused(orders, kind, message):
     assert str(err.value) == message
 
 
-def test_tuple_feature_names_stay_whole():
-    L = RankedLists.from_orders([[("a", 1), ("b", 2)], [("b", 2), ("a", 1)]])
-    assert L.features.shape == (2,)
-    assert L.features.tolist() == [("a", 1), ("b", 2)]
+def test_tuple_feature_names_stay_whole_when_the_universe_names_them():
+    """Tuples are feature names only where the universe says so (MultiIndex columns); then
+    each stays one name (docs/design.md, 'Inputs')."""
+    universe = pd.MultiIndex.from_tuples([("a", 1), ("b", 2), ("c", 3)])
+    L = RankedLists.from_orders([[("a", 1), ("b", 2)], [("b", 2), ("a", 1)]], universe=universe)
+    assert L.features.shape == (3,)
+    assert L.features.tolist() == [("a", 1), ("b", 2), ("c", 3)]
     assert L.ranked_features(1) == [("b", 2), ("a", 1)]
+    assert L.positions[:, 1].tolist() == [2, 1, 3]
+
+
+_TIE = ("an order names one feature per position, so it cannot hold a tie; give tied features "
+        "equal scores (RankedLists.from_scores) or equal positions "
+        "(RankedLists.from_positions, e.g. 1, 2.5, 2.5 for two features tied after the first)")
+_NEEDS_UNIVERSE = ("; features named by tuples (e.g. MultiIndex columns) need universe= "
+                   "listing those tuples")
+
+
+@pytest.mark.parametrize("call, message", [
+    # a new user writing "b and c tie for second"
+    (lambda: RankedLists.from_orders([["a", ("b", "c"), "d"], list("abcd")]),
+     "orders[0] holds a tuple at position 2 (('b', 'c')): " + _TIE + _NEEDS_UNIVERSE),
+    (lambda: RankedLists.from_orders([list("abc"), [("a", "b"), "c"]]),
+     "orders[1] holds a tuple at position 1 (('a', 'b')): " + _TIE + _NEEDS_UNIVERSE),
+    (lambda: RankedLists.from_orders({"ig": list("abc"), "chi2": ["a", ("b", "c")]}),
+     "orders[1] (list 'chi2') holds a tuple at position 2 (('b', 'c')): " + _TIE
+     + _NEEDS_UNIVERSE),
+    (lambda: RankedLists.from_orders([["a", ("b",)]], list_names=["mine"]),
+     "orders[0] (list 'mine') holds a tuple at position 2 (('b',)): " + _TIE + _NEEDS_UNIVERSE),
+    (lambda: RankedLists.from_orders(pd.DataFrame([["a", ("b", "c")]], index=["r1"])),
+     "orders[0] (list 'r1') holds a tuple at position 2 (('b', 'c')): " + _TIE
+     + _NEEDS_UNIVERSE),
+    (lambda: RankedLists.from_orders([[1, (2, 3)]]),
+     "orders[0] holds a tuple at position 2 ((2, 3)): " + _TIE + _NEEDS_UNIVERSE),
+    # every entry a tuple of one length still reads as ties without a universe
+    (lambda: RankedLists.from_orders([[("a", "b"), ("c", "d")]]),
+     "orders[0] holds a tuple at position 1 (('a', 'b')): " + _TIE + _NEEDS_UNIVERSE),
+    # with a universe, a tuple must be one of its names
+    (lambda: RankedLists.from_orders([["a", ("b", "c")]], universe=list("abc")),
+     "orders[0] holds a tuple at position 2 (('b', 'c')): " + _TIE
+     + "; it is not one of universe's features"),
+    (lambda: RankedLists.from_orders([[("a", 1), ("b", 3)]], universe=[("a", 1), ("b", 2)]),
+     "orders[0] holds a tuple at position 2 (('b', 3)): " + _TIE
+     + "; it is not one of universe's features"),
+    (lambda: RankedLists.from_orders([[("a", 1), ("b", [2])]], universe=[("a", 1), ("b", 2)]),
+     "orders[0] holds a tuple at position 2 (('b', [2])): " + _TIE
+     + "; it is not one of universe's features"),
+])
+def test_a_tuple_inside_an_order_is_refused_as_a_tie(call, message):
+    with pytest.raises(TypeError) as err:
+        call()
+    assert str(err.value) == message
+
+
+def test_ties_written_as_positions_or_scores_are_read():
+    """The ways out the message names give the tie the user meant."""
+    by_pos = RankedLists.from_positions([[1], [2.5], [2.5], [4]], features=list("abcd"))
+    by_score = RankedLists.from_scores([[4.0], [2.0], [2.0], [1.0]], features=list("abcd"))
+    assert by_pos.positions[:, 0].tolist() == [1, 2.5, 2.5, 4]
+    assert by_score.positions[:, 0].tolist() == [1, 2.5, 2.5, 4]
 
 
 def test_a_universe_given_as_a_generator_is_read_once():

@@ -534,3 +534,54 @@ def test_a_ranker_with_constant_bootstrap_scores_gets_apc_nan():
     assert np.isnan(sel.stability_.loc["info_gain", "apc"])
     assert np.isfinite(sel.stability_.loc["relieff", "apc"])
     assert np.isfinite(sel.stability_.loc["info_gain", "asd"])
+
+
+# ---------------------------------------------------------------------------- classifier names
+@pytest.mark.parametrize("estimators, exc, match", [
+    (["svm"], ValueError, r"estimators\[0\]: unknown classifier 'svm'; did you mean "
+                          r"'linear_svm'\? known names: linear_svm, naive_bayes, knn1, tree"),
+    ("svm", ValueError, r"estimators\[0\]: unknown classifier 'svm'; did you mean 'linear_svm'"),
+    (["linear_svm", "Tree"], ValueError, r"estimators\[1\]: unknown classifier 'Tree'; did you "
+                                         r"mean 'tree'"),
+    ({"mine": "naive_byes"}, ValueError, r"estimators\['mine'\]: unknown classifier "
+                                         r"'naive_byes'; did you mean 'naive_bayes'"),
+    (["random_forest"], ValueError, r"unknown classifier 'random_forest'; known names"),
+    ([GaussianNB(), 3], TypeError, r"estimators\[1\] is not a classifier \(needs fit and "
+                                   r"predict\): got 3 of type int"),
+    ({"a": None}, TypeError, r"estimators\['a'\] is not a classifier.*got None"),
+])
+def test_unknown_classifier_names_are_named(estimators, exc, match):
+    X, y = _data()
+    with pytest.raises(exc, match=match) as info:
+        EnsembleSelector(rankers=(anova,), estimators=estimators,
+                         n_features_to_select="k-step").fit(X, y)
+    assert "'str'" not in str(info.value)  # the name, never its type
+
+
+def test_classifier_names_stand_for_the_papers_classifiers():
+    from rankfusion.selection.estimators import default_estimators
+
+    X, y = _data()
+    by_name = EnsembleSelector(rankers=(anova,), estimators=["naive_bayes", "tree"],
+                               n_features_to_select="k-step", random_state=0).fit(X, y)
+    pool = default_estimators()
+    by_object = EnsembleSelector(rankers=(anova,),
+                                 estimators={"naive_bayes": pool["naive_bayes"],
+                                             "tree": pool["tree"]},
+                                 n_features_to_select="k-step", random_state=0).fit(X, y)
+    pd.testing.assert_frame_equal(by_name.subset_curve_.curve, by_object.subset_curve_.curve)
+
+
+@pytest.mark.parametrize("estimators, exc, match", [
+    ("svm", ValueError, r"estimators: unknown classifier 'svm'; did you mean 'linear_svm'\? "
+                        r"known names: linear_svm, naive_bayes, knn1, tree \(the papers' "
+                        r"classifiers\)$"),
+    ("linear_svm,knn", ValueError, "unknown classifier 'knn'; did you mean 'knn1'"),
+    (3, TypeError, "estimators must be classifier names"),
+    ([3], TypeError, "estimators must be a classifier name"),
+])
+def test_ensemble_from_options_names_unknown_classifiers(estimators, exc, match):
+    from rankfusion.selection.report import ensemble_from_options
+
+    with pytest.raises(exc, match=match):
+        ensemble_from_options(estimators=estimators)

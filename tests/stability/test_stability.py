@@ -539,9 +539,21 @@ class _ClassCounter:
     ((4, 4, 12), 0.35, [2, 1, 4]),
 ])
 def test_reduced_size_stratified_allocation_is_largest_remainder(sizes, fraction, expected):
+    from rankfusion.stability import _stratified_counts
+
     y = np.repeat([0, 1, 2], sizes)
+    assert _stratified_counts(y, sum(expected)).tolist() == expected
     X = np.random.default_rng(0).normal(size=(len(y), 4))
     ranker = _ClassCounter()
+    if any(e < min(2, s) for e, s in zip(expected, sizes)):
+        # fewer than 2 rows of a class (that has 2 or more) is too small to rank on: refused
+        # before the ranker runs
+        with pytest.raises(ValueError, match=rf"fraction={fraction} keeps {sum(expected)} of "
+                                             rf"the {len(y)} samples.*at least 2 of every class"):
+            reduced_size_correlation(ranker, X, y, fraction=fraction, n_repeats=3,
+                                     random_state=1)
+        assert ranker.counts == []
+        return
     res = reduced_size_correlation(ranker, X, y, fraction=fraction, n_repeats=3, random_state=1)
     assert res.n_samples == sum(expected)
     assert ranker.counts[0] == list(np.bincount(y))  # all the samples first
@@ -582,12 +594,17 @@ def test_reduced_size_stratified_ties_go_to_the_lower_class_with_many_classes():
         seen.append(np.bincount(np.asarray(y), minlength=17).tolist())
         return np.arange(4.0) + 1e-3 * np.asarray(X, dtype=float)[:, :4].mean(axis=0)
 
-    res = reduced_size_correlation(ranker, X, y, fraction=0.8, n_repeats=2, random_state=0)
+    from rankfusion.stability import _stratified_counts
+
     expected = [1] * 17
     for c in (1, 3, 5):
         expected[c] = 2
-    assert res.n_samples == 20
-    assert seen[1:] == [expected] * 2
+    assert _stratified_counts(y, 20).tolist() == expected
+    # classes 7, 9, …, 15 keep 1 of their 2 samples: too few to rank on, refused before work
+    with pytest.raises(ValueError, match=r"fraction=0.8 keeps 20 of the 25 samples, 1 of class "
+                                         r"7 \(of its 2\)"):
+        reduced_size_correlation(ranker, X, y, fraction=0.8, n_repeats=2, random_state=0)
+    assert seen == []
 
 
 def test_apc_two_features_is_plus_or_minus_one():

@@ -30,6 +30,7 @@ __all__ = [
     "check_choice",
     "check_real",
     "check_order",
+    "tuple_in_order_message",
     "check_position_weights",
     "as_name_list",
 ]
@@ -379,8 +380,21 @@ def check_real(value, *, name: str, low: float | None = None, high: float | None
     return value
 
 
+def tuple_in_order_message(where: str, position: int, value, *, tail: str) -> str:
+    """The message for a tuple (or list, set) found inside an order: to its author a tie, to an
+    order one feature named by the tuple (docs/design.md, 'Inputs'). ``tail`` ends it."""
+    return (f"{where} holds a {type(value).__name__} at position {position} ({value!r}): an "
+            "order names one "
+            "feature per position, so it cannot hold a tie; give tied features equal scores "
+            "(RankedLists.from_scores) or equal positions (RankedLists.from_positions, e.g. "
+            f"1, 2.5, 2.5 for two features tied after the first){tail}")
+
+
 def check_order(x, *, name: str) -> list:
-    """An order: a non-empty sequence of distinct feature ids, best first (returned as a list)."""
+    """An order: a non-empty sequence of distinct feature ids, best first (returned as a list).
+
+    A tuple inside the order is refused (a tie, to its author; one feature named by the tuple,
+    to a list): ties are written as scores or positions (docs/design.md, 'Inputs')."""
     if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
         raise TypeError(f"{name} must be a sequence of feature ids (an order, best first)")
     if isinstance(x, (set, frozenset, dict)):
@@ -391,6 +405,10 @@ def check_order(x, *, name: str) -> list:
     out = list(x.tolist() if isinstance(x, np.ndarray) else x)
     if not out:
         raise ValueError(f"{name} must not be empty")
+    for i, v in enumerate(out):
+        if isinstance(v, (tuple, list, set, frozenset, np.ndarray)):
+            raise TypeError(tuple_in_order_message(
+                name, i + 1, v, tail="; name the features by strings or integers"))
     object_vector(out, name=name)  # every id a hashable name
     seen = set()
     for v in out:

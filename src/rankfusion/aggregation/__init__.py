@@ -22,6 +22,7 @@ __all__ = [
     "aggregate",
     "aggregate_fuzzy",
     "available_methods",
+    "check_rule_params",
     "get_rule",
     "Rule",
     "FuzzyConsensus",
@@ -95,3 +96,68 @@ def aggregate(lists, method: str, *, weights=None, **params: Any) -> Consensus:
             "from orders or positions"
         )
     return rule.func(lists, weights=weights, **params)
+
+
+def check_rule_params(method: str, params: dict | None = None) -> None:
+    """Check a rule's parameter values by the rule's own checks, before any real work (an
+    experiment's ``--dry-run``).
+
+    The rule runs on small made-up score lists (3 lists of 4 features, then of 2), which
+    reaches every check the rule makes of its parameters. A count ``k`` above the made-up
+    features is lowered to their number (whether it fits the real data is checked against
+    each data set). A failure counts only if its message names one of ``params`` and both
+    made-up sizes fail: a limit that depends on the number of features is left to the data.
+
+    Parameters
+    ----------
+    method : str
+        A rule of :func:`available_methods`.
+    params : dict, optional
+        Its parameters.
+
+    Raises
+    ------
+    ValueError, TypeError
+        The rule's own error for a value it refuses, or an unknown rule or parameter.
+
+    Examples
+    --------
+    >>> check_rule_params("rrf", {"k_rrf": 60})
+    >>> check_rule_params("rrf", {"k_rrf": -1})
+    Traceback (most recent call last):
+    ...
+    ValueError: k_rrf must be a finite number ≥ 0, got -1
+    """
+    import re
+
+    import numpy as np
+
+    from ..lists import RankedLists
+
+    rule = get_rule(method)
+    params = dict(params or {})
+    unknown = sorted(set(params) - set(rule.params))
+    if unknown:
+        raise TypeError(f"aggregation method {rule.name!r} got unknown parameter(s) "
+                        f"{unknown}; its parameters: {', '.join(rule.params) or 'none'}")
+    if not params:
+        return
+    first = None
+    for p in (4, 2):
+        scores = np.random.default_rng(7).permutation(np.arange(3 * p, dtype=float))
+        lists = RankedLists.from_scores(scores.reshape(p, 3))
+        probe = dict(params)
+        k = probe.get("k")
+        if isinstance(k, (int, np.integer)) and not isinstance(k, bool) and k > p:
+            probe["k"] = p
+        try:
+            aggregate(lists, rule.name, **probe)
+            return
+        except (ValueError, TypeError) as exc:
+            if not any(re.search(rf"(?<!\w){re.escape(str(key))}(?!\w)", str(exc))
+                       for key in params):
+                return  # about the made-up lists, not the parameters
+            first = first or exc
+        except Exception:  # noqa: BLE001 - anything else is the real data's business
+            return
+    raise first

@@ -56,6 +56,7 @@ from .._utils.validation import (
     check_position_weights,
     check_positive_int,
     check_real,
+    tuple_in_order_message,
 )
 from ._kernels import full_matrix_kernel, matrix_kernel, position_table
 
@@ -143,7 +144,16 @@ def max_distance(k: int, *, kendall: bool, top_k: bool, penalty: float = 0.0) ->
 
 def _id_matrix(x, name: str) -> np.ndarray:
     """Orders as a 2-D array of feature ids: ints or strings (an object array only when every
-    id has the same type), one order per row, all rows of one length."""
+    id has the same type), one order per row, all rows of one length. A tuple inside a row
+    (a tie, to its author) is refused by name, before numpy would read it as a third axis."""
+    if isinstance(x, (list, tuple)):
+        for r, row in enumerate(x):
+            if isinstance(row, (list, tuple)):
+                for i, v in enumerate(row):
+                    if isinstance(v, (tuple, list, set, frozenset)):
+                        raise TypeError(tuple_in_order_message(
+                            f"{name}[{r}]", i + 1, v,
+                            tail="; name the features by strings or integers"))
     try:
         arr = np.asarray(x)
     except ValueError:

@@ -47,6 +47,8 @@ from sklearn.preprocessing import OneHotEncoder
 from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
+from .._utils.registry import closest_name
+
 __all__ = [
     "register_classifier",
     "available_classifiers",
@@ -95,8 +97,9 @@ def available_classifiers() -> list[str]:
 
 def _check_estimator(est, name: str = "classifier"):
     if not (hasattr(est, "fit") and hasattr(est, "predict")):
+        shown = repr(est) if len(repr(est)) <= 60 else repr(est)[:57] + "..."
         raise TypeError(f"{name} must be a registered name ({', '.join(available_classifiers())})"
-                        f" or a scikit-learn classifier; got {type(est).__name__}")
+                        f" or a scikit-learn classifier; got {shown} ({type(est).__name__})")
     if not is_classifier(est) and not isinstance(est, Pipeline):
         raise TypeError(f"{name} must be a classifier (a regressor or transformer was given: "
                         f"{type(est).__name__})")
@@ -122,8 +125,12 @@ def make_classifier(classifier, *, random_state: int | None = None):
     if isinstance(classifier, str):
         entry = _CLASSIFIERS.get(classifier)
         if entry is None:
-            raise ValueError(f"unknown classifier {classifier!r}; known classifiers: "
-                             f"{', '.join(available_classifiers())}")
+            known = available_classifiers()
+            close = closest_name(classifier, known) or next(
+                (k for k in known if classifier.strip() and classifier.strip().lower() in k), None)
+            hint = f"; did you mean {close!r}?" if close else ";"
+            raise ValueError(f"unknown classifier {classifier!r}{hint} known classifiers: "
+                             f"{', '.join(known)}")
         return entry.factory(random_state)
     return clone(_check_estimator(classifier))
 

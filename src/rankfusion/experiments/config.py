@@ -129,7 +129,11 @@ def _fmt(value) -> str:
 
 
 def _suggest(name, known) -> str:
-    close = closest_name(str(name), [str(k) for k in known])
+    names = [str(k) for k in known]
+    key = str(name).strip().lower()
+    close = closest_name(str(name), names) or (next(
+        (k for k in names if key and len(key) >= 2 and key in k.lower()), None)
+        if isinstance(name, str) else None)
     if close:
         return f'; did you mean "{close}"?'
     shown = ", ".join(sorted(str(k) for k in known))
@@ -336,14 +340,58 @@ def _check_rankers(place: str, rankers, err: _Errors):
             err.add(f"{where} = {_fmt(name)}", "unknown ranker" + _suggest(name, known))
             continue
         allowed = _ranker_params(name)
+        names_ok = True
         if allowed is not None:
             for key in params:
                 if key not in allowed:
                     msg = (f"unknown parameter of ranker {_fmt(name)}" + _suggest(key, allowed)
                            if allowed else f"ranker {_fmt(name)} takes no parameters")
                     err.add(f"{where} {key}", msg)
+                    names_ok = False
+        if names_ok and params:
+            _own_check(where, params, err, _check_ranker_values, name, params,
+                       who=f"ranker {_fmt(name)}")
         out.append({"name": name, **params} if params else name)
     return out
+
+
+def _check_ranker_values(name, params):
+    from ..selection.ranker_specs import check_ranker_params
+
+    check_ranker_params(name, params)
+
+
+def _check_rule_values(rule, params):
+    from ..aggregation import check_rule_params
+
+    check_rule_params(rule, params)
+
+
+def _named_key(message: str, params: dict):
+    """The key of ``params`` that ``message`` names first (as a whole word), or None."""
+    import re
+
+    best = None
+    for key in params:
+        m = re.search(rf"(?<!\w){re.escape(str(key))}(?!\w)", message)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), key)
+    return None if best is None else best[1]
+
+
+def _own_check(where: str, params: dict, err, check, *args, who: str) -> bool:
+    """Run a ranker's or a rule's own parameter check (``check(*args)``) before any work; a
+    refusal is reported at ``where KEY = VALUE`` with the check's message (which says what is
+    allowed). Returns whether the values passed."""
+    try:
+        check(*args)
+    except (ValueError, TypeError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        key = _named_key(msg, params)
+        place = where if key is None else f"{where} {key} = {_fmt(params[key])}"
+        err.add(place, f"{msg} (refused by {who})")
+        return False
+    return True
 
 
 def _check_classifier_names(place, names, err):
@@ -452,6 +500,10 @@ def _check_selector_values(place, kind, params, err) -> bool:
                                 + (_suggest(key, allowed) if allowed else "; it takes none"))
                     elif key == "k":
                         _check_k_value(f"{place} aggregation_params k", value, err)
+                if len(err.items) == n0:
+                    _own_check(f"{place} aggregation_params", params["aggregation_params"],
+                               err, _check_rule_values, agg, params["aggregation_params"],
+                               who=f"rule {_fmt(agg)}")
         cv = params.get("cv", 5)
         if isinstance(cv, int) and cv < 2:
             err.add(f"{place} cv", f"must be ≥ 2, got {cv}")
@@ -466,6 +518,18 @@ def _check_selector_values(place, kind, params, err) -> bool:
         c = params.get("C", 1.0)
         if isinstance(c, str) and c != "cv" or (not isinstance(c, str) and c <= 0):
             err.add(f"{place} C", f'must be a positive number or "cv", got {_fmt(c)}')
+        agg = params.get("aggregation")
+        ap = params.get("aggregation_params")
+        if isinstance(agg, str) and agg != "average" and agg not in _known_rules():
+            err.add(f"{place} aggregation = {_fmt(agg)}", "unknown rule"
+                    + _suggest(agg, _known_rules() + ["average"]))
+        elif isinstance(ap, dict) and ap:
+            rule = agg if isinstance(agg, str) else "kfirst"  # SVMRFE's default rule
+            if rule == "average":
+                err.add(f"{place} aggregation_params", '"average" (one joint RFE) takes none')
+            else:
+                _own_check(f"{place} aggregation_params", ap, err, _check_rule_values, rule, ap,
+                           who=f"rule {_fmt(rule)}")
     elif kind == "ranker":
         r = params.get("ranker")
         if r is None:
@@ -531,6 +595,10 @@ def _check_rules(grid, raw, err: _Errors):
                 err.add(f"[rules.{label}] {key}", f"expected a value, got {_type_name(value)}")
             elif key == "k":
                 _check_k_value(f"[rules.{label}] k", value, err)
+        if params and allowed and all(k in allowed for k in params) and not any(
+                e.startswith(f"[rules.{label}]") for e in err.items):
+            _own_check(f"[rules.{label}]", params, err, _check_rule_values, rule, params,
+                       who=f"rule {_fmt(rule)}")
         out[label] = (rule, params)
     return items, out
 
@@ -758,6 +826,7 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
     if err.items:
         return []
     seen: dict[str, str] = {}
+    checked: set = set()
     for _, dlabel in ds_items:
         source, opts, info = datasets[dlabel]
         n, p, min_class = info["n_samples"], info["n_features"], info["min_class"]
@@ -838,9 +907,69 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
                             continue
                         seen[h] = cell.label
                         cells.append(cell)
+                        _check_selector_object(cell, slabel, rlabel, dlabel, plabel, info,
+                                               checked, err)
     if not cells and not err.items:
         err.add("[grid]", "the grid has no cells")
     return cells
+
+
+def _check_selector_object(cell, slabel, rlabel, dlabel, plabel, info, checked, err):
+    """Build the cell's selector as the run will and ask the selector's own parameter check
+    (``EnsembleSelector`` / ``SVMRFE``), before any work; then an ensemble's bootstrap size
+    against the rows its fits will see. Each selector × rule × protocol × classifier is
+    checked once; each message is reported once."""
+    from ..selection.resampling import check_sample_size
+    from .cells import build_selector
+
+    # the selector on its own first (one message per table), then with the rule crossed in
+    for key, spec in (((slabel,), dict(cell.spec, rule=None)),
+                      ((slabel, rlabel, plabel, cell.classifier), cell.spec)):
+        if key in checked:
+            if key + ("failed",) in checked:
+                return
+            continue
+        checked.add(key)
+        place = f"[selectors.{slabel}]" + (
+            f" × [rules.{rlabel}]" if rlabel and spec["rule"] is not None else "")
+        try:
+            build_selector(spec, 0)._check_params()
+        except (ValueError, TypeError) as exc:
+            checked.add(key + ("failed",))
+            text = str(exc).splitlines()[0]
+            named = _named_key(text, spec["selector"]["params"])
+            if named is not None:
+                place += f" {named} = {_fmt(spec['selector']['params'][named])}"
+            msg = f"{place}: {text} (refused by the selector)"
+            if msg not in err.items:
+                err.items.append(msg)
+            return
+    sel = cell.selector
+    params = sel["params"]
+    nb = params.get("n_bootstraps", 0)
+    if sel["kind"] != "ensemble" or not isinstance(nb, int) or nb < 1:
+        return
+    sf = params.get("sample_fraction", 1.0)
+    stratify = params.get("stratify", True)
+    proto = cell.protocol
+    n, k, smallest = info["n_samples"], info["n_classes"], info["min_class"]
+    if proto["kind"] == "error_curve":
+        ts = proto["params"]["test_size"]
+        share = 1.0 - (ts / n if isinstance(ts, int) else ts)
+    else:
+        share = 1.0 - 1.0 / proto["params"]["cv"]
+    # the class sizes of a training part: the smallest class scaled down, the rest shared out
+    small = max(1, int(smallest * share))
+    rest = max(k - 1, int((n - smallest) * share))
+    labels = [0] * small + [1 + i % (k - 1) for i in range(rest)]
+    try:
+        check_sample_size(labels, sf, stratify=bool(stratify),
+                          where=f" of a training part of [protocols.{plabel}]")
+    except ValueError as exc:
+        msg = (f"[selectors.{slabel}] sample_fraction = {_fmt(sf)} on dataset {dlabel!r} "
+               f"({n} × {info['n_features']}): {exc}")
+        if msg not in err.items:
+            err.items.append(msg)
 
 
 def load_config(path) -> ExperimentConfig:

@@ -27,9 +27,9 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._utils.seeding import spawn
 from .._utils.validation import check_n_jobs, real_array, resolve_n_features
 from ..lists import RankedLists
-from .estimators import default_estimators
+from .estimators import default_estimators, estimator_by_name
 from .ranker_specs import resolve_rankers, run_ranker
-from .resampling import bootstrap_indices
+from .resampling import bootstrap_indices, check_sample_size
 from .subset_size import (
     choose_size,
     evaluate_prefixes,
@@ -59,12 +59,32 @@ def _normalise(scores: np.ndarray, how) -> np.ndarray:
     if how is None:
         return scores
     if how == "minmax":
+        # min–max is scale invariant: each list divided by a power of two first (exact), so
+        # that the span of scores near ±1.8e308 stays finite (docs/design.md, 'Inputs')
+        top = np.abs(scores).max(axis=0, keepdims=True)
+        scores = np.ldexp(scores, -np.frexp(top)[1])
         lo = scores.min(axis=0, keepdims=True)
         span = scores.max(axis=0, keepdims=True) - lo
         with np.errstate(invalid="ignore", divide="ignore"):
             out = np.where(span > 0, (scores - lo) / np.where(span > 0, span, 1.0), 0.0)
         return out
     return RankedLists.from_scores(scores).relative.copy()
+
+
+def _smallest_training_part(y, cv: int, stratify) -> np.ndarray:
+    """Labels of a training part as small as a ``cv``-fold split can leave (per class when
+    stratified: n_c − ⌈n_c / cv⌉ rows; else n − ⌈n / cv⌉ rows of the classes in turn)."""
+    labels, counts = np.unique(y, return_counts=True)
+    if stratify:
+        keep = counts - -(-counts // cv)
+        return np.repeat(labels, keep)
+    n = int(counts.sum())
+    return np.resize(labels, n - -(-n // cv))
+
+
+def _short_repr(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _seed_estimators(estimators: dict, seed: int) -> dict:
@@ -153,7 +173,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         each of L bootstrap samples (data perturbation).
     sample_fraction : float in (0, 1], default=1.0
         Rows drawn with replacement per bootstrap sample, as a fraction of n
-        (:func:`rankfusion.selection.resampling.bootstrap_indices`).
+        (:func:`rankfusion.selection.resampling.bootstrap_indices`). Checked at fit, when n is
+        known: a fraction that draws fewer than 2 rows of a class (stratified) or fewer than 2
+        per class in all (unstratified) is refused, also for the training parts of a nested
+        size search (:func:`~rankfusion.selection.resampling.check_sample_size`).
     stratify : bool, default=True
         Draw every bootstrap sample (and the CV folds) within classes.
     n_features_to_select : None, int, float, "k-step" or "learning-curve", default=None
@@ -164,9 +187,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     estimators : dict or list of classifiers, default=None
         The classifiers of the size search and of the accuracy weights. None: the papers'
         linear SVM, naive Bayes, 1-NN and entropy tree
-        (:func:`~rankfusion.selection.estimators.default_estimators`). The learning curve uses
-        the first only; K-step all of them. Nominal columns and missing values are encoded
-        inside each classifier's pipeline.
+        (:func:`~rankfusion.selection.estimators.default_estimators`); their names
+        (``"linear_svm"``, ``"naive_bayes"``, ``"knn1"``, ``"tree"``) may stand for them in the
+        list or the dict (an unknown name is an error naming it and the closest known one).
+        The learning curve uses the first only; K-step all of them. Nominal columns and
+        missing values are encoded inside each classifier's pipeline.
     cv : int, default=5
         Folds of the size search and of the accuracy weights (stratified, shuffled).
     subset_cv : {"nested", "ranked_once"}, default="nested"
@@ -218,8 +243,12 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
         stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
         (``nogueira``, ``nogueira_low``, ``nogueira_high``, ``nogueira_variance``), and ASD and
-        APC of the bootstrap score vectors (:mod:`rankfusion.stability`; APC is NaN when a
-        ranker gives one bootstrap constant scores, whose correlation is undefined). The
+        APC of the bootstrap score vectors (:mod:`rankfusion.stability`; APC and the Nogueira
+        columns are NaN when a ranker gives one bootstrap constant scores: the correlation is
+        undefined, and a top-k taken from tied scores is the lowest feature indices on every
+        sample, a perfect stability that measures nothing. For the same reason a ranker's
+        Nogueira columns are NaN when on some bootstrap its k-th and (k+1)-th scores tie, so
+        that the index, not the score, decides the subset). The
         consensus row aggregates each bootstrap's lists with the same rule; it is left out for
         the fuzzy rules, which need all bootstraps at once.
     bootstrap_indices_ : list of ndarray
@@ -338,6 +367,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Real):
                 raise TypeError("n_features_to_select must be None, an int, a float, 'k-step' "
                                 f"or 'learning-curve'; got {type(n).__name__}")
+            # the range now (whether a count fits the features is known at fit)
+            resolve_n_features(n, sys.maxsize, name="n_features_to_select")
+        if self.weight_k is not None:
+            resolve_n_features(self.weight_k, sys.maxsize, name="weight_k")
         cv = self.cv
         if isinstance(cv, (bool, np.bool_)) or not isinstance(cv, numbers.Integral) or cv < 2:
             raise ValueError(f"cv must be an int ≥ 2, got {cv!r}")
@@ -372,24 +405,32 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         est = self.estimators
         if est is None:
             return default_estimators()
-        if isinstance(est, dict):
+        if isinstance(est, (str, bytes)):
+            items = [(est, est)]
+        elif isinstance(est, dict):
             items = list(est.items())
         elif hasattr(est, "fit"):
             items = [(type(est).__name__, est)]
         else:
             try:
-                items = [(type(e).__name__ + (f"#{i}" if i else ""), e)
+                items = [(e if isinstance(e, str)
+                          else type(e).__name__ + (f"#{i}" if i else ""), e)
                          for i, e in enumerate(est)]
             except TypeError:
                 raise TypeError("estimators must be None, a classifier, a list or a dict of "
                                 f"classifiers; got {type(est).__name__}") from None
         if not items:
             raise ValueError("estimators must hold at least one classifier")
-        for name, e in items:
-            if not (hasattr(e, "fit") and hasattr(e, "predict")):
-                raise TypeError(f"estimators[{name!r}] is not a classifier (needs fit and "
-                                "predict)")
-        return dict(items)
+        out = {}
+        for i, (name, e) in enumerate(items):
+            where = f"estimators[{name!r}]" if isinstance(est, dict) else f"estimators[{i}]"
+            if isinstance(e, str):
+                e = estimator_by_name(e, argument=where)
+            elif not (hasattr(e, "fit") and hasattr(e, "predict")):
+                raise TypeError(f"{where} is not a classifier (needs fit and predict): got "
+                                f"{_short_repr(e)} of type {type(e).__name__}")
+            out[name] = e
+        return out
 
     # ------------------------------------------------------------------ ensemble
     def _rank_all(self, X, y, rankers, seq, p, names):
@@ -583,6 +624,15 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         if self.classes_.shape[0] < 2:
             raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature ranking "
                              "needs at least two")
+        if self.n_bootstraps > 0:
+            # before any work: a near-empty bootstrap ranks nothing (docs/design.md,
+            # 'Ensembles, subsets and evaluation')
+            check_sample_size(y, self.sample_fraction, stratify=bool(self.stratify))
+            if isinstance(self.n_features_to_select, str) and self.subset_cv == "nested":
+                check_sample_size(_smallest_training_part(y, int(self.cv), self.stratify),
+                                  self.sample_fraction, stratify=bool(self.stratify),
+                                  where=f" in the training part of a {int(self.cv)}-fold "
+                                        "size search (subset_cv='nested')")
         p = Xw.shape[1]
         names = (np.asarray(self.feature_names_in_, dtype=object)
                  if hasattr(self, "feature_names_in_")
@@ -659,11 +709,22 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
         p = scores.shape[0]
 
-        def stats(score_rows, orders):
+        def stats(score_rows, orders, cut_ties: bool):
             Z = np.zeros(score_rows.shape, dtype=np.int8)
             for i, order in enumerate(orders):
                 Z[i, order[:k]] = 1
-            res = nogueira(Z) if 0 < k < p else None
+            # a constant run's top k is the lowest indices on every sample: Φ would be 1 from
+            # the tie break alone, so it is undefined there, as APC
+            # (max == min, not ptp: the span of ±1e308 overflows)
+            constant = bool((score_rows.max(axis=1) == score_rows.min(axis=1)).any())
+            undefined = constant
+            if cut_ties and 0 < k < p:
+                # a ranker's run whose k-th and (k+1)-th scores tie selects by feature index:
+                # the same lowest indices on every sample, a stability the scores do not have
+                kth = np.array([row[o[k - 1]] for row, o in zip(score_rows, orders)])
+                nxt = np.array([row[o[k]] for row, o in zip(score_rows, orders)])
+                undefined |= bool((kth == nxt).any())
+            res = nogueira(Z) if 0 < k < p and not undefined else None
             nan = float("nan")
             return {
                 "nogueira": nan if res is None else res.statistic,
@@ -672,14 +733,14 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 "nogueira_high": nan if res is None else res.high,
                 "asd": asd(score_rows),
                 # a constant run (e.g. every gain 0 on a bootstrap) has no correlation: NaN
-                "apc": nan if (np.ptp(score_rows, axis=1) == 0).any() else apc(score_rows),
+                "apc": nan if constant else apc(score_rows),
             }
 
         rows = {}
         idx = np.arange(p)
         for g, cols in groups.items():
             block = scores[:, cols].T
-            rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block])
+            rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block], True)
         if kind[0] != "fuzzy":
             L = len(next(iter(groups.values())))
             seqs = seq.spawn(L)
@@ -691,7 +752,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 cons = self._combine(sub, None, w, kind, seqs[b])
                 cons_scores.append(np.asarray(cons.scores, dtype=np.float64))
                 cons_orders.append(np.asarray(cons.order))
-            rows["consensus"] = stats(np.vstack(cons_scores), cons_orders)
+            # the consensus order is the rule's (its own tie break): only a constant run is
+            # undefined there
+            rows["consensus"] = stats(np.vstack(cons_scores), cons_orders, False)
         frame = pd.DataFrame.from_dict(rows, orient="index")
         frame.index.name = "ranker"
         frame.attrs["n_features"] = int(k)

@@ -14,7 +14,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["default_estimators", "classifier_pipeline", "DEFAULT_ESTIMATOR_NAMES"]
+from .._utils.registry import closest_name
+
+__all__ = ["default_estimators", "estimator_by_name", "classifier_pipeline",
+           "DEFAULT_ESTIMATOR_NAMES"]
 
 #: Names of :func:`default_estimators`, in order.
 DEFAULT_ESTIMATOR_NAMES = ("linear_svm", "naive_bayes", "knn1", "tree")
@@ -42,6 +45,52 @@ def default_estimators(random_state=None) -> dict:
         "tree": DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2,
                                        random_state=random_state),
     }
+
+
+def estimator_by_name(name, *, argument: str = "estimators", random_state=None,
+                      objects: bool = True):
+    """The classifier of :func:`default_estimators` called ``name``.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`DEFAULT_ESTIMATOR_NAMES`.
+    argument : str, default="estimators"
+        The argument named in the messages (``"estimators[0]"``).
+    random_state : None or int
+        As :func:`default_estimators`.
+    objects : bool, default=True
+        Whether the caller also takes classifier objects (the message then says so).
+
+    Raises
+    ------
+    TypeError
+        ``name`` is not a string.
+    ValueError
+        An unknown name: the message gives the name itself, the closest known name (by case,
+        spelling or as a part of it: ``svm`` → ``linear_svm``) and all known names.
+
+    Examples
+    --------
+    >>> estimator_by_name("svm")
+    Traceback (most recent call last):
+    ...
+    ValueError: estimators: unknown classifier 'svm'; did you mean 'linear_svm'? known names:
+    linear_svm, naive_bayes, knn1, tree (the papers' classifiers), or give a scikit-learn
+    classifier object
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"{argument} must be a classifier name (str) or a classifier, got "
+                        f"{name!r} of type {type(name).__name__}")
+    known = default_estimators(random_state)
+    if name in known:
+        return known[name]
+    close = closest_name(name, list(known)) or next(
+        (k for k in known if name.strip() and name.strip().lower() in k.lower()), None)
+    hint = f"; did you mean {close!r}?" if close else ";"
+    tail = ", or give a scikit-learn classifier object" if objects else ""
+    raise ValueError(f"{argument}: unknown classifier {name!r}{hint} known names: "
+                     f"{', '.join(known)} (the papers' classifiers){tail}")
 
 
 def _nominal_columns(X) -> list:

@@ -31,7 +31,8 @@ import numpy as np
 from .._utils.digest import data_digest
 from ..lists import RankedLists
 
-__all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache"]
+__all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
+           "check_ranker_params"]
 
 # Memo of registered rankers' scores, active only inside ``ranker_cache()``.
 _MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
@@ -207,3 +208,70 @@ def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
                 and sum(v.nbytes for v in _MEMO["store"].values()) > MEMO_MAX_BYTES):
             _MEMO["store"].popitem(last=False)
     return scores
+
+
+def _probe_data(n_per_class: int):
+    """A small two-class data set for :func:`check_ranker_params`: three non-negative features
+    (``chi2`` needs counts), the first informative, the others uniform noise."""
+    rng = np.random.default_rng(12345)
+    y = np.repeat([0, 1], n_per_class)
+    X = rng.uniform(size=(y.shape[0], 3))
+    X[:, 0] += y
+    return X, y
+
+
+def _names_a_parameter(message: str, params) -> bool:
+    import re
+
+    return any(re.search(rf"(?<![\w]){re.escape(str(k))}(?![\w])", message) for k in params)
+
+
+def check_ranker_params(name: str, params: dict | None = None) -> None:
+    """Check a registered ranker's parameter values by the ranker's own checks, before any
+    real work (an experiment's ``--dry-run``).
+
+    The ranker runs once on a small made-up data set (2 classes × 20 rows, 3 features), which
+    costs milliseconds and reaches every check the ranker makes of its parameters, wherever
+    it makes them. A failure counts only if its message names one of ``params``, and only if
+    the ranker also fails on a ten times larger made-up set: a limit that depends on the data
+    (more neighbours than rows) is left to the real data.
+
+    Parameters
+    ----------
+    name : str
+        A registered ranker or list producer (:func:`rankfusion.rankers.available_rankers`).
+    params : dict, optional
+        Its keyword parameters.
+
+    Raises
+    ------
+    ValueError, TypeError
+        The ranker's own error for a parameter value it refuses.
+
+    Examples
+    --------
+    >>> check_ranker_params("relieff", {"n_neighbors": 5})
+    >>> check_ranker_params("relieff", {"n_neighbors": -3})
+    Traceback (most recent call last):
+    ...
+    ValueError: n_neighbors must be a positive int, got -3
+    """
+    params = dict(params or {})
+    if not params:
+        return
+    spec = _resolve_one((name, params), 0)
+    if spec.takes_seed and "random_state" not in params:
+        params["random_state"] = 0
+    first = None
+    for n_per_class in (20, 200):
+        X, y = _probe_data(n_per_class)
+        try:
+            spec.func(X, y, **params)
+            return
+        except (ValueError, TypeError) as exc:
+            if not _names_a_parameter(str(exc), spec.params):
+                return  # about the made-up data, not the parameters
+            first = first or exc
+        except Exception:  # noqa: BLE001 - anything else is the real data's business
+            return
+    raise first

@@ -18,7 +18,7 @@ import difflib
 import json
 import numbers
 import platform
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +26,7 @@ import pandas as pd
 
 from .._utils.atomic import atomic_write_text, check_output_dir
 from .ensemble import EnsembleSelector
-from .estimators import DEFAULT_ESTIMATOR_NAMES, default_estimators
+from .estimators import DEFAULT_ESTIMATOR_NAMES, default_estimators, estimator_by_name
 
 __all__ = ["read_data", "ensemble_from_options", "parse_subset", "selected_features",
            "subset_curve_table", "stability_table", "selection_summary", "check_output_dir",
@@ -124,14 +124,17 @@ def _estimators(names, random_state) -> dict | None:
         return None
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",")]
+    elif isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
+        raise TypeError("estimators must be classifier names (comma-separated text or a list), "
+                        f"got {names!r} of type {type(names).__name__}")
     names = list(names)
-    if not names or any(not n for n in names):
+    if not names or any(isinstance(n, str) and not n for n in names):
         raise ValueError("estimators: give at least one classifier name, separated by commas")
     pool = default_estimators(random_state)
     for n in names:
-        if n not in pool:
-            raise ValueError(f"unknown estimator {n!r}{_did_you_mean(n, list(pool))} known: "
-                             f"{', '.join(DEFAULT_ESTIMATOR_NAMES)}")
+        if not isinstance(n, str) or n not in pool:
+            # raises, naming n and the closest known name
+            estimator_by_name(n, argument="estimators", objects=False)
     if len(set(names)) < len(names):
         raise ValueError(f"estimators: {names} names a classifier twice")
     return {n: pool[n] for n in names}

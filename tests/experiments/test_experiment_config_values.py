@@ -1,0 +1,141 @@
+"""Parameter *values* of an experiment config, checked before any work by the rankers', rules'
+and selectors' own checks: each message names the table and key, the value and what is
+allowed (docs/experiments.md; docs/design.md, 'Validation')."""
+
+from __future__ import annotations
+
+import pytest
+from experiment_configs import tiny_config
+
+from rankfusion.experiments import ConfigError, parse_config, run_experiment
+from rankfusion.experiments import cells as cells_mod
+from rankfusion.experiments import runner as runner_mod
+
+ENS = 'rankers = ["f_classif", "chi2"]'
+
+
+def _swap(old, new, text=None):
+    text = tiny_config() if text is None else text
+    assert old in text, old
+    return text.replace(old, new)
+
+
+def _svm_rfe(extra: str) -> str:
+    return f"""
+[experiment]
+seed = 1
+[grid]
+datasets = ["iris"]
+selectors = ["rfe"]
+rules = ["kfirst"]
+classifiers = ["naive_bayes"]
+protocols = ["curve"]
+[selectors.rfe]
+kind = "svm_rfe"
+{extra}
+[protocols.curve]
+kind = "error_curve"
+n_splits = 2
+n_features = [1, 2]
+"""
+
+
+BAD_VALUES = [
+    # ranker parameters, in an ensemble and in a single-ranker selector
+    (_swap(ENS, 'rankers = ["f_classif", { name = "relieff", n_neighbors = -3 }]'),
+     '[selectors.ens] rankers[1] n_neighbors = -3: n_neighbors must be a positive int, got -3 '
+     '(refused by ranker "relieff")'),
+    (_swap(ENS, 'rankers = ["f_classif", { name = "relieff", n_neighbors = "five" }]'),
+     '[selectors.ens] rankers[1] n_neighbors = "five": n_neighbors must be a positive int, got '
+     "'five'"),
+    (_swap(ENS, 'rankers = ["f_classif", { name = "relieff", n_neighbors = 2.5 }]'),
+     "[selectors.ens] rankers[1] n_neighbors = 2.5: n_neighbors must be a positive int"),
+    (_swap(ENS, 'rankers = [{ name = "relieff", n_samples = 0 }, "chi2"]'),
+     "[selectors.ens] rankers[0] n_samples = 0: n_samples must be ≥ 1, got 0"),
+    (_swap(ENS, 'rankers = [{ name = "random_forest", n_estimators = -10 }, "chi2"]'),
+     "[selectors.ens] rankers[0] n_estimators = -10: n_estimators must be ≥ 1, got -10"),
+    (_swap(ENS, 'rankers = [{ name = "mifs", beta = -1 }, "chi2"]'),
+     "[selectors.ens] rankers[0] beta = -1: beta must be a finite number >= 0"),
+    (_swap('ranker = "f_classif"', 'ranker = { name = "relieff", n_neighbors = 0 }'),
+     "[selectors.single] ranker[0] n_neighbors = 0: n_neighbors must be a positive int, got 0"),
+    # rule parameters: [rules.*] tables, an ensemble's own rule, SVMRFE's rule
+    (_swap("[rules.kfirst]", "[rules.ga]\nmax_iter = -3\n[rules.kfirst]"),
+     '[rules.ga] max_iter = -3: max_iter must be ≥ 1, got -3 (refused by rule "ga")'),
+    (_swap("[rules.kfirst]", '[rules.ga]\npopulation = "big"\n[rules.kfirst]'),
+     '[rules.ga] population = "big": population must be an int, got str'),
+    (_swap("[rules.kfirst]", "[rules.ce]\nrho = 5\n[rules.kfirst]"),
+     "[rules.ce] rho = 5: rho must lie in (0, 1], got 5.0"),
+    (_swap("[rules.kfirst]", "[rules.rrf]\nk_rrf = -1\n[rules.kfirst]"),
+     "[rules.rrf] k_rrf = -1: k_rrf must be a finite number ≥ 0, got -1"),
+    (_swap(ENS, ENS + '\naggregation = "ga"\naggregation_params = { mutation = 2.0 }'),
+     "[selectors.ens] aggregation_params mutation = 2.0: mutation must lie in (0, 1], got 2.0"),
+    (_svm_rfe('aggregation = "ga"\naggregation_params = { max_iter = 0 }'),
+     "[selectors.rfe] aggregation_params max_iter = 0: max_iter must be ≥ 1, got 0"),
+    (_svm_rfe('aggregation = "kfirst"\naggregation_params = { k = 2, bogus = 1 }'),
+     "[selectors.rfe] aggregation_params bogus = 1: aggregation method 'kfirst' got unknown "
+     "parameter(s) ['bogus']"),
+    (_svm_rfe('aggregation = "bordaa"'),
+     '[selectors.rfe] aggregation = "bordaa": unknown rule; did you mean "borda"?'),
+    # selector tables, by the selector's own check
+    (_svm_rfe("tol = -1.0"),
+     "[selectors.rfe] tol = -1.0: tol must be a positive finite number, got -1.0 (refused by "
+     "the selector)"),
+    (_svm_rfe("step = 0.1\nstep_until = -5"),
+     "[selectors.rfe] step_until = -5: step_until must be an int ≥ 1, got -5"),
+    (_swap(ENS, ENS + "\nweight_k = -2"),
+     "[selectors.ens] weight_k = -2: weight_k must be ≥ 1 when given as a count; got -2"),
+    (_swap(ENS, ENS + "\nweight_k = 1.5"),
+     "[selectors.ens] weight_k = 1.5: weight_k as a float is a fraction of the features and "
+     "must lie in (0, 1]"),
+    (_swap(ENS, ENS + "\nsubset_grid = [1, 2]"),
+     "[selectors.ens] subset_grid = [1, 2]: subset_grid applies to a searched size; set "
+     "n_features_to_select="),
+    (_swap(ENS, ENS + '\nn_features_to_select = "k-step"\nsubset_grid = [0, 2]'),
+     "[selectors.ens] subset_grid = [0, 2]: subset_grid must hold counts (ints ≥ 1), got [0, 2]"),
+    # a bootstrap too small for the rows the ensemble's fits will see
+    (_swap(ENS, ENS + "\nn_bootstraps = 3\nsample_fraction = 0.001"),
+     "[selectors.ens] sample_fraction = 0.001 on dataset 'iris' (150 × 4): sample_fraction=0.001 "
+     "draws 1 row of class 0 (of its 35) per bootstrap sample of a training part of "
+     "[protocols.curve]; at least 2 rows of every class are needed to rank features: use "
+     "sample_fraction ≥ 0.0429"),
+    (_swap(ENS, ENS + "\nn_bootstraps = 3\nsample_fraction = 0.03\nstratify = false"),
+     "[selectors.ens] sample_fraction = 0.03 on dataset 'iris' (150 × 4): sample_fraction=0.03 "
+     "draws 3 rows (of 105)"),
+]
+
+
+@pytest.mark.parametrize("text, fragment", BAD_VALUES,
+                         ids=[f"value{i:02d}" for i in range(len(BAD_VALUES))])
+def test_bad_values_fail_the_dry_run_naming_table_key_value_and_range(text, fragment):
+    with pytest.raises(ConfigError) as info:
+        parse_config(text)
+    assert fragment in str(info.value), str(info.value)
+
+
+def test_one_message_per_selector_not_per_rule():
+    with pytest.raises(ConfigError) as info:
+        parse_config(_swap(ENS, ENS + "\nweight_k = -2"))
+    assert len(info.value.errors) == 1  # two rules are crossed with the selector
+
+
+@pytest.mark.parametrize("text", [
+    _swap(ENS, 'rankers = ["f_classif", { name = "relieff", n_neighbors = 100 }]'),  # > rows
+    _swap("[rules.kfirst]", "[rules.ga]\nmax_iter = 20\nk = 3\n[rules.kfirst]"),
+    _swap(ENS, ENS + "\nn_bootstraps = 2\nsample_fraction = 0.05"),
+    _swap(ENS, ENS + "\nweight_k = 0.5"),
+    _svm_rfe('aggregation = "ga"\naggregation_params = { max_iter = 5, k = 2 }'),
+])
+def test_good_values_pass(text):
+    parse_config(text)
+
+
+def test_a_bad_value_fails_before_any_cell_runs(tmp_path, monkeypatch):
+    def boom(*a, **k):  # pragma: no cover - must not be reached
+        raise AssertionError("a cell ran although the config is invalid")
+
+    monkeypatch.setattr(cells_mod, "run_cell", boom)
+    monkeypatch.setattr(runner_mod, "run_cell", boom)
+    out = tmp_path / "out"
+    with pytest.raises(ConfigError, match="n_neighbors = -3"):
+        run_experiment(_swap(ENS, 'rankers = [{ name = "relieff", n_neighbors = -3 }]'), out)
+    assert not out.exists()
