@@ -420,3 +420,12 @@ def test_report_has_no_pandas_performance_warning(tmp_path):
         warnings.simplefilter("always")
         write_report(out)
     assert not [w for w in caught if issubclass(w.category, pd.errors.PerformanceWarning)]
+
+
+@pytest.mark.parametrize("retries,exc", [(True, TypeError), (-1, ValueError), (1.5, TypeError),
+                                         ("2", TypeError), (None, TypeError)])
+def test_hostile_retries_name_the_argument_before_any_work(tmp_path, retries, exc):
+    out = tmp_path / "never"
+    with pytest.raises(exc, match="retries"):
+        _run(tiny_config(), out, retries=retries)
+    assert not out.exists()

@@ -6,6 +6,10 @@ which cells are already on disk and sound, computes the others — in this proce
 as it arrives (``as_completed``), so an interruption or a lost worker costs only unfinished
 cells. When every cell is done it writes the tidy tables, the metadata and the report.
 
+The run holds the folder's lock from before it touches the folder until it ends
+(:mod:`.lock`), and records itself in ``metadata.json``'s history when it starts and when it
+ends (docs/experiments.md, 'Running twice on one folder').
+
 Dask is imported only when a cluster is asked for (the optional extra ``rankfusion[dask]``).
 """
 
@@ -24,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._utils.validation import check_n_jobs
+from .._utils.validation import check_n_jobs, check_positive_int
 from .cells import Cell, WarningReplay, run_cell, run_cell_on_worker
 from .config import ExperimentConfig, load_config, parse_config
 from .lock import acquire_lock
@@ -214,7 +218,9 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
     config : path to a .toml file, TOML text or ExperimentConfig
         Validated completely before anything runs (:class:`~.config.ConfigError`).
     out : path
-        The results folder (created). Cells already there and sound are reused.
+        The results folder (created). Cells already there and sound are reused. The run holds
+        the folder's lock while it runs (:mod:`rankfusion.experiments.lock`); another live
+        run on it is refused (docs/experiments.md, 'Running twice on one folder').
     client : distributed.Client, optional
         Run the cells on this Dask cluster.
     scheduler : str, optional
@@ -231,7 +237,8 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         tqdm bar on stderr (cells done / total, elapsed, remaining); default: only when stderr
         is a terminal.
     retries : int, default 2
-        Dask retries of a cell whose task raised.
+        Dask: times a cell whose task raised is submitted again (by the driver, each retry
+        recorded in the history with the error of the attempt before it).
     on_cell : callable(cell, status), optional
         Called from the driver after each cell is filed (``"computed"``) or found done
         (``"reused"``).
@@ -245,12 +252,19 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
     Returns
     -------
     RunSummary
+
+    Raises
+    ------
+    FolderLockedError
+        Another run is using ``out`` (an ``OSError``; its message names the run's pid and
+        start, and for a run on another host how to remove its lock).
     """
     cfg = _as_config(config)
     out = Path(out)
     if n_workers is not None and scheduler is not None:
         raise ValueError("give scheduler or n_workers (a local cluster), not both")
     n_jobs = check_n_jobs(n_jobs)
+    retries = check_positive_int(retries, name="retries", minimum=0)
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"out {out} is a file; the results go to a folder (new, or "
                                  "an earlier run's to resume it)")
