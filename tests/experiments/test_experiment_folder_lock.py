@@ -255,7 +255,9 @@ def test_only_temporary_files_proven_stale_are_removed(tmp_path):
     stale = [out / "cells" / ".abc.json.k2j3h4g5.tmp", out / ".results.parquet.x_y8z9q1.tmp",
              out / "cells" / ".tmp-123"]
     keep_new = out / "cells" / ".def.json.a1b2c3d4.tmp"  # written after the run started
-    keep_other = [out / "notes.tmp", out / "cells" / "mine.txt", out / ".hidden"]
+    (out / "report").mkdir()
+    keep_other = [out / "notes.tmp", out / "cells" / "mine.txt", out / ".hidden",
+                  out / "report" / ".report.md.q1w2e3r4.tmp"]  # report/: not the run's
     for p in stale + keep_other:
         p.write_text("x")
         os.utime(p, (old, old))
@@ -410,10 +412,18 @@ def test_report_md_escapes_labels(tmp_path, label):
         assert "a\\|b" in md
 
 
-def test_report_has_no_pandas_performance_warning(tmp_path):
+CV = ('kind = "cross_validation"\ncv = 3\nn_features = 2\nscoring = ["error", "accuracy"]')
+
+
+@pytest.mark.parametrize("protocol", ["curve", "cv"])
+def test_report_has_no_pandas_performance_warning(tmp_path, protocol):
     # methods, datasets and classifiers in an order that is not sorted
     text = tiny_config(datasets=("wine", "iris"), rules=("kfirst", "borda")).replace(
         'classifiers = ["naive_bayes"]', 'classifiers = ["naive_bayes", "linear_svm"]')
+    if protocol == "cv":
+        text = text.replace('kind = "error_curve"\nn_splits = 3\ntest_size = 0.3\n'
+                            'n_features = [1, 2, 4]', CV)
+        assert "cross_validation" in text
     out = tmp_path / "pw"
     _run(text, out)
     with warnings.catch_warnings(record=True) as caught:

@@ -132,17 +132,17 @@ _TEMP_PATTERNS = (re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$"), re.compile(r"^\.tmp
 
 
 def clean_temporaries(out: Path, *, before: float) -> list[str]:
-    """Remove the temporary files that an interrupted run left in ``out``, ``out/cells`` and
-    ``out/report``; returns their names.
+    """Remove the temporary files that an interrupted run left in ``out`` and ``out/cells``;
+    returns their names.
 
-    Called only by a run that holds the folder's lock (:mod:`.lock`), so no other rankfusion
-    run is writing there; and a temporary file is removed only when it is proven stale: its
-    name is one the writers use, and it was last modified before ``before`` (the moment the
-    lock was taken, epoch seconds), i.e. by a run that ended before this one started.
+    Called only by a run that holds the folder's lock (:mod:`.lock`), so no other run is
+    writing there; and a temporary file is removed only when it is proven stale: its name is
+    one the writers use, and it was last modified before ``before`` (the moment the lock was
+    taken, epoch seconds), i.e. by a run that ended before this one started. ``out/report`` is
+    left alone: ``rankfusion report`` writes there without the lock.
     """
     removed = []
-    for folder in (Path(out), Path(out) / "cells", Path(out) / "report",
-                   Path(out) / "report" / "figures"):
+    for folder in (Path(out), Path(out) / "cells"):
         if not folder.is_dir():
             continue
         for tmp in folder.iterdir():
