@@ -83,6 +83,19 @@ def test_a_second_run_is_refused_while_another_process_holds_the_folder(holder, 
     assert re.search(r"rankfusion: error: " + LOCKED, err) and err.count("\n") == 1
 
 
+def test_dry_run_says_which_run_holds_the_folder(holder, capsys):
+    from rankfusion.experiments import dry_run
+
+    out, proc = holder
+    dry_run(tiny_config(), out)
+    assert re.search(rf"note: another run \(pid {proc.pid}, started .*\) is using ",
+                     capsys.readouterr().out)
+    proc.kill()
+    proc.wait()
+    dry_run(tiny_config(), out)
+    assert f"stale lock (process {proc.pid} is not running)" in capsys.readouterr().out
+
+
 def test_the_lock_of_a_killed_process_is_stale_and_taken_over_with_a_note(holder):
     out, proc = holder
     proc.kill()
@@ -439,3 +452,16 @@ def test_hostile_retries_name_the_argument_before_any_work(tmp_path, retries, ex
     with pytest.raises(exc, match="retries"):
         _run(tiny_config(), out, retries=retries)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("content", ["{", "not json", "\x00\x01", "[1, 2]"])
+def test_a_damaged_history_is_kept_aside_and_said(tmp_path, content):
+    out = tmp_path / "h"
+    out.mkdir()
+    (out / "metadata.json").write_text(content, encoding="latin-1")
+    with pytest.warns(RuntimeWarning, match=r"metadata\.json was not readable JSON; kept as "
+                                            r"metadata\.json\.damaged-"):
+        _run(tiny_config(datasets=("iris",), rules=("borda",)), out)
+    (kept,) = out.glob("metadata.json.damaged-*")
+    assert kept.read_text(encoding="latin-1") == content
+    assert [r["status"] for r in _meta(out)["runs"]] == ["finished"]

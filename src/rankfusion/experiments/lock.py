@@ -30,8 +30,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["LOCK_NAME", "FolderLock", "FolderLockedError", "acquire_lock", "read_lock",
-           "UNREADABLE_GRACE"]
+__all__ = ["LOCK_NAME", "FolderLock", "FolderLockedError", "acquire_lock", "lock_holder",
+           "read_lock", "stale_reason", "UNREADABLE_GRACE"]
 
 LOCK_NAME = ".rankfusion.lock"
 _GUARD_NAME = ".rankfusion.lock.takeover"
@@ -107,6 +107,23 @@ def _describe(doc: dict | None) -> str:
         return "a run that is still writing its lock"
     return (f"pid {doc.get('pid')}, started {doc.get('started')}"
             + (f" on host {doc.get('host')}" if doc.get("host") != socket.gethostname() else ""))
+
+
+def lock_holder(folder) -> str | None:
+    """A sentence naming the run that holds ``folder``'s lock (``another run (pid …, started
+    …) is using DIR``), a note on a stale lock, or None when the folder is free."""
+    path = Path(folder) / LOCK_NAME
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return None
+    doc = read_lock(path)
+    why = stale_reason(doc, mtime)
+    if why is not None:
+        return f"{path} is a stale lock ({why}); the next run takes it over"
+    verb = "may be using" if doc is not None and doc.get("host") != socket.gethostname() \
+        else "is using"
+    return f"another run ({_describe(doc)}) {verb} {folder}"
 
 
 @dataclass

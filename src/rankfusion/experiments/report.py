@@ -47,7 +47,23 @@ def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFr
         For a folder without ``results.parquet`` (a run stopped before its end): assemble the
         tables from the cells finished so far, planned from the folder's ``config.toml``
         (same columns as ``results.parquet``; missing or corrupt cells are left out). A
-        finished folder is read as usual.
+        finished folder is read as usual, unless its tables are of another configuration
+        than its ``config.toml`` (a later run of another configuration that stopped): then
+        the finished cells of ``config.toml`` are assembled.
+
+    Returns
+    -------
+    results, positions : pandas.DataFrame
+    metadata : dict
+        ``metadata.json``, with ``experiment`` the experiment of the returned tables — matched
+        by the configuration SHA-256 the tables carry, never another run's (an empty record
+        with the hash alone when the metadata does not know it).
+
+    Raises
+    ------
+    ValueError
+        A damaged ``metadata.json`` or table (naming the file and the way out), or tables of
+        two configurations.
     """
     if not isinstance(partial, bool):
         raise TypeError(f"partial must be True or False, got {partial!r}")

@@ -31,7 +31,7 @@ from pathlib import Path
 from .._utils.validation import check_n_jobs, check_positive_int
 from .cells import Cell, WarningReplay, run_cell, run_cell_on_worker
 from .config import ExperimentConfig, load_config, parse_config
-from .lock import acquire_lock
+from .lock import acquire_lock, lock_holder
 from .store import (
     assemble,
     cell_path,
@@ -169,6 +169,9 @@ def dry_run(config, out, *, file=None) -> dict:
     w = max(len(c.label) for c in cfg.cells)
     print(f"experiment {cfg.name!r} (seed {cfg.seed}): {len(cfg.cells)} cells → {out}",
           file=file)
+    holder = lock_holder(out)
+    if holder:
+        print(f"note: {holder}", file=file)
     print(f"{'#':>4}  {'cell':<{w}}  {'hash':<12}  {'status':<8}  work", file=file)
     for i, c in enumerate(cfg.cells):
         est = _estimate(c)
@@ -449,6 +452,14 @@ def _start_history(out: Path, cfg: ExperimentConfig, summary: RunSummary) -> dic
     error) of the cells that failed in an earlier run and are not on disk since."""
     old = _read_metadata(out)
     now = time.time()
+    path = out / "metadata.json"
+    if not old and path.is_file() and path.stat().st_size:
+        # unreadable: kept aside (not overwritten) and said, since its history is lost here
+        kept = path.with_name(f"metadata.json.damaged-{time.strftime('%Y%m%dT%H%M%S')}")
+        os.replace(path, kept)
+        summary.notes.append(f"{path} was not readable JSON; kept as {kept.name}, and the "
+                             "history starts again with this run")
+        warnings.warn(summary.notes[-1], RuntimeWarning, stacklevel=3)
     failures: dict = {}
     for run in old.get("runs", []):
         if not isinstance(run, dict):
