@@ -123,8 +123,27 @@ def _dead_pid():
     return proc.pid
 
 
+def _zombie_pid():
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    deadline = time.time() + 30
+    while time.time() < deadline:  # exited, not reaped: a zombie
+        try:
+            if Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                break
+        except OSError:
+            pytest.skip("no /proc")
+        time.sleep(0.02)
+    _ZOMBIES.append(proc)
+    return proc.pid
+
+
+_ZOMBIES: list = []
+
+
 STALE = [
     pytest.param(lambda: {"pid": _dead_pid()}, "is not running", id="dead-pid"),
+    pytest.param(lambda: {"pid": _zombie_pid()}, "is not running", id="zombie-pid"),
+    pytest.param(lambda: {"pid": 2**22 + 12345}, "is not running", id="pid-never-used"),
     pytest.param(lambda: {"started_epoch": 1.0}, "the pid was reused", id="reused-pid"),
     pytest.param(lambda: {"pid": "1234"}, "no valid pid", id="pid-text"),
     pytest.param(lambda: {"pid": -5}, "no valid pid", id="pid-negative"),
@@ -142,6 +161,8 @@ def test_hostile_stale_locks_are_taken_over(tmp_path, fields, why):
     assert json.loads((out / LOCK_NAME).read_text())["run_id"] == "me"
     lock.release()
     assert not (out / LOCK_NAME).exists()
+    while _ZOMBIES:
+        _ZOMBIES.pop().wait()
 
 
 LIVE = [

@@ -70,15 +70,22 @@ def _process_start(pid: int) -> float | None:
 
 
 def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this host; a zombie (killed, not yet reaped by its
+    parent: Linux ``/proc`` state ``Z``) is dead."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:  # alive, another user's
+        pass
+    except (OSError, OverflowError):  # pragma: no cover - Windows: not a probe; huge pid
         return True
-    except OSError:  # pragma: no cover - Windows: os.kill(pid, 0) is not a probe
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            state = fh.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
         return True
-    return True
+    return state not in ("Z", "X", "x")
 
 
 def stale_reason(doc: dict | None, mtime: float, *, now: float | None = None) -> str | None:
