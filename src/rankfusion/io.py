@@ -55,7 +55,7 @@ pd = lazy_module("pandas")  # imported on first use (small commands start withou
 
 __all__ = ["read_arff", "load_data", "read_lists", "write_lists", "LIST_KINDS", "standardize",
            "DEFAULT_NA_VALUES", "InputWarning", "read_input", "safe_output_path",
-           "atomic_write", "read_small", "SMALL_CELLS"]
+           "atomic_write", "protect_csv_cells", "read_small", "SMALL_CELLS"]
 
 _NUMERIC = {"numeric", "real", "integer"}
 
@@ -1640,8 +1640,10 @@ def write_lists(lists: RankedLists, path: str | os.PathLike, *,
         raise ValueError(f"values must be 'positions' or 'scores', got {values!r}")
     frame = lists.to_frame(values)
     out = safe_output_path(path, overwrite=overwrite, option="path")
+    from ._utils.tabular import to_csv  # text cells protected (docs/design.md, 'Outputs')
+
     with atomic_write(out) as fh:
-        frame.to_csv(fh, float_format="%.17g")
+        to_csv(frame, fh, float_format="%.17g")
 
 
 # --------------------------------------------------------------------------- output files
@@ -1699,6 +1701,15 @@ def safe_output_path(out, inputs: Iterable = (), *, overwrite: bool = False,
 
 
 atomic_write = atomic_open  # the one atomic writer (rankfusion._utils.atomic.atomic_open)
+
+
+def protect_csv_cells(frame):
+    """A copy of ``frame`` whose text cells, column names and index labels cannot run as
+    spreadsheet formulas (a leading ``'``; numbers untouched): the protection every CSV writer
+    applies (:func:`rankfusion._utils.tabular.protect_frame`; docs/design.md, 'Outputs')."""
+    from ._utils.tabular import protect_frame
+
+    return protect_frame(frame)
 
 
 # --------------------------------------------------------------------------- preparation

@@ -117,7 +117,9 @@ def test_sigkill_halfway_then_resume_recomputes_nothing_finished(reference, tmp_
     assert 2 <= len(done) < 6, f"the kill did not land mid-run ({len(done)} cells on disk)"
     assert not (out / "results.parquet").exists()
 
-    summary = _run(cfg_path, out)
+    # the killed run's lock is stale (its pid is dead): taken over with a note
+    with pytest.warns(RuntimeWarning, match=rf"stale lock .*pid {proc.pid}.* is not running"):
+        summary = _run(cfg_path, out)
     assert summary.reused == len(done)
     assert len(summary.computed) == 6 - len(done)
     assert not set(summary.computed) & {n[:-5] for n in done}
@@ -125,6 +127,8 @@ def test_sigkill_halfway_then_resume_recomputes_nothing_finished(reference, tmp_
         assert (cells_dir / name).stat().st_mtime_ns == mtime
     meta = json.loads((out / "metadata.json").read_text())
     assert meta["runs"][-1]["cells_computed"] == 6 - len(done)
+    assert [r["status"] for r in meta["runs"]] == ["killed/interrupted", "finished"]
+    assert meta["runs"][0]["pid"] == proc.pid
 
     fresh = tmp_path / "fresh"
     _run(text, fresh)

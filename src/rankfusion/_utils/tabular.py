@@ -1,21 +1,40 @@
-"""CSV reading that gives back the very doubles the file spells.
+"""CSV reading that gives back the very doubles the file spells, and CSV writing that a
+spreadsheet cannot run.
 
 pandas before 3.0 parses floats with a fast converter that is not round-trip exact: on pandas
 1.5, about half the values that Weka or R print with 17 significant digits come back one unit in
 the last place off. pandas 3.0 made the exact (round-trip) converter the default and deprecated
 the option. Every CSV the library reads goes through :func:`read_csv`, so a number reads the same
 on every supported pandas (docs/design.md, 'Inputs').
+
+Every CSV the library writes goes through :func:`to_csv`, which protects text cells against
+spreadsheet formula injection (docs/design.md, 'Outputs'): a feature or list name such as
+``=HYPERLINK(…)`` or ``@SUM(A1)`` would run as a formula when the file is opened in Excel or
+LibreOffice. Following the OWASP recommendation for CSV injection, a text cell whose first
+character is ``=``, ``+``, ``-``, ``@``, a tab or a carriage return (or whose first character
+after leading spaces is one of the first four) is written with a single quote ``'`` in front,
+which spreadsheets read as "this cell is text" and do not show. Text that is a plain decimal
+number (``-1.5``, ``+2``, ``-3e-4``) is left alone: it is a number to a spreadsheet, not a
+formula. Numeric columns are never touched.
 """
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
-__all__ = ["read_csv", "EXACT_FLOATS"]
+__all__ = ["read_csv", "EXACT_FLOATS", "protect_cell", "unprotect_cell", "protect_frame",
+           "to_csv", "FORMULA_TRIGGERS"]
 
 #: Keyword arguments that make ``pandas.read_csv`` round-trip exact on the installed pandas.
 EXACT_FLOATS: dict = ({} if int(pd.__version__.split(".")[0]) >= 3
                       else {"float_precision": "round_trip"})
+
+#: First characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 
 
 def read_csv(*args, **kwargs) -> pd.DataFrame:
@@ -27,3 +46,113 @@ def read_csv(*args, **kwargs) -> pd.DataFrame:
     if "float_precision" in kwargs:
         raise TypeError("read_csv sets float_precision itself (round-trip exact)")
     return pd.read_csv(*args, **kwargs, **EXACT_FLOATS)
+
+
+def _needs_quote(s: str) -> bool:
+    if s.startswith("'"):
+        # a text that already starts with the quote gets one more when the rest would be
+        # protected, so that unprotect_cell(protect_cell(s)) == s for every s
+        return _needs_quote(s[1:])
+    if not s:
+        return False
+    lead = s.lstrip(" \n")
+    if not (s[0] in FORMULA_TRIGGERS or lead[:1] in FORMULA_TRIGGERS):
+        return False
+    return _NUMBER.fullmatch(s.strip(" \t\r\n")) is None
+
+
+def protect_cell(value):
+    """``value`` as it must be written to a CSV cell so that no spreadsheet runs it.
+
+    Parameters
+    ----------
+    value : object
+        A cell. Only ``str`` is changed; numbers, bools, None and NaN come back as they are.
+
+    Returns
+    -------
+    object
+        ``"'" + value`` for a text starting (after spaces) with ``=``, ``+``, ``-``, ``@``, or
+        starting with a tab or carriage return, unless the text is a plain decimal number;
+        a text starting with ``'`` gets one more quote when the rest would be protected (so
+        that :func:`unprotect_cell` undoes it exactly); any other value unchanged.
+
+    Examples
+    --------
+    >>> protect_cell("=1+1"), protect_cell("@SUM(A1)"), protect_cell("-1.5"), protect_cell(-1)
+    ("'=1+1", "'@SUM(A1)", '-1.5', -1)
+    >>> protect_cell("gene_1"), protect_cell("\\t=x"), protect_cell("'=x")
+    ('gene_1', "'\\t=x", "''=x")
+    """
+    if isinstance(value, str) and _needs_quote(value):
+        return "'" + value
+    return value
+
+
+def unprotect_cell(value):
+    """The inverse of :func:`protect_cell`: the text as it was before it was written.
+
+    >>> unprotect_cell("'=1+1"), unprotect_cell("''=x"), unprotect_cell("'quoted")
+    ('=1+1', "'=x", "'quoted")
+    """
+    if isinstance(value, str) and value.startswith("'") and _needs_quote(value[1:]):
+        return value[1:]
+    return value
+
+
+def _protect_index(index: pd.Index) -> pd.Index:
+    if isinstance(index, pd.MultiIndex):
+        return index.set_levels([_protect_index(lv) for lv in index.levels],
+                                verify_integrity=False).set_names(
+            [protect_cell(n) for n in index.names])
+    if index.dtype == object or isinstance(index.dtype, (pd.StringDtype, pd.CategoricalDtype)):
+        new = pd.Index([protect_cell(v) for v in index], dtype=object, name=index.name)
+    else:
+        new = index.copy()
+    return new.rename(protect_cell(index.name))
+
+
+def protect_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` with every text cell, column name and index label passed through
+    :func:`protect_cell` (numeric, bool and datetime columns untouched).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame or pandas.Series
+
+    Returns
+    -------
+    pandas.DataFrame or pandas.Series
+        The caller's frame is not modified.
+    """
+    if isinstance(frame, pd.Series):
+        return protect_frame(frame.to_frame()).iloc[:, 0].rename(protect_cell(frame.name))
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"frame must be a pandas DataFrame or Series, got "
+                        f"{type(frame).__name__}")
+    out = frame.copy()
+    for i in range(out.shape[1]):
+        col = out.iloc[:, i]
+        if col.dtype == object or isinstance(col.dtype, (pd.StringDtype, pd.CategoricalDtype)):
+            out.isetitem(i, pd.Series([protect_cell(v) for v in col], index=out.index,
+                                      dtype=object))
+    out.columns = _protect_index(out.columns)
+    out.index = _protect_index(out.index)
+    return out
+
+
+def to_csv(frame, path_or_buf=None, **kwargs):
+    """``frame.to_csv(path_or_buf, **kwargs)`` after :func:`protect_frame`: the one way the
+    library writes CSV (docs/design.md, 'Outputs').
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(to_csv(pd.DataFrame({"feature": ["=cmd|' /C calc'!A0", "-x", "-2"],
+    ...                            "score": [-1.5, 2.0, 3.0]}), index=False), end="")
+    feature,score
+    '=cmd|' /C calc'!A0,-1.5
+    '-x,2.0
+    -2,3.0
+    """
+    return protect_frame(frame).to_csv(path_or_buf, **kwargs)

@@ -177,11 +177,12 @@ def check_outputs(args, inputs, *options: str) -> dict:
 
 
 def write_csv(frame: pd.DataFrame, path, **kwargs) -> None:
-    """Write ``frame`` as CSV atomically (a temporary file renamed into place)."""
-    from ..io import atomic_write
+    """Write ``frame`` as CSV atomically (a temporary file renamed into place), text cells
+    protected against spreadsheet formulas (docs/design.md, 'Outputs')."""
+    from ..io import atomic_write, protect_csv_cells
 
     with atomic_write(path) as fh:
-        frame.to_csv(fh, **kwargs)
+        protect_csv_cells(frame).to_csv(fh, **kwargs)
 
 
 def announce(message: str) -> None:

@@ -8,12 +8,16 @@ resumably on one machine or a Dask cluster, with tidy results and a report.
 * :func:`write_report` — HTML + Markdown report of a results folder;
 * :func:`read_results` — the tidy tables of a results folder.
 
+One run at a time uses a results folder (its lock; :class:`FolderLockedError` otherwise), and
+its tables and report are tied to their configuration's hash.
+
 The schema and the guarantees (atomic cell files, content hashes, seeds) are documented in
 ``docs/experiments.md``. This package never imports Dask unless a cluster is asked for.
 """
 
 from .cells import Cell, cell_seed, run_cell
 from .config import ConfigError, ExperimentConfig, load_config, parse_config
+from .lock import FolderLockedError
 from .report import read_results, write_report
 from .runner import RunSummary, dask_client, dry_run, plan, run_experiment
 
@@ -21,6 +25,7 @@ __all__ = [
     "Cell",
     "ConfigError",
     "ExperimentConfig",
+    "FolderLockedError",
     "RunSummary",
     "cell_seed",
     "dask_client",

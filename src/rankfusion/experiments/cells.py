@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 __all__ = ["Cell", "canonical_json", "release_series", "cell_seed", "run_cell",
-           "dataset_info", "load_dataset", "CELL_FORMAT"]
+           "run_cell_on_worker", "WarningReplay", "dataset_info", "load_dataset", "CELL_FORMAT"]
 
 #: Version of the cell spec and cell-file layout; bump when either changes meaning.
 CELL_FORMAT = 1
@@ -276,11 +276,74 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
 def run_cell_on_worker(spec: dict, n_jobs: int | None = None) -> dict:
     """:func:`run_cell` in a worker process of the runner's cluster: the worker keeps the ranker
     memo on for its whole life (``set_ranker_cache`` in ``rankfusion.selection.ranker_specs``),
-    so the cells it computes one after another reuse each other's rankings."""
+    so the cells it computes one after another reuse each other's rankings.
+
+    The warnings raised while the cell runs are not printed by the worker (whose filters and
+    output are not the user's): they are caught, each distinct one once, and returned under
+    ``"warnings"`` for the driver to show through its own filters (:class:`WarningReplay`), so a
+    Dask run shows what a local run shows."""
+    import warnings
+
     from ..selection.ranker_specs import set_ranker_cache
 
     set_ranker_cache(512)
-    return run_cell(spec, n_jobs=n_jobs)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # the driver's filters decide, not the worker's
+        result = run_cell(spec, n_jobs=n_jobs)
+    seen, out = set(), []
+    for w in caught:
+        cat = w.category
+        item = (str(w.message), f"{cat.__module__}:{cat.__qualname__}", str(w.filename),
+                int(w.lineno or 0))
+        if item not in seen:
+            seen.add(item)
+            out.append(list(item))
+    result["warnings"] = out
+    return result
+
+
+class WarningReplay:
+    """Show on the driver the warnings a worker caught (:func:`run_cell_on_worker`), through
+    the driver's warning filters and ``showwarning`` — as if the cell had run here. Each
+    ``(message, category, file, line)`` passes the filters' ``once``/``default`` bookkeeping of
+    one registry per source file, as a warning raised in this process would."""
+
+    def __init__(self):
+        self._registries: dict[str, dict] = {}
+
+    @staticmethod
+    def _category(name: str) -> type[Warning]:
+        import builtins
+        import importlib
+
+        module, _, qual = name.partition(":")
+        try:
+            obj = builtins if module == "builtins" else importlib.import_module(module)
+            for part in qual.split("."):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError, ValueError):
+            return UserWarning
+        return obj if isinstance(obj, type) and issubclass(obj, Warning) else UserWarning
+
+    def __call__(self, caught) -> None:
+        import warnings
+
+        for message, category, filename, lineno in caught or ():
+            module = os.path.splitext(os.path.basename(filename))[0] or "<unknown>"
+            warnings.warn_explicit(message, self._category(category), filename, lineno,
+                                   module=_module_of(filename, module),
+                                   registry=self._registries.setdefault(filename, {}))
+
+
+def _module_of(filename: str, fallback: str) -> str:
+    """The dotted module name of a source file (``…/sklearn/svm/_base.py`` →
+    ``sklearn.svm._base``) for the filters' module patterns; the file's stem if unknown."""
+    import sys
+
+    for name, mod in list(sys.modules.items()):
+        if getattr(mod, "__file__", None) == filename:
+            return name
+    return fallback
 
 
 def _run_protocol(spec, selector, X, y, names, seed, n_jobs):

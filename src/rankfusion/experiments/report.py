@@ -20,6 +20,7 @@ next to it). Sections, each left out with a one-line reason when it does not app
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import io
 import json
@@ -30,9 +31,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .store import write_bytes_atomic
+from .store import read_table, write_bytes_atomic
 
-__all__ = ["write_report", "read_results"]
+__all__ = ["write_report", "read_results", "md_escape"]
 
 
 def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
@@ -46,7 +47,23 @@ def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFr
         For a folder without ``results.parquet`` (a run stopped before its end): assemble the
         tables from the cells finished so far, planned from the folder's ``config.toml``
         (same columns as ``results.parquet``; missing or corrupt cells are left out). A
-        finished folder is read as usual.
+        finished folder is read as usual, unless its tables are of another configuration
+        than its ``config.toml`` (a later run of another configuration that stopped): then
+        the finished cells of ``config.toml`` are assembled.
+
+    Returns
+    -------
+    results, positions : pandas.DataFrame
+    metadata : dict
+        ``metadata.json``, with ``experiment`` the experiment of the returned tables — matched
+        by the configuration SHA-256 the tables carry, never another run's (an empty record
+        with the hash alone when the metadata does not know it).
+
+    Raises
+    ------
+    ValueError
+        A damaged ``metadata.json`` or table (naming the file and the way out), or tables of
+        two configurations.
     """
     if not isinstance(partial, bool):
         raise TypeError(f"partial must be True or False, got {partial!r}")
@@ -65,30 +82,96 @@ def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFr
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"{meta_path}: not valid JSON ({exc}); the run's metadata is "
                          "damaged: run the experiment again to rewrite it") from None
-    if not path.exists() and partial:
+    if not isinstance(meta, dict):
+        raise ValueError(f"{meta_path}: not a JSON object; the run's metadata is damaged: run "
+                         "the experiment again to rewrite it")
+    cfg_path = out / "config.toml"
+    cfg_sha = (hashlib.sha256(cfg_path.read_bytes()).hexdigest() if cfg_path.is_file()
+               else None)
+    if partial and path.exists():
+        results, tables_sha = read_table(path)
+        if tables_sha is None or cfg_sha is None or tables_sha == cfg_sha:
+            positions = _read_positions(out, tables_sha)
+            return results, positions, _meta_of(meta, tables_sha)
+        # the tables are another configuration's (this folder's config.toml was run after
+        # them and stopped): the partial results are those of config.toml
+    if partial:
         from .config import load_config
         from .store import assemble, cell_status
 
-        if not (out / "config.toml").exists():
+        if cfg_sha is None:
             raise FileNotFoundError(f"{str(out)!r} holds no config.toml: not a results folder "
                                     "of rankfusion experiment")
-        cells = load_config(out / "config.toml").cells
+        cells = load_config(cfg_path).cells
         status = cell_status(out, cells)
         results, positions, _ = assemble(out, [c for c in cells if status[c.hash] == "done"])
-        return results, positions, meta
+        return results, positions, _meta_of(meta, cfg_sha)
     if not path.exists():
         raise FileNotFoundError(f"{str(out)!r} holds no results.parquet: run the experiment "
                                 "to the end first (rankfusion experiment CONFIG --out DIR), or "
                                 "read the finished cells with partial=True")
-    results = pd.read_parquet(path)
+    results, tables_sha = read_table(path)
+    positions = _read_positions(out, tables_sha)
+    return results, positions, _meta_of(meta, tables_sha)
+
+
+def _read_positions(out: Path, tables_sha: str | None) -> pd.DataFrame:
     pos_path = out / "positions.parquet"
-    positions = pd.read_parquet(pos_path) if pos_path.exists() else pd.DataFrame()
-    return results, positions, meta
+    if not pos_path.exists():
+        return pd.DataFrame()
+    positions, pos_sha = read_table(pos_path)
+    if pos_sha != tables_sha:
+        raise ValueError(
+            f"{pos_path} and {out / 'results.parquet'} belong to different configurations "
+            f"({(pos_sha or 'unknown')[:12]} and {(tables_sha or 'unknown')[:12]}): a run was "
+            f"stopped while it wrote them. Run the experiment again on this folder "
+            f"(rankfusion experiment {out / 'config.toml'} --out {out}) to rebuild both from "
+            "the cell files")
+    return positions
+
+
+def _meta_of(meta: dict, sha: str | None) -> dict:
+    """``meta`` with ``experiment`` set to the experiment whose configuration hash is ``sha``
+    (the tables'), never another one's: a run of another configuration that stopped before
+    writing its tables leaves them and their experiment as they were."""
+    if sha is None:  # tables of an earlier release: no hash to match
+        return meta
+    meta = dict(meta)
+    experiments = meta.get("experiments") if isinstance(meta.get("experiments"), dict) else {}
+    current = meta.get("experiment") if isinstance(meta.get("experiment"), dict) else {}
+    if sha in experiments:
+        meta["experiment"] = experiments[sha]
+    elif current.get("config_sha256") != sha:
+        meta["experiment"] = {"config_sha256": sha}  # unknown: no name, seed or description
+    return meta
 
 
 def _slug(*parts) -> str:
     s = "-".join(str(p) for p in parts if p not in (None, ""))
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", s).strip("_") or "figure"
+
+
+_MD_SPECIAL = re.compile(r"([\\`*\[\]|~]|(?<!\w)_|_(?!\w))")
+
+
+def md_escape(text) -> str:
+    """``text`` as literal Markdown: ``<``, ``>`` and ``&`` as HTML entities (so that
+    ``<script>`` or ``<img onerror=…>`` in a label is shown, never run, by a Markdown viewer
+    that passes HTML through); backslash, backtick, ``*``, ``[``, ``]``, ``|``, ``~`` and an
+    ``_`` at the edge of a word backslash-escaped (no code, emphasis, link, image or table
+    cell from a label; ``naive_bayes`` stays as it is); a leading ``#``, ``+``, ``-``, ``=``
+    or ``1.`` escaped (no heading, list or rule); line breaks as spaces (a label cannot end a
+    heading or a table row).
+
+    >>> print(md_escape("<img src=x onerror=alert(1)>"))
+    &lt;img src=x onerror=alert(1)&gt;
+    >>> print(md_escape("a|b [x](y) *z* info_gain _u_"))
+    a\\|b \\[x\\](y) \\*z\\* info_gain \\_u\\_
+    """
+    s = _MD_SPECIAL.sub(r"\\\1", re.sub(r"[\r\n\t\v\f]+", " ", str(text)))
+    s = re.sub(r"^(\s*)([#+\-=])", r"\1\\\2", s)  # no heading, list item or rule
+    s = re.sub(r"^(\s*\d+)([.)])(?=\s|$)", r"\1\\\2", s)  # no numbered item
+    return html.escape(s, quote=False)
 
 
 def _fmt_num(v) -> str:
@@ -109,11 +192,11 @@ class _Doc:
 
     def h(self, level: int, text: str):
         self.html.append(f"<h{level}>{html.escape(text)}</h{level}>")
-        self.md.append(f"{'#' * level} {text}\n")
+        self.md.append(f"{'#' * level} {md_escape(text)}\n")
 
     def p(self, text: str):
         self.html.append(f"<p>{html.escape(text)}</p>")
-        self.md.append(f"{text}\n")
+        self.md.append(f"{md_escape(text)}\n")
 
     def na(self, what: str, why: str):
         self.p(f"{what}: not applicable — {why}.")
@@ -122,8 +205,9 @@ class _Doc:
         f = frame.copy()
         f = f.map(_fmt_num) if hasattr(f, "map") else f.applymap(_fmt_num)
         self.html.append(f.to_html(index=index, escape=True, border=0, classes="tab"))
-        cols = ([str(f.index.name or "")] if index else []) + [str(c) for c in f.columns]
-        rows = [(([str(i)] if index else []) + [str(v) for v in r])
+        cols = ([md_escape(f.index.name or "")] if index else []) + [md_escape(c)
+                                                                      for c in f.columns]
+        rows = [(([md_escape(i)] if index else []) + [md_escape(v) for v in r])
                 for i, r in zip(f.index, f.to_numpy())]
         lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
         lines += ["| " + " | ".join(r) + " |" for r in rows]
@@ -141,7 +225,7 @@ class _Doc:
         self.html.append(f'<figure><img alt="{html.escape(caption)}" '
                          f'src="data:image/png;base64,{b64}"/>'
                          f"<figcaption>{html.escape(caption)}</figcaption></figure>")
-        self.md.append(f"![{caption}](figures/{fname})\n")
+        self.md.append(f"![{md_escape(caption)}](figures/{fname})\n")
 
     def plots_available(self) -> bool:
         if self._plt is not None:
@@ -163,12 +247,15 @@ table.tab{border-collapse:collapse;margin:.5em 0 1.5em}table.tab td,table.tab th
 figcaption{font-size:.9em;color:#555}"""
 
 
-def _curve_tables(res: pd.DataFrame):
-    """(dataset, classifier, protocol) → DataFrame methods × k of mean / sd over splits."""
-    err = res[res["metric"] == "error"]
-    g = err.groupby(["dataset", "classifier", "protocol", "method", "n_features"],
-                    sort=False)["value"]
-    return g.mean(), g.std(ddof=1)
+def _mean_sd_table(m: pd.DataFrame, s: pd.DataFrame, columns) -> pd.DataFrame:
+    """``mean ± sd`` cells of two aligned frames, built in one go."""
+    s = s.reindex(index=m.index, columns=m.columns)
+    data = {name: [f"{a:.3f} ± {b:.3f}" for a, b in zip(m[c], s[c])]
+            for name, c in zip(columns, m.columns)}
+    tab = pd.DataFrame(data, index=m.index, dtype=object)
+    if list(columns) == list(m.columns):
+        tab.columns.name = m.columns.name
+    return tab
 
 
 def _summary_errors(res: pd.DataFrame, protocol: str, classifier: str) -> pd.DataFrame:
@@ -213,11 +300,24 @@ def write_report(out, *, title: str | None = None) -> Path:
           f"rankfusion {meta.get('versions', {}).get('rankfusion')}, machine "
           f"{meta.get('machine', {}).get('platform', '?')} "
           f"({meta.get('machine', {}).get('cpu_count', '?')} CPUs).")
+    sha = exp.get("config_sha256")
+    if sha:
+        doc.p(f"Configuration SHA-256 {sha[:12]}…: every result below is of this "
+              "configuration (the tables carry its hash).")
+        cfg_path = out / "config.toml"
+        if cfg_path.is_file() and hashlib.sha256(cfg_path.read_bytes()).hexdigest() != sha:
+            other = meta.get("experiments", {}).get(
+                hashlib.sha256(cfg_path.read_bytes()).hexdigest(), {})
+            doc.p("Note: this folder's config.toml is another configuration"
+                  + (f" ({other.get('name')!r})" if other.get("name") else "")
+                  + ", run after these results and not to its end; its results are not in "
+                  "this report. Run it to the end to report it, or read its finished cells "
+                  "with read_results(DIR, partial=True).")
     if runs:
-        doc.table(pd.DataFrame([{k: r.get(k) for k in ("started", "backend", "seconds",
-                                                       "cells_reused", "cells_computed",
-                                                       "finished")} for r in runs]),
-                  index=False)
+        doc.table(pd.DataFrame([{k: r.get(k) for k in ("started", "experiment", "status",
+                                                       "backend", "seconds", "cells_reused",
+                                                       "cells_computed", "finished")}
+                                for r in runs]), index=False)
     plots = doc.plots_available()
     if plots:
         from ..evaluation import (
@@ -234,16 +334,14 @@ def write_report(out, *, title: str | None = None) -> Path:
     # ------------------------------------------------------------------ per dataset
     doc.h(2, "Results per dataset")
     if not curves.empty:
-        mean, sd = _curve_tables(curves)
-        for (ds, clf, proto), _ in curves.groupby(["dataset", "classifier", "protocol"],
+        for (ds, clf, proto), d in curves.groupby(["dataset", "classifier", "protocol"],
                                                    sort=False):
             doc.h(3, f"{ds} — {clf} — {proto} (error curve)")
-            m = mean.loc[(ds, clf, proto)].unstack("n_features")
-            s = sd.loc[(ds, clf, proto)].unstack("n_features")
-            tab = m.copy().astype(object)
-            for c in m.columns:
-                tab[c] = [f"{a:.3f} ± {b:.3f}" for a, b in zip(m[c], s[c])]
-            tab.columns = [f"k={c}" for c in m.columns]
+            # each group's own statistics: no lookup in a MultiIndex that is not lexsorted
+            # (pandas' PerformanceWarning), and the table built in one go, not column by column
+            g = d.groupby(["method", "n_features"], sort=False)["value"]
+            m, s = g.mean().unstack("n_features"), g.std(ddof=1).unstack("n_features")
+            tab = _mean_sd_table(m, s, [f"k={c}" for c in m.columns])
             tab.index.name = "method"
             doc.table(tab)
             if plots:
@@ -258,10 +356,7 @@ def write_report(out, *, title: str | None = None) -> Path:
             doc.h(3, f"{ds} — {clf} — {proto} (cross-validation)")
             g = d.groupby(["method", "metric"], sort=False)["value"]
             m, s = g.mean().unstack("metric"), g.std(ddof=1).unstack("metric")
-            tab = m.copy().astype(object)
-            for c in m.columns:
-                tab[c] = [f"{a:.3f} ± {b:.3f}" for a, b in zip(m[c], s[c])]
-            doc.table(tab)
+            doc.table(_mean_sd_table(m, s, list(m.columns)))
     # ------------------------------------------------------------------ across datasets
     doc.h(2, "Comparison across datasets (Friedman, Nemenyi)")
     combos = results[results["metric"] == "error"][["protocol", "classifier"]] \

@@ -6,23 +6,32 @@ which cells are already on disk and sound, computes the others — in this proce
 as it arrives (``as_completed``), so an interruption or a lost worker costs only unfinished
 cells. When every cell is done it writes the tidy tables, the metadata and the report.
 
+The run holds the folder's lock from before it touches the folder until it ends
+(:mod:`.lock`), and records itself in ``metadata.json``'s history when it starts and when it
+ends (docs/experiments.md, 'Running twice on one folder').
+
 Dask is imported only when a cluster is asked for (the optional extra ``rankfusion[dask]``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
 import platform
 import sys
 import time
 import uuid
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._utils.validation import check_n_jobs
-from .cells import Cell, run_cell, run_cell_on_worker
+from .._utils.validation import check_n_jobs, check_positive_int
+from .cells import Cell, WarningReplay, run_cell, run_cell_on_worker
 from .config import ExperimentConfig, load_config, parse_config
+from .lock import acquire_lock, lock_holder
 from .store import (
     assemble,
     cell_path,
@@ -54,6 +63,19 @@ class RunSummary:
     seconds: float = 0.0
     report: Path | None = None
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    #: ``running`` while it runs, then ``finished``, ``failed`` (some cells failed),
+    #: ``interrupted`` (Ctrl-C) or ``error: …`` (the run itself raised).
+    status: str = "running"
+    backend: str = "local"
+    #: Cells computed again after a failure: Dask retries in this run (``attempt`` ≥ 1,
+    #: ``error`` of the failed attempt), or cells that failed in an earlier run
+    #: (``failed_in_run``).
+    retried: list[dict] = field(default_factory=list)
+    #: Notes on the run, such as a stale lock taken over.
+    notes: list[str] = field(default_factory=list)
+    #: Temporary files of interrupted runs that were removed at start.
+    temporaries_removed: list[str] = field(default_factory=list)
+    started: float = field(default_factory=time.time)
 
     @property
     def ok(self) -> bool:
@@ -147,6 +169,9 @@ def dry_run(config, out, *, file=None) -> dict:
     w = max(len(c.label) for c in cfg.cells)
     print(f"experiment {cfg.name!r} (seed {cfg.seed}): {len(cfg.cells)} cells → {out}",
           file=file)
+    holder = lock_holder(out)
+    if holder:
+        print(f"note: {holder}", file=file)
     print(f"{'#':>4}  {'cell':<{w}}  {'hash':<12}  {'status':<8}  work", file=file)
     for i, c in enumerate(cfg.cells):
         est = _estimate(c)
@@ -196,7 +221,9 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
     config : path to a .toml file, TOML text or ExperimentConfig
         Validated completely before anything runs (:class:`~.config.ConfigError`).
     out : path
-        The results folder (created). Cells already there and sound are reused.
+        The results folder (created). Cells already there and sound are reused. The run holds
+        the folder's lock while it runs (:mod:`rankfusion.experiments.lock`); another live
+        run on it is refused (docs/experiments.md, 'Running twice on one folder').
     client : distributed.Client, optional
         Run the cells on this Dask cluster.
     scheduler : str, optional
@@ -213,7 +240,8 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         tqdm bar on stderr (cells done / total, elapsed, remaining); default: only when stderr
         is a terminal.
     retries : int, default 2
-        Dask retries of a cell whose task raised.
+        Dask: times a cell whose task raised is submitted again (by the driver, each retry
+        recorded in the history with the error of the attempt before it).
     on_cell : callable(cell, status), optional
         Called from the driver after each cell is filed (``"computed"``) or found done
         (``"reused"``).
@@ -227,33 +255,79 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
     Returns
     -------
     RunSummary
+
+    Raises
+    ------
+    FolderLockedError
+        Another run is using ``out`` (an ``OSError``; its message names the run's pid and
+        start, and for a run on another host how to remove its lock).
     """
     cfg = _as_config(config)
     out = Path(out)
     if n_workers is not None and scheduler is not None:
         raise ValueError("give scheduler or n_workers (a local cluster), not both")
     n_jobs = check_n_jobs(n_jobs)
+    retries = check_positive_int(retries, name="retries", minimum=0)
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"out {out} is a file; the results go to a folder (new, or "
                                  "an earlier run's to resume it)")
     t0 = time.time()
-    (out / "cells").mkdir(parents=True, exist_ok=True)
-    clean_temporaries(out)
-    write_bytes_atomic(out / "config.toml", cfg.source_text.encode("utf-8"))
+    config_sha = config_sha256(cfg)
+    summary = RunSummary(out=out, total=len(cfg.cells), reused=0)
+    out.mkdir(parents=True, exist_ok=True)
+    # one run at a time per folder (docs/experiments.md, 'Running twice on one folder'):
+    # nothing in the folder is touched before the lock is held
+    lock = acquire_lock(out, config_sha256=config_sha, run_id=summary.run_id)
+    try:
+        if lock.note:
+            summary.notes.append(lock.note)
+            warnings.warn(lock.note, RuntimeWarning, stacklevel=2)
+        summary.started = lock.info["started_epoch"]
+        (out / "cells").mkdir(exist_ok=True)
+        summary.temporaries_removed = clean_temporaries(out, before=summary.started)
+        earlier_failures = _start_history(out, cfg, summary)
+        write_bytes_atomic(out / "config.toml", cfg.source_text.encode("utf-8"))
+        _run_locked(cfg, out, summary, earlier_failures, client=client, scheduler=scheduler,
+                    n_workers=n_workers, n_jobs=n_jobs, csv=csv, report=report,
+                    progress=progress, retries=retries, on_cell=on_cell, rfe_memo=rfe_memo,
+                    t0=t0)
+    except BaseException as exc:
+        summary.status = ("interrupted" if isinstance(exc, (KeyboardInterrupt, SystemExit))
+                          else f"error: {type(exc).__name__}: {exc}")
+        with contextlib.suppress(Exception):
+            _write_metadata(out, cfg, summary, time.time() - t0)
+        raise
+    finally:
+        lock.release()
+    summary.seconds = time.time() - t0
+    return summary
+
+
+def config_sha256(cfg: ExperimentConfig) -> str:
+    """SHA-256 of the configuration's text: the identity of an experiment in a results folder
+    (its run records, its tables and the lock carry it)."""
+    return hashlib.sha256(cfg.source_text.encode("utf-8")).hexdigest()
+
+
+def _run_locked(cfg, out, summary, earlier_failures, *, client, scheduler, n_workers, n_jobs,
+                csv, report, progress, retries, on_cell, rfe_memo, t0):
     status = cell_status(out, cfg.cells)
     todo = [c for c in cfg.cells if status[c.hash] != "done"]
-    summary = RunSummary(out=out, total=len(cfg.cells), reused=len(cfg.cells) - len(todo))
+    summary.reused = len(cfg.cells) - len(todo)
     summary.recomputed_corrupt = [c.hash for c in todo if status[c.hash].startswith("corrupt")]
     if on_cell is not None:
         for c in cfg.cells:
             if status[c.hash] == "done":
                 on_cell(c, "reused")
     bar = _progress_bar(len(cfg.cells), summary.reused, progress)
-    backend = "local"
 
     def filed(cell: Cell, result: dict):
         write_cell(out, cell, result)
         summary.computed.append(cell.hash)
+        if cell.hash in earlier_failures:  # failed in an earlier run, computed in this one
+            run_id, error = earlier_failures[cell.hash]
+            summary.retried.append({"cell": cell.hash, "label": cell.label, "attempt": 1,
+                                    "error": error, "failed_in_run": run_id})
         if bar is not None:
             bar.update(1)
         if on_cell is not None:
@@ -264,11 +338,10 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         if todo and (client is not None or scheduler is not None or n_workers is not None):
             if client is None:
                 client = own_client = dask_client(scheduler, n_workers)
-            backend = f"dask ({client.scheduler.address})"
+            summary.backend = f"dask ({client.scheduler.address})"
+            _write_metadata(out, cfg, summary, time.time() - t0)
             _run_dask(client, todo, n_jobs, retries, filed, summary)
         else:
-            import contextlib
-
             from ..selection import rfe_lists_memo
 
             memo = (contextlib.nullcontext() if rfe_memo is None
@@ -283,24 +356,23 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
             own_client.close()
             if cluster is not None:
                 cluster.close()
-        _write_metadata(out, cfg, summary, backend, time.time() - t0, finished=False)
-    summary.seconds = time.time() - t0
     if summary.failed:
-        return summary
+        summary.status = "failed"
+        _write_metadata(out, cfg, summary, time.time() - t0)
+        return
     results, positions, timings = assemble(out, cfg.cells)
-    write_table(results, out / "results.parquet")
-    write_table(positions, out / "positions.parquet")
+    sha = config_sha256(cfg)
+    write_table(results, out / "results.parquet", config_sha256=sha)
+    write_table(positions, out / "positions.parquet", config_sha256=sha)
     if csv:
         write_csv(results, out / "results.csv")
         write_csv(positions, out / "positions.csv")
-    _write_metadata(out, cfg, summary, backend, time.time() - t0, finished=True,
-                    timings=timings)
+    summary.status = "finished"
+    _write_metadata(out, cfg, summary, time.time() - t0, timings=timings)
     if report:
         from .report import write_report
 
         summary.report = write_report(out)
-    summary.seconds = time.time() - t0
-    return summary
 
 
 def _run_local(todo, n_jobs, filed, summary):
@@ -319,55 +391,146 @@ def _run_local(todo, n_jobs, filed, summary):
 
 
 def _run_dask(client, todo, n_jobs, retries, filed, summary):
+    """One future per cell, collected as they finish. A cell whose task raised is submitted
+    again up to ``retries`` times by the driver (not by the scheduler), so every retry is
+    recorded with the error of the attempt before it; a lost worker's cells are reassigned
+    by the scheduler. The warnings the workers caught are shown here, through this process's
+    warning filters, as a local run would show them (:class:`~.cells.WarningReplay`)."""
     from distributed import as_completed
 
-    futures = {}
+    replay = WarningReplay()
+
+    def submit(cell, attempt):
+        return client.submit(run_cell_on_worker, cell.spec, n_jobs=n_jobs,
+                             key=f"rankfusion-cell-{cell.hash}-{attempt}", pure=False)
+
+    cells = {}
+    first = []
     for cell in todo:
-        fut = client.submit(run_cell_on_worker, cell.spec, n_jobs=n_jobs, key=f"rankfusion-cell-"
-                            f"{cell.hash}", pure=False, retries=retries)
-        futures[fut.key] = (cell, fut)
-    for fut in as_completed([f for _, f in futures.values()]):
-        cell = futures[fut.key][0]
+        fut = submit(cell, 0)
+        cells[fut.key] = (cell, 0)
+        first.append(fut)
+    ac = as_completed(first)
+    for fut in ac:
+        cell, attempt = cells.pop(fut.key)
         try:
             result = fut.result()
         except Exception as exc:
-            summary.failed[cell.hash] = f"{type(exc).__name__}: {exc}"
+            error = f"{type(exc).__name__}: {exc}"
+            if attempt < retries:
+                summary.retried.append({"cell": cell.hash, "label": cell.label,
+                                        "attempt": attempt + 1, "error": error})
+                again = submit(cell, attempt + 1)
+                cells[again.key] = (cell, attempt + 1)
+                ac.add(again)
+            else:
+                summary.failed[cell.hash] = error
+            fut.release()
             continue
+        replay(result.pop("warnings", ()))
         filed(cell, result)
         fut.release()
 
 
-def _write_metadata(out: Path, cfg: ExperimentConfig, summary: RunSummary, backend: str,
-                    seconds: float, *, finished: bool, timings: dict | None = None):
-    import hashlib
-    import json
+def _iso(epoch: float | None) -> str | None:
+    return None if epoch is None else time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(epoch))
 
+
+def _read_metadata(out: Path) -> dict:
     path = out / "metadata.json"
-    old = {}
-    if path.exists():
-        try:
-            old = json.loads(path.read_text())
-        except (OSError, ValueError):
-            old = {}
+    try:
+        old = json.loads(path.read_text())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return {}
+    return old if isinstance(old, dict) else {}
+
+
+def _start_history(out: Path, cfg: ExperimentConfig, summary: RunSummary) -> dict:
+    """Record the start of this run in ``metadata.json``'s history, after marking the runs
+    that never recorded an end (killed with SIGKILL, power loss) as ``killed/interrupted``:
+    the folder's lock is held, so none of them is still running. Returns hash → (run id,
+    error) of the cells that failed in an earlier run and are not on disk since."""
+    old = _read_metadata(out)
+    now = time.time()
+    path = out / "metadata.json"
+    if not old and path.is_file() and path.stat().st_size:
+        # unreadable: kept aside (not overwritten) and said, since its history is lost here
+        kept = path.with_name(f"metadata.json.damaged-{time.strftime('%Y%m%dT%H%M%S')}")
+        os.replace(path, kept)
+        summary.notes.append(f"{path} was not readable JSON; kept as {kept.name}, and the "
+                             "history starts again with this run")
+        warnings.warn(summary.notes[-1], RuntimeWarning, stacklevel=3)
+    failures: dict = {}
+    for run in old.get("runs", []):
+        if not isinstance(run, dict):
+            continue
+        if run.get("status") == "running":
+            run["status"] = "killed/interrupted"
+            run["detected"] = _iso(now)
+            run["detected_by"] = summary.run_id
+            summary.notes.append(f"run {run.get('run_id')} (pid {run.get('pid')}, started "
+                                 f"{run.get('started')}) ended without recording its end: "
+                                 "marked killed/interrupted")
+        for h, err in (run.get("failed") or {}).items():
+            failures[h] = (run.get("run_id"), err)
+        for h in run.get("computed") or ():
+            failures.pop(h, None)
+    _write_metadata(out, cfg, summary, 0.0, old=old)
+    return failures
+
+
+def _write_metadata(out: Path, cfg: ExperimentConfig, summary: RunSummary, seconds: float, *,
+                    timings: dict | None = None, old: dict | None = None):
+    """Write ``metadata.json``: this run's record in the history (added or updated), the
+    experiments run in the folder by configuration hash, and — only when this run wrote the
+    tables (``timings`` given) — ``experiment``, ``tables`` and ``cells`` for the new tables.
+    A run that does not reach its end never changes which experiment the tables belong to
+    (docs/experiments.md, 'Running twice on one folder')."""
+    path = out / "metadata.json"
+    if old is None:
+        old = _read_metadata(out)
+    sha = config_sha256(cfg)
+    experiment = {"name": cfg.name, "seed": cfg.seed, "description": cfg.description,
+                  "config_sha256": sha, "cells": len(cfg.cells)}
     runs = [r for r in old.get("runs", []) if isinstance(r, dict)
             and r.get("run_id") != summary.run_id]
+    ended = summary.status != "running"
     runs.append({
-        "run_id": summary.run_id,
-        "started": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(time.time() - seconds)),
-        "seconds": round(seconds, 3), "backend": backend, "finished": finished,
+        "run_id": summary.run_id, "config_sha256": sha, "experiment": cfg.name,
+        "pid": os.getpid(), "host": platform.node(),
+        "started": _iso(summary.started), "ended": _iso(time.time()) if ended else None,
+        "status": summary.status, "finished": summary.status == "finished",
+        "seconds": round(seconds, 3), "backend": summary.backend,
         "cells_total": summary.total, "cells_reused": summary.reused,
         "cells_computed": len(summary.computed), "computed": list(summary.computed),
         "recomputed_corrupt": list(summary.recomputed_corrupt), "failed": dict(summary.failed),
+        "retried": list(summary.retried), "notes": list(summary.notes),
+        "temporaries_removed": list(summary.temporaries_removed),
     })
+    experiments = old.get("experiments")
+    experiments = dict(experiments) if isinstance(experiments, dict) else {}
+    legacy = old.get("experiment")
+    if isinstance(legacy, dict) and legacy.get("config_sha256"):
+        experiments.setdefault(legacy["config_sha256"], legacy)
+    experiments[sha] = experiment
+    wrote_tables = timings is not None
+    if wrote_tables:
+        tables = {"config_sha256": sha, "written": _iso(time.time())}
+    else:
+        tables = old.get("tables")
+    if wrote_tables or not (out / "results.parquet").exists() or not isinstance(legacy, dict):
+        current = experiment
+    else:  # the tables on disk are another run's: they keep their experiment
+        current = legacy
     meta = {
-        "experiment": {"name": cfg.name, "seed": cfg.seed, "description": cfg.description,
-                       "config_sha256": hashlib.sha256(cfg.source_text.encode()).hexdigest(),
-                       "cells": len(cfg.cells)},
-        "versions": _versions(("dask", "distributed") if backend != "local" else ()),
+        "experiment": current,
+        "experiments": experiments,
+        "tables": tables,
+        "versions": _versions(("dask", "distributed") if summary.backend != "local" else ()),
         "machine": _machine(),
         "seeding": "protocol random_state = SeedSequence([experiment seed, *sha256(dataset + "
                    "protocol spec)]).generate_state(1)[0]",
         "runs": runs,
-        "cells": timings if timings is not None else old.get("cells", {}),
+        "cells": timings if wrote_tables else old.get("cells", {}),
     }
     write_json_atomic(path, meta)

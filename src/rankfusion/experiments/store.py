@@ -13,25 +13,31 @@ Layout of ``OUT/``::
 
 Safety: a cell file is written to a temporary file in the same folder, flushed and fsynced,
 then renamed over its final name with :func:`os.replace` (atomic on POSIX and Windows) and the
-folder fsynced; an interrupted write leaves at most a ``.tmp-*`` file, which is ignored and
-removed. A cell file is trusted only if it parses, names the hash it is filed under, its spec
-hashes to that hash, and its payload matches its SHA-256 checksum; anything else is recomputed.
+folder fsynced; an interrupted write leaves at most a temporary ``.<name>.<random>.tmp``
+file, which is ignored, and removed by the next run once proven stale
+(:func:`clean_temporaries`). A cell file is trusted only if it parses, names the hash it is
+filed under, its spec hashes to that hash, and its payload matches its SHA-256 checksum;
+anything else is recomputed. The tables carry their configuration's SHA-256
+(:func:`write_table`), so that a report is never titled with another experiment.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .._utils.atomic import atomic_open
+from .._utils.tabular import to_csv
 from .cells import CELL_FORMAT, Cell, canonical_json, sha256_hex
 
 __all__ = ["cell_path", "write_cell", "read_cell", "cell_status", "assemble",
-           "write_json_atomic", "RESULT_COLUMNS"]
+           "write_json_atomic", "write_table", "read_table", "write_csv", "clean_temporaries",
+           "RESULT_COLUMNS", "TABLE_CONFIG_KEY"]
 
 RESULT_COLUMNS = ["dataset", "method", "selector", "rule", "classifier", "protocol", "split",
                   "n_features", "metric", "value", "cell"]
@@ -120,17 +126,36 @@ def cell_status(out: Path, cells: list[Cell]) -> dict[str, str]:
     return status
 
 
-def clean_temporaries(out: Path) -> int:
-    n = 0
-    folder = Path(out) / "cells"
-    if folder.is_dir():
-        for tmp in folder.glob(".tmp-*"):
+#: Names of the temporary files of :func:`rankfusion._utils.atomic.atomic_open`
+#: (``.<name>.<random>.tmp``) and of earlier releases (``.tmp-*``).
+_TEMP_PATTERNS = (re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$"), re.compile(r"^\.tmp-.+"))
+
+
+def clean_temporaries(out: Path, *, before: float) -> list[str]:
+    """Remove the temporary files that an interrupted run left in ``out`` and ``out/cells``;
+    returns their names.
+
+    Called only by a run that holds the folder's lock (:mod:`.lock`), so no other run is
+    writing there; and a temporary file is removed only when it is proven stale: its name is
+    one the writers use, and it was last modified before ``before`` (the moment the lock was
+    taken, epoch seconds), i.e. by a run that ended before this one started. ``out/report`` is
+    left alone: ``rankfusion report`` writes there without the lock.
+    """
+    removed = []
+    for folder in (Path(out), Path(out) / "cells"):
+        if not folder.is_dir():
+            continue
+        for tmp in folder.iterdir():
+            if not any(pat.match(tmp.name) for pat in _TEMP_PATTERNS):
+                continue
             try:
+                if not tmp.is_file() or tmp.stat().st_mtime >= before:
+                    continue
                 tmp.unlink()
-                n += 1
-            except OSError:  # pragma: no cover
+                removed.append(str(tmp.relative_to(out)))
+            except OSError:  # pragma: no cover - removed meanwhile, or not ours to remove
                 pass
-    return n
+    return removed
 
 
 def assemble(out: Path, cells: list[Cell]) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
@@ -203,14 +228,59 @@ def assemble(out: Path, cells: list[Cell]) -> tuple[pd.DataFrame, pd.DataFrame, 
     return results, positions, timings
 
 
-def write_table(frame: pd.DataFrame, path: Path):
-    """Parquet (pyarrow) written atomically."""
+#: Key of the configuration's SHA-256 in the Parquet schema metadata of the tables.
+TABLE_CONFIG_KEY = b"rankfusion.config_sha256"
+
+
+def write_table(frame: pd.DataFrame, path: Path, *, config_sha256: str | None = None):
+    """Parquet (pyarrow) written atomically; ``config_sha256`` is stored in the file's schema
+    metadata, so that a table can be matched to the configuration it was assembled for."""
     import io
 
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    if config_sha256 is not None:
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}),
+                                               TABLE_CONFIG_KEY: config_sha256.encode()})
     buf = io.BytesIO()
-    frame.to_parquet(buf, engine="pyarrow", index=False)
+    pq.write_table(table, buf)
     write_bytes_atomic(path, buf.getvalue())
 
 
+def read_table(path: Path) -> tuple[pd.DataFrame, str | None]:
+    """``(frame, config_sha256)`` of a table written by :func:`write_table` (the hash is None
+    for tables of earlier releases).
+
+    Raises
+    ------
+    ValueError
+        The file is damaged (truncated, overwritten, not Parquet); the message names it and the
+        ways out: run the experiment again (it rebuilds the tables from the cell files), or
+        delete the file.
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = Path(path)
+    try:
+        table = pq.read_table(path)
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        folder = path.parent
+        raise ValueError(
+            f"{path}: damaged, not a readable Parquet file ({type(exc).__name__}: {exc}). "
+            f"The finished cells in {folder / 'cells'} are not affected: run the experiment "
+            f"again on the same folder (rankfusion experiment {folder / 'config.toml'} --out "
+            f"{folder}) to rebuild {path.name} from them, or delete {path}") from None
+    meta = table.schema.metadata or {}
+    h = meta.get(TABLE_CONFIG_KEY)
+    return table.to_pandas(), (h.decode() if h is not None else None)
+
+
 def write_csv(frame: pd.DataFrame, path: Path):
-    write_bytes_atomic(path, frame.to_csv(index=False).encode("utf-8"))
+    """CSV written atomically, text cells protected against spreadsheet formulas
+    (:func:`rankfusion._utils.tabular.to_csv`; docs/design.md, 'Outputs')."""
+    write_bytes_atomic(path, to_csv(frame, index=False).encode("utf-8"))

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from .._utils.atomic import atomic_write_text, check_output_dir
+from .._utils.tabular import to_csv
 from .ensemble import EnsembleSelector
 from .estimators import DEFAULT_ESTIMATOR_NAMES, default_estimators, estimator_by_name
 
@@ -371,13 +372,13 @@ def write_selection(selector: EnsembleSelector, out, *, summary: Mapping,
                           "score": sel.scores_[order],
                           "selected": sel.support_[order]})
     files = {
-        "consensus.csv": table.to_csv(index=False),
+        "consensus.csv": to_csv(table, index=False),
         "subset.txt": "".join(f"{f}\n" for f in table.loc[table["selected"], "feature"]),
     }
     if sel.subset_curve_ is not None:
-        files["subset_curve.csv"] = sel.subset_curve_.curve.to_csv(index=False)
+        files["subset_curve.csv"] = to_csv(sel.subset_curve_.curve, index=False)
     if sel.stability_ is not None:
-        files["stability.csv"] = sel.stability_.to_csv()
+        files["stability.csv"] = to_csv(sel.stability_)
     files["summary.json"] = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
     written = []
     for name, text in files.items():
