@@ -1,4 +1,5 @@
-"""Progress on standard error for long runs, on a terminal or not.
+"""Progress on standard error for long runs, on a terminal or not (docs/design.md,
+'Ensembles, subsets and evaluation', long runs).
 
 On an interactive terminal a tqdm bar (when tqdm is installed); anywhere else (a log file, a
 pipe, a batch job) one line at most every :data:`DEFAULT_INTERVAL` seconds, with the count done,
