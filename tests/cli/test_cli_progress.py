@@ -261,6 +261,7 @@ def test_select_estimate_and_progress_off_a_terminal(data, capsys, monkeypatch):
     ranking = _progress_lines(err, "ranking")
     assert ranking and ranking[-1]["n"] == ranking[-1]["total"] == "10"
     assert err.splitlines().index(ranking[0].group(0)) > 0  # after the estimate
+    assert not _progress_lines(err, "drawing")  # one chunk of samples: no line before done
     stability = _progress_lines(err, "stability")
     assert stability and stability[-1]["total"] == "5"
     # the results are the same without the progress, and nothing on stderr
@@ -277,6 +278,29 @@ def test_select_default_interval_prints_no_line_for_a_short_run(data, capsys, mo
     code, out, err = _run(capsys, ["select", data, "-r", "info_gain", "-b", "2", "-k", "1"])
     assert code == 0
     assert err.splitlines() == ["rankfusion: select: 2 ranker calls, 3 aggregations"]
+
+
+def test_drawing_in_chunks_gives_the_samples_of_one_draw(capsys, monkeypatch):
+    # more samples than one chunk (1000): the same samples and lists as the seeds of one
+    # SeedSequence.spawn(B) give (oracle: bootstrap_indices on those seeds, drawn directly)
+    from rankfusion.selection.resampling import bootstrap_indices
+
+    rng = np.random.default_rng(1)
+    X, y = rng.normal(size=(12, 3)), np.repeat([0, 1], 6)
+    monkeypatch.setenv("RANKFUSION_PROGRESS_INTERVAL", "0")
+    sel = EnsembleSelector(rankers=["info_gain"], n_bootstraps=1203, random_state=3,
+                           n_features_to_select=1, progress=True).fit(X, y)
+    drawing = _progress_lines(capsys.readouterr().err, "drawing")
+    assert [m["n"] for m in drawing] == ["1,000", "1,203"]
+    assert drawing[-1].group(0).endswith("done")
+    from rankfusion._utils.seeding import spawn
+
+    main_seq = spawn(3, 4)[0]  # fit's streams (docs/design.md, 'Seeds'): the first ranks,
+    rank_seq = main_seq.spawn(3)[0]  # its first child ranks the lists,
+    boot_seq = rank_seq.spawn(2)[0]  # whose first child draws the samples
+    want = bootstrap_indices(y, boot_seq.spawn(1203))
+    assert len(sel.bootstrap_indices_) == 1203
+    assert all(np.array_equal(a, b) for a, b in zip(sel.bootstrap_indices_, want))
 
 
 def test_svm_rfe_estimate_and_progress_off_a_terminal(data, capsys, monkeypatch):

@@ -400,13 +400,26 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
         boot_seq, rank_seq = seq.spawn(2)
         B = int(self.n_bootstraps)
+        parents = rank_seq.spawn(len(rankers))
         if B > 0:
-            samples = bootstrap_indices(y, boot_seq.spawn(B),
-                                        sample_fraction=float(self.sample_fraction),
-                                        stratify=bool(self.stratify))
+            # in chunks, for the progress of many samples; SeedSequence.spawn numbers the
+            # children on from the last, so the chunks give the children of one spawn(B)
+            samples, ranker_seqs = [], [[] for _ in rankers]
+            bar = progress_bar(B, "drawing", "bootstrap samples", enabled=bool(self.progress))
+            for start in range(0, B, 1000):
+                m = min(1000, B - start)
+                samples += bootstrap_indices(y, boot_seq.spawn(m),
+                                             sample_fraction=float(self.sample_fraction),
+                                             stratify=bool(self.stratify))
+                for seqs, parent in zip(ranker_seqs, parents):
+                    seqs += parent.spawn(m)
+                if bar is not None:
+                    bar.update(m)
+            if bar is not None:
+                bar.close()
         else:
             samples = [None]
-        ranker_seqs = [s.spawn(len(samples)) for s in rank_seq.spawn(len(rankers))]
+            ranker_seqs = [s.spawn(1) for s in parents]
 
         def job_name(r, b):
             return r.name if samples[b] is None else f"{r.name}@b{b}"
