@@ -13,7 +13,7 @@ import string
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rankfusion._utils.data import check_classification_data, weka_classes
@@ -102,6 +102,18 @@ CASES = [
     ("f\u00e9,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", [], False),  # a non-ASCII name: pandas prints
     ("f0,f1,cls\n1,2,caf\u00e9\n3,4,th\u00e9\n5,6,caf\u00e9\n", [], True),
     ("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n" + "\x00", [], False),
+    # feature names pandas prints its own way: the route declines, the general route prints
+    # (spaces around a header name are the reader's to strip: both routes print '===')
+    ('" ===",f1,cls\n1,2,a\n3,4,b\n5,6,a\n', [], True),  # leading space (found by hypothesis)
+    ('" a"," b",cls\n1,2,a\n3,4,b\n5,6,a\n', [], True),  # every name with one
+    ('"a\tb",f1,cls\n1,2,a\n3,4,b\n5,6,a\n', [], False),  # a tab, escaped by pandas
+    ('"a\nb",f1,cls\n1,2,a\n3,4,b\n5,6,a\n', [], False),  # a newline inside the name
+    ("\u65e5\u672c,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", [], False),  # wide characters
+    ("e\u0301,f1,cls\n1,2,a\n3,4,b\n5,6,a\n", [], False),  # a combining accent
+    ("NaN_,None,cls\n1,2,a\n3,4,b\n5,6,a\n", [], True),  # NaN-like names are text
+    ("1.5,-2,cls\n1,2,a\n3,4,b\n5,6,a\n", [], True),  # names that look like numbers
+    ('"' + "x" * 300 + '",f1,cls\n1,2,a\n3,4,b\n5,6,a\n', [], True),  # a very long name
+    ('"a ",f1,cls\n1,2,a\n3,4,b\n5,6,a\n', [], True),  # a trailing space
 ]
 
 
@@ -254,18 +266,78 @@ _floats = st.one_of(
 )
 
 
+# Labels as a new user's files give them: spaces around (pandas strips the spaces that begin
+# every label of the index), wide and combining characters, tabs and newlines (escaped by
+# pandas), empty, very long, number-like and NaN-like texts, quotes and backslashes.
+_NASTY_LABELS = [" ===", " a", "  ", " ", "a ", "\t", "a\tb", "a\nb", "\r", "", "x" * 300,
+                 "\u65e5\u672c", "e\u0301", "\u00e9", "\u200b", "\ufeff", "NaN", "nan",
+                 "None", "NA", "<NA>", "-1", "1e5", "+2", "0.10", "inf", "'", '"', "\\",
+                 "\x00", "\x1b[31m", "...", "a" + " " * 40]
+_label_text = st.one_of(
+    st.text(string.printable.strip() + " \u00e9\t", min_size=1, max_size=16),
+    st.text(min_size=0, max_size=12),  # any unicode, empty included
+    st.sampled_from(_NASTY_LABELS),
+    st.from_regex(r"\A[ ]{0,3}[-+]?[0-9]{1,4}(\.[0-9]{0,3})?[ ]{0,3}\Z"),
+)
+_name_text = st.one_of(
+    st.text(string.ascii_letters + "_() .=-", min_size=1, max_size=14),
+    st.text(min_size=0, max_size=8),
+    st.sampled_from(_NASTY_LABELS),
+)
+
+
+_VALUES = [0.5, 0.25, 1.0, 3.0] * 8
+
+
+def _columns(names, index, values):
+    return {n: values[8 * k: 8 * k + len(index)] for k, n in enumerate(names)}
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_format_float_table_equals_pandas_or_declines(data):
-    p = data.draw(st.integers(1, 8))
-    names = data.draw(st.lists(st.text(string.ascii_letters + "_() .=-", min_size=1,
-                                       max_size=14), min_size=1, max_size=4, unique=True))
-    index = data.draw(st.lists(st.text(string.printable.strip() + " \u00e9\t", min_size=1,
-                                       max_size=16), min_size=p, max_size=p))
-    columns = {n: data.draw(st.lists(_floats, min_size=p, max_size=p)) for n in names}
+@given(index=st.lists(_label_text, min_size=1, max_size=8),
+       names=st.lists(_name_text, min_size=1, max_size=4, unique=True),
+       values=st.lists(_floats, min_size=32, max_size=32))
+@example(index=[" ==="], names=["info_gain"], values=_VALUES)  # found by random search
+@example(index=[" a", " b"], names=["info_gain"], values=_VALUES)
+@example(index=[" a", "b"], names=["info_gain", "info_gain_pos"], values=_VALUES)
+@example(index=["a ", "b  "], names=["x"], values=_VALUES)
+@example(index=["", "a"], names=["x"], values=_VALUES)
+@example(index=["a\tb", "a\nb", "\r"], names=["x"], values=_VALUES)
+@example(index=["\u65e5\u672c", "e\u0301", "c"], names=["x"], values=_VALUES)
+@example(index=["NaN", "None", "nan", "<NA>"], names=["x"], values=_VALUES)
+@example(index=["-1", "+2", "1e5", " 3 "], names=["x"], values=_VALUES)
+@example(index=["x" * 300, "y"], names=["x"], values=_VALUES)
+@example(index=["a"], names=[" lead", "trail ", "  "], values=_VALUES)
+@example(index=["0"], names=[" ==="], values=_VALUES)  # found by a long random search
+@example(index=["a"], names=["", "\t"], values=_VALUES)
+def test_format_float_table_equals_pandas_or_declines(index, names, values):
+    columns = _columns(names, index, values)
     got = format_float_table("feature", index, columns)
     if got is not None:
         assert got + "\n" == _pandas_text(index, columns)
+
+
+@pytest.mark.parametrize("index", [[label] for label in _NASTY_LABELS]
+                         + [[label, "b"] for label in _NASTY_LABELS])
+def test_format_float_table_on_nasty_labels(index):
+    # each label alone and beside a plain one: the text pandas prints, or declined
+    columns = {"info_gain": [0.5, 0.25][:len(index)], "info_gain_pos": [1.0, 2.0][:len(index)]}
+    got = format_float_table("feature", index, columns)
+    if got is not None:
+        assert got + "\n" == _pandas_text(index, columns)
+    if index[0].startswith(" ") or not index[0].isascii() or not index[0].isprintable() \
+            or not index[0]:
+        assert got is None, index
+
+
+@pytest.mark.parametrize("name", _NASTY_LABELS)
+def test_format_float_table_on_nasty_column_names(name):
+    columns = {name: [0.0, 0.5], "info_gain_pos": [1.0, 2.0]}
+    got = format_float_table("feature", ["a", "b"], columns)
+    if got is not None:
+        assert got + "\n" == _pandas_text(["a", "b"], columns)
+    if name.startswith(" ") or not name.isascii() or not name.isprintable() or not name:
+        assert got is None, name
 
 
 def test_format_float_table_takes_the_usual_tables():

@@ -5,6 +5,12 @@ and ``run(args) -> int``; :data:`COMMANDS` lists them in the order of ``rankfusi
 Errors in the user's input print one line (``rankfusion: error: …``) and exit with status 2;
 warnings print one line (``rankfusion: warning: …``); output to a closed pipe
 (``rankfusion rank … | head -1``) ends quietly with status 0.
+
+An option value that starts with ``-`` and reads as a number or a list of numbers
+(``--weights -1,1,1``, ``--C -1e-3``, ``--step -.5``) is taken as the value, as
+``--weights=-1,1,1`` is; argparse alone takes only plain negative numbers (``-1``, ``-0.5``)
+and calls the rest a missing argument. Any other value starting with ``-`` must be given after
+``=``, which the error message says.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 import warnings
 
@@ -23,7 +30,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     is built (its module alone is imported, so the command starts quickly)."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rankfusion",
         description="Feature selection by combining rankings.",
     )
@@ -43,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         argv = sys.argv[1:]
     chosen = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(chosen if chosen in COMMANDS else None)
+    argv = _attach_dash_values(parser, chosen, list(argv))
     args = parser.parse_args(argv)
     repeated = _repeated_option(parser, chosen, argv)
     if repeated:
@@ -66,6 +74,72 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover
         print("rankfusion: interrupted", file=sys.stderr)
         return 130
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser (sub-commands use the same class), whose "expected one argument"
+    error says how to give a value starting with '-'."""
+
+    def error(self, message):
+        if "expected one argument" in message:
+            flag = message.split(":", 1)[0].replace("argument ", "").split("/")[-1].strip()
+            message += (f" (a value starting with '-' goes after '=': {flag}=-VALUE)"
+                        if flag.startswith("--") else
+                        " (a value starting with '-' goes after '=' of the long option)")
+        super().error(message)
+
+
+#: A value starting with '-' read as a number or a list of numbers: ``-1``, ``-1,1,1``,
+#: ``-.5``, ``-1e-3``, ``-inf``, ``-1;2`` (the command checks the rest of the text).
+_DASH_NUMBER = re.compile(r"-(\d|\.\d|inf|nan)", re.IGNORECASE)
+
+
+def _subparser(parser, command):
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if sub is None or command not in sub.choices:
+        return None
+    return sub.choices[command]
+
+
+def _attach_dash_values(parser, command, argv) -> list[str]:
+    """``argv`` with each single-value option of ``command`` that is followed by a value
+    starting with '-' that reads as a number (``--weights -1,1,1``, ``-t -1``) joined to it
+    (``--weights=-1,1,1``), as argparse would otherwise take the value for an option."""
+    sub = _subparser(parser, command)
+    if sub is None:
+        return argv
+    takes_one = {}
+    for action in sub._actions:
+        if isinstance(action, (argparse._StoreAction, argparse._AppendAction)) and \
+                action.nargs is None and action.option_strings:
+            longs = [f for f in action.option_strings if f.startswith("--")]
+            for flag in action.option_strings:
+                takes_one[flag] = longs[0] if longs else None
+    known = set(sub._option_string_actions)
+    out, i, start = [], 0, argv.index(command) + 1
+    out.extend(argv[:start])
+    i = start
+    while i < len(argv):
+        token = argv[i]
+        if token == "--":
+            out.extend(argv[i:])
+            break
+        flag = token
+        if token.startswith("--") and token not in takes_one and "=" not in token:
+            # an abbreviation argparse accepts (allow_abbrev): the one option it begins
+            found = [f for f in takes_one if f.startswith(token) and f.startswith("--")]
+            others = [f for f in known if f.startswith(token)]
+            flag = found[0] if len(found) == 1 and len(others) == 1 else token
+        nxt = argv[i + 1] if i + 1 < len(argv) else None
+        if flag in takes_one and nxt is not None and nxt not in known \
+                and _DASH_NUMBER.match(nxt):
+            long = takes_one[flag]
+            out.append(f"{long}={nxt}" if long else f"{token}{nxt}")
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
 
 
 def _repeated_option(parser, command, argv) -> str | None:

@@ -78,12 +78,18 @@ def format_float_table(index_name: str, index, columns: dict) -> str | None:
 
     Within that domain this is pandas' ``DataFrame.to_string`` (six decimals, trailing zeros
     trimmed alike in a column, a sign space; labels right-aligned over the numbers, the index
-    left-aligned under its name). Outside it (a non-finite value, one above 1e6 or below 1e-6
-    in size but not 0, a non-ASCII or non-printable label) pandas chooses other layouts.
+    left-aligned under its name). Outside it pandas chooses other layouts, so None for: a
+    non-finite value, one above 1e6 or below 1e-6 in size but not 0; an empty, non-ASCII
+    (wide and combining characters) or non-printable label or name (pandas escapes tabs and
+    newlines); a label, column name or index name starting with a space (pandas strips the
+    spaces that begin every label of the index, and every column name, before it aligns them:
+    ``' ==='`` printed as ``'==='``).
     """
     labels = [str(v) for v in index]
     names = [str(c) for c in columns]
     if not all(t.isascii() and t.isprintable() and t for t in labels + names + [index_name]):
+        return None
+    if any(t.startswith(" ") for t in labels + names + [index_name]):
         return None
     strcols = [["", index_name, *labels]]
     for name, col in zip(names, columns.values()):

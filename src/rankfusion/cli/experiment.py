@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
+
+from ._common import announce
 
 
 def add_parser(sub) -> None:
@@ -28,6 +31,9 @@ def add_parser(sub) -> None:
                    help="joblib jobs inside each cell (the protocol's splits)")
     p.add_argument("--csv", action="store_true", help="also write results.csv, positions.csv")
     p.add_argument("--no-report", action="store_true", help="do not write the report")
+    p.add_argument("--no-progress", action="store_true",
+                   help="print neither the work estimate nor the progress on standard error "
+                   "(default: both; off a terminal a progress line every 10 s)")
     p.set_defaults(func=run)
 
 
@@ -41,8 +47,14 @@ def run(args) -> int:
         return 0
     if args.dask_local is not None and args.dask_local < 1:
         raise ValueError(f"--dask-local must be ≥ 1 worker, got {args.dask_local}")
+    if not args.no_progress:
+        counts = dry_run(cfg, out, file=io.StringIO())  # the estimate, without its table
+        announce(f"experiment: {counts['todo']:,} of {counts['total']:,} cells to compute: "
+                 f"{counts['selector_fits']:,} selector fits ({counts['ranker_lists']:,} ranked "
+                 f"lists), {counts['classifier_fits']:,} classifier fits")
     summary = run_experiment(cfg, out, scheduler=args.scheduler, n_workers=args.dask_local,
-                             n_jobs=args.n_jobs, csv=args.csv, report=not args.no_report)
+                             n_jobs=args.n_jobs, csv=args.csv, report=not args.no_report,
+                             progress=not args.no_progress)
     print(f"{summary.total} cells: {summary.reused} reused, {len(summary.computed)} computed"
           + (f" ({len(summary.recomputed_corrupt)} were corrupt)"
              if summary.recomputed_corrupt else "")

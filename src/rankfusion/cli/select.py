@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import time
 
-from ._common import add_data_options, check_count, count, data_options, parse_params, print_frame
+from ._common import (
+    add_data_options,
+    announce,
+    check_count,
+    count,
+    data_options,
+    parse_params,
+    print_frame,
+)
 from ._names import RANKERS
 
 
@@ -60,7 +68,9 @@ def add_parser(sub) -> None:
                    help="allow --out to be an existing folder (its result files are replaced)")
     p.add_argument("--top", type=count, default=20,
                    help="subset features printed (default 20; 0 = all)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true",
+                   help="print neither the work estimate nor the progress on standard error "
+                   "(default: both; off a terminal a progress line every 10 s)")
     add_data_options(p, drop=False)  # --ignore plays --drop's part here
     p.set_defaults(func=run)
 
@@ -78,6 +88,7 @@ def run(args) -> int:
     from ..selection import (
         check_output_dir,
         ensemble_from_options,
+        ensemble_work,
         read_data,
         selected_features,
         selection_summary,
@@ -101,6 +112,10 @@ def run(args) -> int:
     X, y = read_data(args.data, _target(args.target), ignore=ignore, format=args.format,
                      **reading)
     t_read = time.perf_counter() - t0
+    work = ensemble_work(sel, X.shape[0], X.shape[1])
+    if not args.no_progress:
+        announce(work.describe())
+    work.check_memory()
     t1 = time.perf_counter()
     sel.fit(X, y)
     t_fit = time.perf_counter() - t1

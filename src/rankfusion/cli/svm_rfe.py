@@ -15,6 +15,7 @@ import time
 from ._common import (
     add_data_options,
     add_output_options,
+    announce,
     check_count,
     check_outputs,
     count,
@@ -67,6 +68,9 @@ def add_parser(sub) -> None:
     add_output_options(p)
     add_data_options(p)
     p.add_argument("--top", type=count, default=20, help="rows to print (default 20; 0 = all)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="print neither the work estimate nor the progress on standard error "
+                   "(default: both; off a terminal a progress line every 10 s)")
     p.set_defaults(func=run)
 
 
@@ -99,7 +103,7 @@ def run(args) -> int:
     import numpy as np
     import pandas as pd
 
-    from ..selection import svm_rfe_rankings
+    from ..selection import progress_bar, svm_rfe_rankings, svm_rfe_work
 
     check_count(args.top)
     if args.C != "cv":
@@ -118,20 +122,36 @@ def run(args) -> int:
     outputs = check_outputs(args, [args.data], "out", "lists_out")
     X, y, names = _read(args)
     C = args.C if args.C == "cv" else float(args.C)
+    n_classes = np.unique(y).shape[0]
+    aggregation_params = parse_params(args.param)
+    rule_params = ({"kfirst": {"k": args.k}} if args.k is not None and "kfirst" in methods
+                   else None)
+    work = svm_rfe_work(X.shape[0], X.shape[1], n_classes, methods=methods,
+                        decomposition=args.decomposition, C=C, step=args.step,
+                        step_until=args.step_until, aggregation_params=aggregation_params,
+                        rule_params=rule_params, random_state=args.random_state)
+    if not args.no_progress:
+        announce(work.describe())
+    work.check_memory()
+    bar = progress_bar(work.counts.get("binary problems", 0), "SVM-RFE", "binary problems",
+                       enabled=not args.no_progress)
     t0 = time.perf_counter()
-    out = svm_rfe_rankings(
-        X, y, methods, decomposition=args.decomposition, C=C, step=args.step,
-        step_until=args.step_until, n_jobs=args.n_jobs,
-        aggregation_params=parse_params(args.param),
-        rule_params={"kfirst": {"k": args.k}} if args.k is not None and "kfirst" in methods
-        else None,
-        random_state=args.random_state, feature_names=names, problem_lists=True)
+    try:
+        out = svm_rfe_rankings(
+            X, y, methods, decomposition=args.decomposition, C=C, step=args.step,
+            step_until=args.step_until, n_jobs=args.n_jobs,
+            aggregation_params=aggregation_params, rule_params=rule_params,
+            random_state=args.random_state, feature_names=names, problem_lists=True,
+            progress=None if bar is None else (lambda result: bar.update(1)))
+    finally:
+        if bar is not None:
+            bar.close()
     elapsed = time.perf_counter() - t0
     if out.C_cv_results is not None:
         print(f"# C chosen by 5-fold CV: {out.C:g}")
     positions = out.positions
     table = pd.DataFrame(positions, index=pd.Index(names, name="feature"))
-    n_lists, n_classes = out.n_lists, np.unique(y).shape[0]
+    n_lists = out.n_lists
     print(f"# SVM-RFE ({args.decomposition}, {n_lists} list{'s' if n_lists > 1 else ''}) on "
           f"{X.shape[0]} samples × {X.shape[1]} features, {n_classes} classes; C={out.C:g}; "
           f"{elapsed:.2f} s")

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._utils.progress import progress_bar
 from .._utils.validation import check_n_jobs, check_positive_int
 from .cells import Cell, WarningReplay, run_cell, run_cell_on_worker
 from .config import ExperimentConfig, load_config, parse_config
@@ -199,14 +200,11 @@ def dry_run(config, out, *, file=None) -> dict:
 
 
 def _progress_bar(total: int, initial: int, enabled: bool | None):
+    """None, a tqdm bar on a terminal or rate-limited lines elsewhere (``_utils.progress``);
+    ``enabled=None``: on a terminal only."""
     if enabled is None:
         enabled = sys.stderr.isatty()
-    if not enabled:
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=total, initial=initial, desc="cells", unit="cell", file=sys.stderr,
-                dynamic_ncols=True)
+    return progress_bar(total, "cells", "cells", enabled=bool(enabled), initial=initial)
 
 
 def run_experiment(config, out, *, client=None, scheduler: str | None = None,
@@ -237,8 +235,8 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
     report : bool, default True
         Write the report (``out/report/``) at the end (needs matplotlib for figures).
     progress : bool, optional
-        tqdm bar on stderr (cells done / total, elapsed, remaining); default: only when stderr
-        is a terminal.
+        Progress on stderr (cells done / total, elapsed, remaining): a tqdm bar on a terminal,
+        else a line every 10 s; default: only when stderr is a terminal.
     retries : int, default 2
         Dask: times a cell whose task raised is submitted again (by the driver, each retry
         recorded in the history with the error of the attempt before it).

@@ -22,9 +22,11 @@ from .svm_rfe import (
     rfe_lists_memo,
     svm_rfe_rankings,
 )
+from .work import WorkEstimate, ensemble_work, physical_memory, progress_bar, svm_rfe_work
 
 __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "choose_C",
            "C_GRID", "SVMRFE_DECOMPOSITIONS", "check_output_dir", "read_data",
            "ensemble_from_options", "parse_subset", "selected_features", "selection_summary",
            "stability_table", "subset_curve_table", "write_selection",
-           "rfe_lists_memo"]
+           "rfe_lists_memo", "WorkEstimate", "ensemble_work", "svm_rfe_work",
+           "physical_memory", "progress_bar"]

@@ -14,7 +14,6 @@ One estimator covers the ensemble feature-selection systems of three papers:
 from __future__ import annotations
 
 import numbers
-import sys
 from collections.abc import Iterable, Mapping
 
 import numpy as np
@@ -24,6 +23,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.progress import progress_bar
 from .._utils.seeding import spawn
 from .._utils.validation import check_n_jobs, real_array, resolve_n_features
 from ..lists import RankedLists
@@ -217,7 +217,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         rule, the CV folds, the classifiers of ``estimators`` whose ``random_state`` is None)
         gets its own child stream spawned from it.
     progress : bool, default=False
-        A tqdm progress bar over the ranking jobs (shown only on an interactive terminal).
+        Progress of the ranker calls and of the stability's consensus rankings on standard
+        error: a tqdm bar on an interactive terminal, else a line every 10 s with the
+        elapsed and estimated remaining time (``rankfusion._utils.progress``).
 
     Attributes
     ----------
@@ -439,13 +441,26 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
         boot_seq, rank_seq = seq.spawn(2)
         B = int(self.n_bootstraps)
+        parents = rank_seq.spawn(len(rankers))
         if B > 0:
-            samples = bootstrap_indices(y, boot_seq.spawn(B),
-                                        sample_fraction=float(self.sample_fraction),
-                                        stratify=bool(self.stratify))
+            # in chunks, for the progress of many samples; SeedSequence.spawn numbers the
+            # children on from the last, so the chunks give the children of one spawn(B)
+            samples, ranker_seqs = [], [[] for _ in rankers]
+            bar = progress_bar(B, "drawing", "bootstrap samples", enabled=bool(self.progress))
+            for start in range(0, B, 1000):
+                m = min(1000, B - start)
+                samples += bootstrap_indices(y, boot_seq.spawn(m),
+                                             sample_fraction=float(self.sample_fraction),
+                                             stratify=bool(self.stratify))
+                for seqs, parent in zip(ranker_seqs, parents):
+                    seqs += parent.spawn(m)
+                if bar is not None:
+                    bar.update(m)
+            if bar is not None:
+                bar.close()
         else:
             samples = [None]
-        ranker_seqs = [s.spawn(len(samples)) for s in rank_seq.spawn(len(rankers))]
+            ranker_seqs = [s.spawn(1) for s in parents]
 
         def job_name(r, b):
             return r.name if samples[b] is None else f"{r.name}@b{b}"
@@ -461,11 +476,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         done = Parallel(n_jobs=self.n_jobs, return_as="generator")(
             delayed(_run_jobs)(X, y, p, [args[i * len(samples) + b] for i, b in task])
             for task in tasks)
-        bar = None
-        if self.progress and sys.stderr.isatty():
-            from tqdm.auto import tqdm
-
-            bar = tqdm(total=len(jobs), desc="ranking", unit="list")
+        bar = progress_bar(len(jobs), "ranking", "ranker calls", enabled=bool(self.progress))
         for task, outs in zip(tasks, done):
             by_job.update(zip(task, outs))
             if bar is not None:
@@ -745,6 +756,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             L = len(next(iter(groups.values())))
             seqs = seq.spawn(L)
             cons_scores, cons_orders = [], []
+            bar = progress_bar(L, "stability", "consensus rankings",
+                               enabled=bool(self.progress))
             for b in range(L):
                 cols = [c[b] for c in groups.values()]
                 sub = lists.select_lists([lists.list_names[c] for c in cols])
@@ -752,6 +765,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 cons = self._combine(sub, None, w, kind, seqs[b])
                 cons_scores.append(np.asarray(cons.scores, dtype=np.float64))
                 cons_orders.append(np.asarray(cons.order))
+                if bar is not None:
+                    bar.update(1)
+            if bar is not None:
+                bar.close()
             # the consensus order is the rule's (its own tie break): only a constant run is
             # undefined there
             rows["consensus"] = stats(np.vstack(cons_scores), cons_orders, False)

@@ -179,6 +179,17 @@ class SVMRFERankings:
         return 1 if self.lists is None else self.lists.n_lists
 
 
+def check_C(C, cv: int = 5) -> None:
+    """A ``ValueError`` unless ``C`` is a positive finite number, or ``"cv"`` with a valid
+    number of folds ``cv``."""
+    if isinstance(C, str):
+        if C != "cv":
+            raise ValueError(f"C must be a positive number or 'cv', got {C!r}")
+        _check_cv(cv)
+    elif isinstance(C, bool) or not isinstance(C, numbers.Real) or not (np.isfinite(C) and C > 0):
+        raise ValueError(f"C must be a positive finite number or 'cv', got {C!r}")
+
+
 def _check_methods(methods) -> list[str]:
     if isinstance(methods, str):
         methods = [methods]
@@ -290,12 +301,7 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
         raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
     p = X.shape[1]
     per_rule = _rule_params(methods, p, aggregation_params, rule_params)
-    if isinstance(C, str):
-        if C != "cv":
-            raise ValueError(f"C must be a positive number or 'cv', got {C!r}")
-        _check_cv(cv)
-    elif isinstance(C, bool) or not isinstance(C, numbers.Real) or not (np.isfinite(C) and C > 0):
-        raise ValueError(f"C must be a positive finite number or 'cv', got {C!r}")
+    check_C(C, cv)
     if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (
             np.isfinite(tol) and tol > 0):
         raise ValueError(f"tol must be a positive finite number, got {tol!r}")
