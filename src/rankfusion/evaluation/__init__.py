@@ -18,11 +18,15 @@
 from .advisor import (
     Advice,
     Configuration,
+    advice_frame,
     advice_plan,
     advise,
     cutoff_ties,
     default_sizes,
     parse_rule,
+    parse_sizes,
+    split_rules,
+    write_advice,
 )
 from .classifiers import (
     available_classifiers,
@@ -68,11 +72,15 @@ from .weka_like import J48Like, WekaIB1, WekaNaiveBayes
 __all__ = [
     "Advice",
     "Configuration",
+    "advice_frame",
     "advice_plan",
     "advise",
     "cutoff_ties",
     "default_sizes",
     "parse_rule",
+    "parse_sizes",
+    "split_rules",
+    "write_advice",
     "DEMO_METHODS",
     "DEMO_N_FEATURES",
     "StJudeDemo",

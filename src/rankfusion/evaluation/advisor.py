@@ -81,6 +81,9 @@ __all__ = [
     "cutoff_ties",
     "default_sizes",
     "parse_rule",
+    "parse_sizes",
+    "split_rules",
+    "write_advice",
     "DEFAULT_RANKERS",
     "DEFAULT_RULES",
 ]
@@ -474,7 +477,13 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
         raise ValueError(f"y: the smallest class ({small!r}) has {counts.min()} samples; "
                          f"cv={cv} outer folds with inner_cv={inner_cv} inner folds need about "
                          f"{need}: lower cv or inner_cv")
-    est = make_classifier(estimator)
+    if estimator is None:
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+
+        est = make_pipeline(StandardScaler(), make_classifier("linear_svm"))
+    else:
+        est = make_classifier(estimator)
     if has_nominal_columns(Xv) and not classifier_accepts_nominal(estimator):
         est = encode_nominal(est)
     R = len(resolved)
@@ -523,7 +532,7 @@ def advice_plan(X, y, **kwargs) -> dict:
 
 def _defaults(kw: dict) -> dict:
     out = {"rankers": DEFAULT_RANKERS, "rules": DEFAULT_RULES, "sizes": None,
-           "estimator": "linear_svm", "cv": 5, "inner_cv": 3, "n_repeats": 2,
+           "estimator": None, "cv": 5, "inner_cv": 3, "n_repeats": 2,
            "combine": "subsets", "alpha": 0.05, "tie_break": "random", "random_state": None,
            "n_jobs": None}
     unknown = sorted(set(kw) - set(out))
@@ -676,7 +685,7 @@ def _nogueira_or_none(subsets: list, p: int, alpha: float):
 
 
 def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
-           estimator="linear_svm", cv=5, inner_cv=3, n_repeats=2, combine="subsets",
+           estimator=None, cv=5, inner_cv=3, n_repeats=2, combine="subsets",
            alpha=0.05, tie_break="random", random_state=None, n_jobs=None) -> Advice:
     """Does combining rankings beat the best single ranker on this data set?
 
@@ -707,9 +716,13 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         Subset sizes: counts, fractions (docs/design.md, 'Fractions') or the K-step grid of
         :func:`rankfusion.selection.subset_size.k_step_grid`. None: :func:`default_sizes`, a log
         grid 1, 2, 4 … up to 256.
-    estimator : str or classifier, default="linear_svm"
-        The classifier scoring a subset (a name of
-        :func:`rankfusion.evaluation.available_classifiers` or a scikit-learn classifier).
+    estimator : None, str or classifier, default=None
+        The classifier scoring a subset: a name of
+        :func:`rankfusion.evaluation.available_classifiers` or a scikit-learn classifier (a
+        clone is fitted on each training part). None: a linear SVM (C = 1) on features
+        z-scored on the training part (``make_pipeline(StandardScaler(), SVC(kernel=
+        "linear"))``); on raw gene-expression values the unscaled SVM of the papers took
+        about 1.7 s per fit on 48 samples, the z-scored one milliseconds.
     cv : int ≥ 2, default=5
         Outer folds per repeat.
     inner_cv : int ≥ 2, default=3
@@ -878,3 +891,89 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     return Advice(table=table, pareto=pareto, one_se=one_se, verdict=verdict, summary=summary,
                   outer_splits=splits, outer_subsets=subsets_by_config,
                   _ranker_specs=plan.ranker_specs, _ranker_names=names, **kw)
+
+
+# --------------------------------------------------------------------------- text forms
+def split_rules(text: str) -> list[str]:
+    """A comma-separated list of rule specs → the specs: ``"borda,kfirst:k=0.05"`` →
+    ``["borda", "kfirst:k=0.05"]``. A piece holding ``=`` but no ``:`` is a further parameter of
+    the rule before it (rule names hold no ``=``), so ``"ga:k=5,distance=kendall,borda"`` →
+    ``["ga:k=5,distance=kendall", "borda"]``.
+
+    Examples
+    --------
+    >>> split_rules("ga:k=5,distance=kendall,borda")
+    ['ga:k=5,distance=kendall', 'borda']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"rules must be text, got {type(text).__name__}")
+    out: list[str] = []
+    for piece in (t.strip() for t in text.split(",")):
+        if not piece:
+            raise ValueError(f"rules {text!r} has an empty item (two commas or a trailing "
+                             "comma)")
+        if "=" in piece and ":" not in piece:
+            if not out:
+                raise ValueError(f"rules {text!r} starts with a parameter ({piece!r}); write "
+                                 "RULE:NAME=VALUE, e.g. kfirst:k=0.05")
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def parse_sizes(text: str):
+    """``"1,2,4,0.1"`` → ``[1, 2, 4, 0.1]`` (ints are counts, decimals fractions), ``"k-step"``
+    → ``"k-step"``; checked against p by :func:`advise`.
+
+    Examples
+    --------
+    >>> parse_sizes("1,5,0.1")
+    [1, 5, 0.1]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"sizes must be text, got {type(text).__name__}")
+    if text.strip() == "k-step":
+        return "k-step"
+    out = []
+    for piece in (t.strip() for t in text.split(",")):
+        try:
+            out.append(int(piece))
+            continue
+        except ValueError:
+            pass
+        try:
+            v = float(piece)
+        except ValueError:
+            raise ValueError(f"sizes: {piece!r} is not a count or a fraction (e.g. "
+                             "'1,2,4,8' or '0.01,0.05' or 'k-step')") from None
+        if not np.isfinite(v):
+            raise ValueError(f"sizes: {piece!r} is not a finite number")
+        out.append(v)
+    return out
+
+
+def advice_frame(advice: Advice) -> pd.DataFrame:
+    """:attr:`Advice.table` without the ``configuration`` objects (for printing and CSV)."""
+    return advice.table.drop(columns=["configuration"])
+
+
+def write_advice(advice: Advice, out, *, overwrite: bool = False, inputs=(),
+                 extra: Mapping | None = None) -> list:
+    """Save ``advice`` into the new folder ``out``: ``advice.csv`` (the table) and
+    ``summary.json`` (:attr:`Advice.summary`, everything needed to repeat the call, plus
+    ``extra``), each written atomically. An existing folder is refused unless ``overwrite``;
+    ``out`` may not be one of ``inputs``. Returns the paths written."""
+    import json
+
+    from .._utils.atomic import atomic_write_text, check_output_dir
+
+    folder = check_output_dir(out, overwrite=overwrite, inputs=inputs)
+    folder.mkdir(exist_ok=True)
+    csv = atomic_write_text(folder / "advice.csv", advice_frame(advice).to_csv(index=False))
+    summary = dict(advice.summary)
+    if extra:
+        summary.update(extra)
+    js = atomic_write_text(folder / "summary.json",
+                           json.dumps(summary, indent=2, ensure_ascii=False, default=str) + "\n")
+    return [csv, js]
