@@ -273,6 +273,15 @@ def test_verdict_reports_a_cut_through_tied_scores():
     assert adv.ties["cuts_ties"]
     assert (adv.ties["n_tied"], adv.ties["n_kept"]) == (8, 2)
     assert "cut through 8 features tied" in adv.verdict
+    t = adv.table.set_index(["rankers", "rule", "size"])
+    assert t.loc[("zero_but_two", "alone", 4), "tied_at_cutoff"] == 8
+    assert t.loc[("zero_but_two", "alone", 4), "phi"] < 1  # drawn ties: subsets vary
+
+
+def test_no_tie_note_without_ties():
+    adv = advise(_X, _Y, **_OK, random_state=0)
+    assert (adv.table["tied_at_cutoff"] == 0).all()
+    assert "Note:" not in adv.verdict
 
 
 # --------------------------------------------------------------------------- specs, plan

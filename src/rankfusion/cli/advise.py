@@ -132,7 +132,10 @@ def run(args) -> int:
         options = {k: v for k, v in vars(args).items() if k != "func"}
         files = write_advice(adv, args.out, overwrite=args.overwrite, inputs=[args.data],
                              extra={"options": options,
-                                    "seconds": {"read": t_read, "advise": t_fit}})
+                                    "command_seconds": {"read": t_read, "advise": t_fit}})
         print(f"\n# wrote {', '.join(f.name for f in files)} to {args.out}")
-    print(f"# time: read {t_read:.2f} s, advise {t_fit:.2f} s")
+    sec = s["seconds"]
+    print(f"# time: read {t_read:.2f} s, advise {t_fit:.2f} s (summed over the work: rankers "
+          f"{sec['rankers']:.2f} s, aggregation {sec['aggregation']:.2f} s, classifier "
+          f"{sec['classifier']:.2f} s for {s['classifier_fits']} fits)")
     return 0

@@ -52,6 +52,7 @@ cross-validation for model selection. BMC Bioinformatics 7:91 (why the choice mu
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -296,7 +297,7 @@ class _Plan:
         return len(self.orders_meta)
 
 
-def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence):
+def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
     """Rank one training part once per ranker and derive every configuration's order.
 
     Returns ``(orders, scores)``: ``orders[o]`` is order o's feature indices best first,
@@ -308,6 +309,7 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence):
     p = plan.names.shape[0]
     rank_seq, perm_seq, agg_seq = seq.spawn(3)
     rseqs = rank_seq.spawn(len(plan.rankers))
+    t0 = time.perf_counter()
     cols = []
     for r, rs in zip(plan.rankers, rseqs):
         out = run_ranker(r, Xt, yt, rs, p, r.name)
@@ -316,6 +318,8 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence):
                              "rankers giving one score per feature")
         cols.append(out)
     raw = np.column_stack(cols)
+    t1 = time.perf_counter()
+    timing["rankers"] += t1 - t0
     norm = _minmax(raw)
     if plan.tie_break == "random":
         perm = np.random.default_rng(perm_seq).permutation(p)
@@ -343,14 +347,17 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence):
         sc = np.empty(p)
         sc[perm] = np.asarray(cons.scores, dtype=np.float64)
         keys.append(sc)
+    timing["aggregation"] += time.perf_counter() - t1
     return np.vstack(orders), np.vstack(keys)
 
 
-def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int) -> np.ndarray:
+def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
+                  timing: dict) -> np.ndarray:
     """Accuracy on ``test`` of the estimator fitted on ``train`` with the top-k features of
     every order, for every size; one fit per distinct subset."""
     from sklearn.base import clone
 
+    t0 = time.perf_counter()
     X, y = plan.X, plan.y
     Xtr, Xte = _rows(X, train), _rows(X, test)
     ytr, yte = y[train], y[test]
@@ -369,6 +376,8 @@ def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int) -
                 est.fit(a, ytr)
                 memo[key] = float(np.mean(est.predict(b) == yte))
             acc[o, s] = memo[key]
+    timing["classifier"] += time.perf_counter() - t0
+    timing["classifier_fits"] += len(memo)
     return acc
 
 
@@ -400,7 +409,7 @@ def _choose(plan: _Plan, mean_acc: np.ndarray) -> tuple[tuple[int, int], tuple[i
     return picks[0], picks[1]
 
 
-def _inner_choice(plan: _Plan, idx, seq, est_seed):
+def _inner_choice(plan: _Plan, idx, seq, est_seed, timing):
     from sklearn.model_selection import StratifiedKFold
 
     fold_seq, part_seq = seq.spawn(2)
@@ -410,17 +419,22 @@ def _inner_choice(plan: _Plan, idx, seq, est_seed):
     pseqs = part_seq.spawn(plan.inner_cv)
     accs = []
     for f, (tr, te) in enumerate(skf.split(np.zeros(rows.shape[0]), plan.y[rows])):
-        orders, _ = _part_orders(plan, rows[tr], pseqs[f])
-        accs.append(_score_orders(plan, orders, rows[tr], rows[te], est_seed))
+        orders, _ = _part_orders(plan, rows[tr], pseqs[f], timing)
+        accs.append(_score_orders(plan, orders, rows[tr], rows[te], est_seed, timing))
     return _choose(plan, np.mean(accs, axis=0))
 
 
 def _outer_fold(plan: _Plan, train, test, seq, est_seed):
     inner_seq, outer_seq = seq.spawn(2)
-    combo, single = _inner_choice(plan, train, inner_seq, est_seed)
-    orders, _ = _part_orders(plan, train, outer_seq)
-    acc = _score_orders(plan, orders, train, test, est_seed)
-    return {"combo": combo, "single": single, "acc": acc, "orders": orders}
+    timing = _timing()
+    combo, single = _inner_choice(plan, train, inner_seq, est_seed, timing)
+    orders, _ = _part_orders(plan, train, outer_seq, timing)
+    acc = _score_orders(plan, orders, train, test, est_seed, timing)
+    return {"combo": combo, "single": single, "acc": acc, "orders": orders, "timing": timing}
+
+
+def _timing() -> dict:
+    return {"rankers": 0.0, "aggregation": 0.0, "classifier": 0.0, "classifier_fits": 0}
 
 
 # --------------------------------------------------------------------------- checks
@@ -555,7 +569,9 @@ class Advice:
         the J outer folds) with ``score_low`` / ``score_high`` (the Nadeau–Bengio corrected
         ``1 − alpha`` interval, clipped to [0, 1]), ``phi`` / ``phi_low`` / ``phi_high``
         (Nogueira's Φ̂ of its J outer top-k subsets with the interval; NaN where undefined, e.g.
-        size = p), ``chosen`` (the fraction of outer folds whose inner CV picked it).
+        size = p), ``chosen`` (the fraction of outer folds whose inner CV picked it),
+        ``tied_at_cutoff`` (on all the data: the number of features tied at the k-th score when
+        the top k cuts through that block, so the tie break chose among them; else 0).
     recommended : Configuration
         The combination the inner procedure chooses on all the data.
     best_single : Configuration
@@ -582,7 +598,9 @@ class Advice:
     verdict : str
         One plain sentence (two with a tie note).
     summary : dict
-        Everything needed to repeat the call: parameters, the seed's entropy, versions.
+        Everything needed to repeat the call: parameters, the seed's entropy, versions; and
+        ``seconds`` (total, and summed over the work: rankers, aggregation, classifier; with
+        ``n_jobs`` the sums are over the workers) and ``classifier_fits``.
     outer_splits : list of (train, test) index arrays
     outer_subsets : dict
         ``Configuration → list`` of the J selected feature-index arrays (one per outer part).
@@ -757,6 +775,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     >>> adv.recommended.size, adv.best_single.size
     (1, 1)
     """
+    t_start = time.perf_counter()
     plan = _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, combine,
                   alpha, tie_break, random_state, n_jobs)
     from joblib import Parallel, delayed
@@ -774,8 +793,12 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         delayed(_outer_fold)(plan, tr, te, oseqs[j], est_seed)
         for j, (tr, te) in enumerate(splits))
     all_inner, all_part = all_seq.spawn(2)
-    rec, rec_single = _inner_choice(plan, None, all_inner, est_seed)
-    all_orders, all_keys = _part_orders(plan, None, all_part)
+    timing = _timing()
+    rec, rec_single = _inner_choice(plan, None, all_inner, est_seed, timing)
+    all_orders, all_keys = _part_orders(plan, None, all_part, timing)
+    for f in folds:
+        for key, value in f["timing"].items():
+            timing[key] += value
 
     names = [r.name for r in plan.rankers]
     p = plan.names.shape[0]
@@ -805,6 +828,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
             subsets_by_config[c] = subs
             half = tq * np.sqrt(factor * acc.var(ddof=1))
             phi = _nogueira_or_none(subs, p, plan.alpha)
+            tied, kept = cutoff_ties(all_keys[o], int(k))
             nan = float("nan")
             rows.append({
                 "rankers": "+".join(c.rankers), "n_rankers": len(c.rankers),
@@ -814,7 +838,8 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
                 "phi": nan if phi is None else phi.statistic,
                 "phi_low": nan if phi is None else phi.low,
                 "phi_high": nan if phi is None else phi.high,
-                "chosen": chosen[o, s] / J, "configuration": c,
+                "chosen": chosen[o, s] / J, "tied_at_cutoff": tied if kept < tied else 0,
+                "configuration": c,
             })
     table = pd.DataFrame(rows)
     table = table.sort_values("score", ascending=False, kind="stable").reset_index(drop=True)
@@ -877,6 +902,9 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         "alpha": plan.alpha, "tie_break": plan.tie_break, "n_samples": int(n),
         "n_features": int(p), "outer_folds": J, "n_train": n_train, "n_test": n_test,
         "test": "Nadeau-Bengio corrected resampled t-test, outer folds paired",
+        "seconds": {"total": time.perf_counter() - t_start,
+                    **{k: v for k, v in timing.items() if k != "classifier_fits"}},
+        "classifier_fits": int(timing["classifier_fits"]),
     }
     kw = dict(recommended=recommended, best_single=best_single,
               combination_scores=combo_scores, single_scores=single_scores, gain=gain,
