@@ -409,3 +409,23 @@ def test_dataframe_input_keeps_names():
     frame = pd.DataFrame(_X, columns=[f"g{i}" for i in range(8)])
     adv = advise(frame, pd.Series(np.where(_Y == 1, "b", "a")), **_OK, random_state=0)
     assert all(f.startswith("g") for f in adv.ties["features"])
+
+
+def test_nominal_and_missing_values_reach_rankers_and_classifier():
+    rng = np.random.default_rng(1)
+    frame = pd.DataFrame(_X, columns=[f"g{i}" for i in range(8)])
+    frame.iloc[rng.choice(40, 5, replace=False), 0] = np.nan
+    colour = np.where(_Y == 1, "red", "blue").astype(object)
+    colour[:4] = "green"
+    frame["colour"] = pd.Categorical(colour)
+    adv = advise(frame, _Y, rankers=("info_gain", "relieff"), rules=("borda",), sizes=(1, 3),
+                 cv=3, inner_cv=2, n_repeats=1, random_state=0)
+    assert adv.combination_scores.mean() > 0.6
+    assert 0 <= adv.gain_ci[1]
+
+
+def test_rankers_as_a_generator():
+    gen = (r for r in ("f_classif", "relieff"))
+    adv = advise(_X, _Y, **{**_OK, "rankers": gen}, random_state=0)
+    assert adv.summary["rankers"] == ["f_classif", "relieff"]
+    assert adv.selector().get_params()["rankers"]

@@ -66,12 +66,7 @@ from .._utils.validation import check_choice, check_n_jobs, check_positive_int, 
 from ..aggregation import aggregate, get_rule
 from ..lists import RankedLists
 from ..stability import nogueira
-from .classifiers import (
-    classifier_accepts_nominal,
-    encode_nominal,
-    has_nominal_columns,
-    make_classifier,
-)
+from .classifiers import make_classifier
 from .statistics import paired_ttest
 
 __all__ = [
@@ -355,7 +350,7 @@ def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
                   timing: dict) -> np.ndarray:
     """Accuracy on ``test`` of the estimator fitted on ``train`` with the top-k features of
     every order, for every size; one fit per distinct subset."""
-    from sklearn.base import clone
+    from ..selection.estimators import classifier_pipeline
 
     t0 = time.perf_counter()
     X, y = plan.X, plan.y
@@ -369,10 +364,11 @@ def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
             key = tuple(np.sort(orders[o, :k]).tolist())
             if key not in memo:
                 cols = list(key)
-                est = clone(plan.estimator)
-                _seed(est, est_seed)
                 a = Xtr.iloc[:, cols] if frame else Xtr[:, cols]
                 b = Xte.iloc[:, cols] if frame else Xte[:, cols]
+                # a clone, behind one-hot encoding / imputation where these columns need it
+                est = classifier_pipeline(plan.estimator, a)
+                _seed(est, est_seed)
                 est.fit(a, ytr)
                 memo[key] = float(np.mean(est.predict(b) == yte))
             acc[o, s] = memo[key]
@@ -451,6 +447,11 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     codes, classes = check_target(y, Xv.shape[0])
     codes = np.asarray(codes)
     p = names.shape[0]
+    single = (isinstance(rankers, (str, bytes)) or callable(rankers) or hasattr(rankers, "fit")
+              or (isinstance(rankers, tuple) and len(rankers) == 2
+                  and isinstance(rankers[0], str) and isinstance(rankers[1], Mapping)))
+    if not single and hasattr(rankers, "__iter__"):
+        rankers = list(rankers)  # a generator is read once
     resolved = resolve_rankers(rankers)
     if len(resolved) < 2:
         raise ValueError(f"rankers must hold at least 2 rankers (the advisor compares their "
@@ -492,14 +493,11 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
                          f"cv={cv} outer folds with inner_cv={inner_cv} inner folds need about "
                          f"{need}: lower cv or inner_cv")
     if estimator is None:
-        from sklearn.pipeline import make_pipeline
-        from sklearn.preprocessing import StandardScaler
+        from ..selection.estimators import default_estimators
 
-        est = make_pipeline(StandardScaler(), make_classifier("linear_svm"))
+        est = default_estimators()["linear_svm"]
     else:
         est = make_classifier(estimator)
-    if has_nominal_columns(Xv) and not classifier_accepts_nominal(estimator):
-        est = encode_nominal(est)
     R = len(resolved)
     if combine == "all":
         subsets = [tuple(range(R))]
@@ -737,9 +735,12 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     estimator : None, str or classifier, default=None
         The classifier scoring a subset: a name of
         :func:`rankfusion.evaluation.available_classifiers` or a scikit-learn classifier (a
-        clone is fitted on each training part). None: a linear SVM (C = 1) on features
-        z-scored on the training part (``make_pipeline(StandardScaler(), SVC(kernel=
-        "linear"))``); on raw gene-expression values the unscaled SVM of the papers took
+        clone is fitted on each training part, behind one-hot encoding of nominal columns and
+        mean imputation of missing values where the subset has them,
+        :func:`rankfusion.selection.estimators.classifier_pipeline`). None: the linear SVM
+        (C = 1) on features z-scored on the training part, as ``EnsembleSelector``'s
+        (``make_pipeline(StandardScaler(), SVC(kernel="linear"))``); on raw gene-expression
+        values the unscaled SVM of the papers took
         about 1.7 s per fit on 48 samples, the z-scored one milliseconds.
     cv : int ≥ 2, default=5
         Outer folds per repeat.
