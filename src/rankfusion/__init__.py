@@ -32,6 +32,8 @@ _EXPORTS = {
     "nemenyi": ".evaluation",
     "paired_ttest": ".evaluation",
     "EnsembleSelector": ".selection",
+    "advise": ".evaluation",
+    "Advice": ".evaluation",
 }
 
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
@@ -41,10 +43,12 @@ _SUBMODULES = (
 )
 
 __all__ = [
+    "Advice",
     "Consensus",
     "EnsembleSelector",
     "RankedLists",
     "SVMRFE",
+    "advise",
     "aggregate",
     "aggregate_fuzzy",
     "available_methods",
@@ -70,7 +74,15 @@ if TYPE_CHECKING:  # pragma: no cover
         available_methods,
     )
     from .distances import kendall_tau, spearman_footrule
-    from .evaluation import cross_validate_selection, error_curve, friedman, nemenyi, paired_ttest
+    from .evaluation import (
+        Advice,
+        advise,
+        cross_validate_selection,
+        error_curve,
+        friedman,
+        nemenyi,
+        paired_ttest,
+    )
     from .io import load_data, read_arff
     from .lists import RankedLists
     from .selection import SVMRFE, EnsembleSelector

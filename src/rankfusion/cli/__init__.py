@@ -22,7 +22,8 @@ import re
 import sys
 import warnings
 
-COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "datasets", "experiment", "report")
+COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "advise", "datasets", "experiment",
+            "report")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

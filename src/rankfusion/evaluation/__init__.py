@@ -9,10 +9,25 @@
 * plots (optional extra ``rankfusion[plot]``) — :func:`plot_error_curves`,
   :func:`plot_stability`, :func:`plot_critical_difference`, :func:`plot_agreement`,
   :func:`save_figure`;
+* advisor — :func:`advise`, the rule advisor: does any combination of rankers × rule × size
+  beat the best single ranker on this data set (nested resampling, Nadeau–Bengio test)?
 * demo — :func:`stjude_demo`, the main job (``rankfusion demo``): the St. Jude headline of
   Izetta et al. (2017) and the cross-validated error of each method's top genes.
 """
 
+from .advisor import (
+    Advice,
+    Configuration,
+    advice_frame,
+    advice_plan,
+    advise,
+    cutoff_ties,
+    default_sizes,
+    parse_rule,
+    parse_sizes,
+    split_rules,
+    write_advice,
+)
 from .classifiers import (
     available_classifiers,
     encode_nominal,
@@ -55,6 +70,17 @@ from .statistics import (
 from .weka_like import J48Like, WekaIB1, WekaNaiveBayes
 
 __all__ = [
+    "Advice",
+    "Configuration",
+    "advice_frame",
+    "advice_plan",
+    "advise",
+    "cutoff_ties",
+    "default_sizes",
+    "parse_rule",
+    "parse_sizes",
+    "split_rules",
+    "write_advice",
     "DEMO_METHODS",
     "DEMO_N_FEATURES",
     "StJudeDemo",

@@ -1,0 +1,1008 @@
+"""The rule advisor: does combining rankings pay on *this* data set?
+
+:func:`advise` answers, for one data set, "which rankers × rule × subset size should I use, how
+sure is that, and does any combination beat the best single ranker?" without selection bias:
+
+* **Nested resampling.** Repeated stratified k-fold outer splits (``cv`` folds × ``n_repeats``).
+  Inside every outer training part an inner stratified ``inner_cv``-fold CV chooses two
+  procedures: the best *combination* (subset of rankers × rule × size) and the best *single
+  ranker* (× size). Both chosen configurations are refit on the outer training part and scored
+  on the outer test part, so every reported accuracy and every gain is an outer estimate of the
+  procedure "pick the best combination" against the procedure "pick the best single ranker" —
+  never the maximum over configurations.
+* **Cached scores.** Each ranker runs once per training part (every inner and every outer
+  training part); every subset × rule is aggregated from those cached score vectors with
+  :func:`rankfusion.aggregate` on a :class:`~rankfusion.RankedLists` built from the score matrix
+  (min–max normalised per list, as ``EnsembleSelector(normalize="minmax")``); every size is a
+  prefix of the consensus order; a classifier is fitted once per distinct feature subset and
+  split. So 100+ configurations cost little more than the rankers.
+* **Ties decided by column order.** A ranker that gives many features the same score (the
+  Weka-exact information measures give 0 to most features of a wide data set) leaves their
+  order to the tie break. ``tie_break="random"`` (the default here) permutes the feature indices
+  once per training part, from a seed spawned from ``random_state``, before ranking and
+  aggregating, so the lower index of a column can favour no ranker; ``"index"`` keeps the
+  library's rule (docs/design.md, 'Ties and determinism').
+
+Statistics
+----------
+With J = ``cv · n_repeats`` outer folds, ``a_j`` and ``b_j`` the outer accuracies of the two
+procedures on fold j, ``d_j = a_j − b_j``, ``d̄`` their mean and ``σ̂²`` their variance:
+
+* ``gain = d̄``; ``pvalue`` is the two-sided **Nadeau–Bengio corrected resampled t-test**
+  (:func:`rankfusion.paired_ttest` with ``corrected=True``; Nadeau & Bengio 2003) with the outer
+  folds paired: ``t = d̄ / sqrt((1/J + n_test/n_train) · σ̂²)`` on J − 1 degrees of freedom,
+  valid for repeated resampling, whose overlapping training parts make the plain paired t-test
+  too liberal; ``gain_ci = d̄ ∓ t_{J−1, 1−α/2} · sqrt((1/J + n_test/n_train) · σ̂²)``. The
+  per-configuration intervals of :attr:`Advice.table` use the same corrected variance.
+* Stability is Nogueira et al.'s Φ̂ (2018) of the subsets selected on the J outer training
+  parts, with its asymptotic interval (:func:`rankfusion.stability.nogueira`). ``stability_gain``
+  is Φ̂ of the combination procedure − Φ̂ of the single procedure, with the normal interval
+  ``∓ z_{1−α/2} · sqrt(V̂_c + V̂_s)`` (the two variances added as if independent; both
+  procedures run on the same splits, so the interval is conservative when their stabilities
+  are positively correlated).
+
+References
+----------
+Nadeau, C. & Bengio, Y. (2003). Inference for the generalization error. Machine Learning 52,
+239-281. Nogueira, S., Sechidis, K. & Brown, G. (2018). On the stability of feature selection
+algorithms. JMLR 18(174). Varma, S. & Simon, R. (2006). Bias in error estimation when using
+cross-validation for model selection. BMC Bioinformatics 7:91 (why the choice must be nested).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from .._utils.data import check_features, check_target
+from .._utils.seeding import spawn
+from .._utils.validation import check_choice, check_n_jobs, check_positive_int, check_real
+from ..aggregation import aggregate, get_rule
+from ..lists import RankedLists
+from ..stability import nogueira
+from .classifiers import make_classifier
+from .statistics import paired_ttest
+
+__all__ = [
+    "Advice",
+    "Configuration",
+    "advise",
+    "advice_plan",
+    "cutoff_ties",
+    "default_sizes",
+    "parse_rule",
+    "parse_sizes",
+    "split_rules",
+    "write_advice",
+    "DEFAULT_RANKERS",
+    "DEFAULT_RULES",
+]
+
+DEFAULT_RANKERS = ("info_gain", "relieff", "nlc")
+DEFAULT_RULES = ("borda", "mean_score", "kfirst", "rrf")
+_COMBINE = ("subsets", "all")
+_TIE_BREAKS = ("random", "index")
+
+
+# --------------------------------------------------------------------------- specs
+@dataclass(frozen=True)
+class Configuration:
+    """One configuration of the advisor: a set of rankers, a rule (None for a ranker alone)
+    with its parameters, and a subset size."""
+
+    rankers: tuple
+    rule: str | None
+    params: tuple
+    size: int
+
+    @property
+    def is_single(self) -> bool:
+        return self.rule is None
+
+    @property
+    def rule_label(self) -> str:
+        if self.rule is None:
+            return "alone"
+        if not self.params:
+            return self.rule
+        return self.rule + ":" + ",".join(f"{k}={v}" for k, v in self.params)
+
+    @property
+    def label(self) -> str:
+        return f"{'+'.join(self.rankers)} | {self.rule_label} | {self.size}"
+
+
+def _parse_value(text: str):
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    for cast in (int, float):
+        try:
+            return cast(text.strip())
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
+    """One rule spec → ``(rule name, params)``.
+
+    ``"borda"``, ``"kfirst:k=0.05"`` (``name:param=value,param=value``; values read as int,
+    float, bool or text, so ``k=5`` is a count and ``k=0.05`` a fraction, docs/design.md,
+    'Fractions') or a pair ``("kfirst", {"k": 0.05})``. The name must be a rule of
+    :func:`rankfusion.available_methods` and each parameter one it takes.
+
+    Examples
+    --------
+    >>> parse_rule("kfirst:k=0.05")
+    ('kfirst', {'k': 0.05})
+    >>> parse_rule(("rrf", {"k_rrf": 30}))
+    ('rrf', {'k_rrf': 30})
+    """
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        rname, params = spec
+        if not isinstance(params, Mapping):
+            raise TypeError(f"{name}: the parameters of {rname!r} must be a dict, got "
+                            f"{type(params).__name__}")
+        params = dict(params)
+    elif isinstance(spec, str):
+        rname, _, rest = spec.partition(":")
+        params = {}
+        if rname.strip().lower() == "fuzzy":
+            raise ValueError(f"{name}: {spec!r}: the fuzzy weightings combine each ranker's "
+                             "bootstrap lists, and the advisor ranks each training part once "
+                             "(no bootstrap lists); use EnsembleSelector(aggregation="
+                             f"{spec!r}, n_bootstraps=…) for them")
+        for item in filter(None, (s.strip() for s in rest.split(","))):
+            if "=" not in item:
+                raise ValueError(f"{name}: {spec!r}: a rule parameter must read NAME=VALUE, "
+                                 f"got {item!r} (e.g. 'kfirst:k=0.05')")
+            key, val = item.split("=", 1)
+            key = key.strip()
+            if key in params:
+                raise ValueError(f"{name}: {spec!r} gives parameter {key!r} twice")
+            params[key] = _parse_value(val)
+    else:
+        raise TypeError(f"{name} must hold rule names ('borda', 'kfirst:k=0.05') or "
+                        f"(name, params) pairs; got {type(spec).__name__}")
+    rname = rname.strip()
+    if not rname:
+        raise ValueError(f"{name}: {spec!r} names no rule")
+    try:
+        rule = get_rule(rname)
+    except (KeyError, ValueError) as exc:
+        msg = exc.args[0] if exc.args else exc
+        raise ValueError(f"{name}: {msg}") from None
+    unknown = sorted(k for k in params if k == "weights" or not rule.accepts(k))
+    if unknown:
+        raise ValueError(f"{name}: rule {rule.name!r} got unknown parameter(s) {unknown}; its "
+                         f"parameters: {', '.join(rule.params) or 'none'}")
+    return rule.name, params
+
+
+def default_sizes(p: int) -> np.ndarray:
+    """Subset sizes for p features: about nine counts on a log grid from 1 to ``min(p, 256)``
+    (1, 2, 4, … 256 for a gene-expression set), never "half the features", which on p ≫ n data
+    keeps thousands of noise features.
+
+    Examples
+    --------
+    >>> default_sizes(7129).tolist()
+    [1, 2, 4, 8, 16, 32, 64, 128, 256]
+    >>> default_sizes(13).tolist()
+    [1, 2, 3, 4, 5, 7, 9, 13]
+    """
+    p = check_positive_int(p, name="p")
+    top = min(p, 256)
+    return np.unique(np.rint(np.geomspace(1, top, num=min(9, top))).astype(np.int64))
+
+
+def _check_sizes(sizes, p: int) -> np.ndarray:
+    from ..selection.subset_size import k_step_grid
+
+    if sizes is None:
+        return default_sizes(p)
+    if isinstance(sizes, str):
+        if sizes != "k-step":
+            raise ValueError(f"sizes must be a list of counts / fractions or 'k-step', got "
+                             f"{sizes!r}")
+        return np.asarray(k_step_grid(p), dtype=np.int64)
+    if isinstance(sizes, (bytes, Mapping)) or not hasattr(sizes, "__iter__"):
+        raise TypeError(f"sizes must be a list of ints (counts) or floats in (0, 1] (fractions) "
+                        f"or 'k-step'; got {type(sizes).__name__}")
+    from .._utils.validation import resolve_n_features
+
+    out = [resolve_n_features(s, p, name="sizes") for s in sizes]
+    if not out:
+        raise ValueError("sizes is empty; give at least one subset size")
+    return np.unique(np.asarray(out, dtype=np.int64))
+
+
+# --------------------------------------------------------------------------- ties
+def cutoff_ties(scores, k: int) -> tuple[int, int]:
+    """How a top-``k`` cut-off meets the block of features tied with the k-th best score.
+
+    With ``s`` sorted best first, ``t = s[k−1]`` the score at the cut-off: returns ``(n_tied,
+    n_kept)``, the number of features scoring exactly ``t`` and how many of them the top k keep.
+    The cut goes through a block of ties when ``n_kept < n_tied``: which of the tied features
+    are kept was then decided by the tie break, not by the data.
+
+    Examples
+    --------
+    >>> cutoff_ties([3.0, 2.0, 0.0, 0.0, 0.0, 0.0], 3)
+    (4, 1)
+    >>> cutoff_ties([3.0, 2.0, 1.0, 0.0], 2)
+    (1, 1)
+    """
+    s = np.asarray(scores, dtype=np.float64).reshape(-1)
+    k = int(k)
+    if not 1 <= k <= s.shape[0]:
+        raise ValueError(f"k must lie in [1, {s.shape[0]}], got {k}")
+    t = np.sort(s)[::-1][k - 1]
+    tied = int(np.count_nonzero(s == t))
+    above = int(np.count_nonzero(s > t))
+    return tied, k - above
+
+
+# --------------------------------------------------------------------------- the work
+def _rows(X, idx):
+    return X.iloc[idx] if isinstance(X, pd.DataFrame) else X[idx]
+
+
+def _minmax(scores: np.ndarray) -> np.ndarray:
+    """Per-list min–max normalisation, as ``EnsembleSelector(normalize="minmax")``: (s − min) /
+    (max − min); a constant list becomes all 0."""
+    lo = scores.min(axis=0, keepdims=True)
+    span = scores.max(axis=0, keepdims=True) - lo
+    safe = np.where(span > 0, span, 1.0)
+    return np.where(span > 0, (scores - lo) / safe, 0.0)
+
+
+@dataclass
+class _Plan:
+    X: object
+    y: np.ndarray
+    names: np.ndarray
+    rankers: list           # RankerSpec
+    ranker_specs: list      # the user's specs, for selector()
+    rules: list             # (name, params)
+    subsets: list           # tuples of ranker indices, each ≥ 2 rankers
+    sizes: np.ndarray
+    estimator: object
+    cv: int
+    inner_cv: int
+    n_repeats: int
+    tie_break: str
+    alpha: float
+    n_jobs: object
+    seed: np.random.SeedSequence
+    combine: str
+    orders_meta: list = field(default_factory=list)  # (subset, rule index or -1)
+
+    @property
+    def n_orders(self) -> int:
+        return len(self.orders_meta)
+
+
+def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
+    """Rank one training part once per ranker and derive every configuration's order.
+
+    Returns ``(orders, scores)``: ``orders[o]`` is order o's feature indices best first,
+    ``scores[o]`` the key it was sorted by (the ranker's scores or the consensus scores)."""
+    from ..selection.ranker_specs import run_ranker
+
+    X, y = plan.X, plan.y
+    Xt, yt = (X, y) if idx is None else (_rows(X, idx), y[idx])
+    p = plan.names.shape[0]
+    rank_seq, perm_seq, agg_seq = seq.spawn(3)
+    rseqs = rank_seq.spawn(len(plan.rankers))
+    t0 = time.perf_counter()
+    cols = []
+    for r, rs in zip(plan.rankers, rseqs):
+        out = run_ranker(r, Xt, yt, rs, p, r.name)
+        if isinstance(out, RankedLists):
+            raise ValueError(f"rankers: {r.name!r} returns several lists; the advisor takes "
+                             "rankers giving one score per feature")
+        cols.append(out)
+    raw = np.column_stack(cols)
+    t1 = time.perf_counter()
+    timing["rankers"] += t1 - t0
+    norm = _minmax(raw)
+    if plan.tie_break == "random":
+        perm = np.random.default_rng(perm_seq).permutation(p)
+    else:
+        perm = np.arange(p)
+    inv_idx = np.arange(p)
+    orders, keys = [], []
+    aseeds = agg_seq.spawn(len(plan.orders_meta))
+    for o, (subset, ri) in enumerate(plan.orders_meta):
+        if ri < 0:  # a ranker alone: its scores, ties by the (permuted) index
+            s = raw[:, subset[0]]
+            order_perm = np.lexsort((inv_idx, -s[perm]))
+            orders.append(perm[order_perm])
+            keys.append(s)
+            continue
+        rname, params = plan.rules[ri]
+        lists = RankedLists.from_scores(
+            norm[perm][:, list(subset)], features=plan.names[perm],
+            list_names=[plan.rankers[i].name for i in subset])
+        params = dict(params)
+        if get_rule(rname).accepts("random_state") and "random_state" not in params:
+            params["random_state"] = int(aseeds[o].generate_state(1, dtype=np.uint32)[0] >> 1)
+        cons = aggregate(lists, rname, **params)
+        orders.append(perm[np.asarray(cons.order)])
+        sc = np.empty(p)
+        sc[perm] = np.asarray(cons.scores, dtype=np.float64)
+        keys.append(sc)
+    timing["aggregation"] += time.perf_counter() - t1
+    return np.vstack(orders), np.vstack(keys)
+
+
+def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
+                  timing: dict) -> np.ndarray:
+    """Accuracy on ``test`` of the estimator fitted on ``train`` with the top-k features of
+    every order, for every size; one fit per distinct subset."""
+    from ..selection.estimators import classifier_pipeline
+
+    t0 = time.perf_counter()
+    X, y = plan.X, plan.y
+    Xtr, Xte = _rows(X, train), _rows(X, test)
+    ytr, yte = y[train], y[test]
+    frame = isinstance(X, pd.DataFrame)
+    acc = np.empty((orders.shape[0], plan.sizes.shape[0]))
+    memo: dict = {}
+    for o in range(orders.shape[0]):
+        for s, k in enumerate(plan.sizes):
+            key = tuple(np.sort(orders[o, :k]).tolist())
+            if key not in memo:
+                cols = list(key)
+                a = Xtr.iloc[:, cols] if frame else Xtr[:, cols]
+                b = Xte.iloc[:, cols] if frame else Xte[:, cols]
+                # a clone, behind one-hot encoding / imputation where these columns need it
+                est = classifier_pipeline(plan.estimator, a)
+                _seed(est, est_seed)
+                est.fit(a, ytr)
+                memo[key] = float(np.mean(est.predict(b) == yte))
+            acc[o, s] = memo[key]
+    timing["classifier"] += time.perf_counter() - t0
+    timing["classifier_fits"] += len(memo)
+    return acc
+
+
+def _seed(est, seed: int) -> None:
+    try:
+        params = est.get_params(deep=True)
+    except Exception:  # pragma: no cover - not a scikit-learn estimator
+        return
+    todo = {k: seed for k, v in params.items()
+            if (k == "random_state" or k.endswith("__random_state")) and v is None}
+    if todo:
+        est.set_params(**todo)
+
+
+def _choose(plan: _Plan, mean_acc: np.ndarray) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The inner choice: the best (order, size) among combinations and among single rankers;
+    ties go to the smaller size, then to the earlier configuration."""
+    picks = []
+    for single in (False, True):
+        best, where = -np.inf, None
+        for o, (_, ri) in enumerate(plan.orders_meta):
+            if (ri < 0) != single:
+                continue
+            for s in range(plan.sizes.shape[0]):
+                v = mean_acc[o, s]
+                if v > best + 1e-12 or (abs(v - best) <= 1e-12 and s < where[1]):
+                    best, where = v, (o, s)
+        picks.append(where)
+    return picks[0], picks[1]
+
+
+def _inner_choice(plan: _Plan, idx, seq, est_seed, timing):
+    from sklearn.model_selection import StratifiedKFold
+
+    fold_seq, part_seq = seq.spawn(2)
+    rows = np.arange(plan.y.shape[0]) if idx is None else idx
+    skf = StratifiedKFold(plan.inner_cv, shuffle=True,
+                          random_state=int(fold_seq.generate_state(1)[0] >> 1))
+    pseqs = part_seq.spawn(plan.inner_cv)
+    accs = []
+    for f, (tr, te) in enumerate(skf.split(np.zeros(rows.shape[0]), plan.y[rows])):
+        orders, _ = _part_orders(plan, rows[tr], pseqs[f], timing)
+        accs.append(_score_orders(plan, orders, rows[tr], rows[te], est_seed, timing))
+    return _choose(plan, np.mean(accs, axis=0))
+
+
+def _outer_fold(plan: _Plan, train, test, seq, est_seed):
+    inner_seq, outer_seq = seq.spawn(2)
+    timing = _timing()
+    combo, single = _inner_choice(plan, train, inner_seq, est_seed, timing)
+    orders, _ = _part_orders(plan, train, outer_seq, timing)
+    acc = _score_orders(plan, orders, train, test, est_seed, timing)
+    return {"combo": combo, "single": single, "acc": acc, "orders": orders, "timing": timing}
+
+
+def _timing() -> dict:
+    return {"rankers": 0.0, "aggregation": 0.0, "classifier": 0.0, "classifier_fits": 0}
+
+
+# --------------------------------------------------------------------------- checks
+def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, combine, alpha,
+           tie_break, random_state, n_jobs) -> _Plan:
+    from ..selection.ranker_specs import resolve_rankers
+
+    if isinstance(X, pd.DataFrame):
+        _, _, _, names = check_features(X)
+        Xv = X
+    else:
+        values, _, _, names = check_features(X)
+        Xv = values
+    codes, classes = check_target(y, Xv.shape[0])
+    codes = np.asarray(codes)
+    p = names.shape[0]
+    single = (isinstance(rankers, (str, bytes)) or callable(rankers) or hasattr(rankers, "fit")
+              or (isinstance(rankers, tuple) and len(rankers) == 2
+                  and isinstance(rankers[0], str) and isinstance(rankers[1], Mapping)))
+    if not single and hasattr(rankers, "__iter__"):
+        rankers = list(rankers)  # a generator is read once
+    resolved = resolve_rankers(rankers)
+    if len(resolved) < 2:
+        raise ValueError(f"rankers must hold at least 2 rankers (the advisor compares their "
+                         f"combinations with each alone); got {len(resolved)}")
+    specs = list(rankers)
+    if isinstance(rules, str) or (isinstance(rules, tuple) and len(rules) == 2
+                                  and isinstance(rules[0], str)
+                                  and isinstance(rules[1], Mapping)):
+        rules = [rules]
+    if isinstance(rules, (bytes, Mapping)) or not hasattr(rules, "__iter__"):
+        raise TypeError(f"rules must be a list of rule specs ('borda', 'kfirst:k=0.05'), got "
+                        f"{type(rules).__name__}")
+    rules = list(rules)
+    parsed = [parse_rule(r, name=f"rules[{i}]") for i, r in enumerate(rules)]
+    if not parsed:
+        raise ValueError("rules is empty; give at least one rule (e.g. 'borda')")
+    seen = {}
+    for i, (rn, pr) in enumerate(parsed):
+        key = (rn, tuple(sorted(pr.items(), key=lambda kv: kv[0])))
+        if key in seen:
+            raise ValueError(f"rules[{i}] repeats rules[{seen[key]}] ({rn})")
+        seen[key] = i
+    grid = _check_sizes(sizes, p)
+    cv = check_positive_int(cv, name="cv", minimum=2)
+    inner_cv = check_positive_int(inner_cv, name="inner_cv", minimum=2)
+    n_repeats = check_positive_int(n_repeats, name="n_repeats", minimum=1)
+    combine = check_choice(combine, _COMBINE, name="combine")
+    tie_break = check_choice(tie_break, _TIE_BREAKS, name="tie_break")
+    alpha = check_real(alpha, name="alpha", low=0.0, high=1.0)
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"alpha must lie in (0, 1), got {alpha}")
+    check_n_jobs(n_jobs)
+    seed = spawn(random_state, 1)[0]
+    counts = np.bincount(codes)
+    need = cv + inner_cv  # every inner training part of every outer one holds each class
+    if counts.min() < max(cv, inner_cv) or counts.min() * (cv - 1) / cv < inner_cv:
+        small = classes[int(np.argmin(counts))]
+        raise ValueError(f"y: the smallest class ({small!r}) has {counts.min()} samples; "
+                         f"cv={cv} outer folds with inner_cv={inner_cv} inner folds need about "
+                         f"{need}: lower cv or inner_cv")
+    if estimator is None:
+        from ..selection.estimators import default_estimators
+
+        est = default_estimators()["linear_svm"]
+    else:
+        est = make_classifier(estimator)
+    R = len(resolved)
+    if combine == "all":
+        subsets = [tuple(range(R))]
+    else:
+        subsets = [c for m in range(2, R + 1) for c in itertools.combinations(range(R), m)]
+    plan = _Plan(Xv, codes, np.asarray(names, dtype=object), resolved, specs, parsed, subsets,
+                 grid, est, cv, inner_cv, n_repeats, tie_break, alpha, n_jobs, seed, combine)
+    plan.orders_meta = [((i,), -1) for i in range(R)] + [
+        (s, ri) for s in subsets for ri in range(len(parsed))]
+    # every rule parameter checked against p before any work (k of kfirst as count or fraction)
+    probe = RankedLists.from_scores(np.tile(np.arange(p, dtype=np.float64)[:, None], (1, 2)))
+    for i, (rn, pr) in enumerate(parsed):
+        if p > 2000:
+            break  # a probe on a wide set costs a real aggregation; errors then name the rule
+        try:
+            aggregate(probe, rn, **pr)
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"rules[{i}] ({rn}): {exc}") from None
+    return plan
+
+
+def advice_plan(X, y, **kwargs) -> dict:
+    """The work :func:`advise` would do with the same arguments, counted before any is done:
+    ranker fits, aggregations and (at most) classifier fits.
+
+    The classifier count is an upper bound: one fit per distinct subset and split, and many
+    configurations share their top k."""
+    plan = _check(X, y, **_defaults(kwargs))
+    J = plan.cv * plan.n_repeats
+    parts = J * (plan.inner_cv + 1) + plan.inner_cv + 1
+    scored = J * (plan.inner_cv + 1) + plan.inner_cv
+    n_combo = len(plan.subsets) * len(plan.rules)
+    n_configs = plan.n_orders * plan.sizes.shape[0]
+    return {
+        "n_samples": int(plan.y.shape[0]), "n_features": int(plan.names.shape[0]),
+        "outer_folds": J, "inner_folds": plan.inner_cv, "training_parts": parts,
+        "configurations": n_configs,
+        "combinations": n_combo * plan.sizes.shape[0],
+        "ranker_fits": parts * len(plan.rankers),
+        "aggregations": parts * n_combo,
+        "classifier_fits_at_most": scored * n_configs,
+    }
+
+
+def _defaults(kw: dict) -> dict:
+    out = {"rankers": DEFAULT_RANKERS, "rules": DEFAULT_RULES, "sizes": None,
+           "estimator": None, "cv": 5, "inner_cv": 3, "n_repeats": 2,
+           "combine": "subsets", "alpha": 0.05, "tie_break": "random", "random_state": None,
+           "n_jobs": None}
+    unknown = sorted(set(kw) - set(out))
+    if unknown:
+        raise TypeError(f"unknown argument(s) {unknown}; arguments: {', '.join(out)}")
+    out.update(kw)
+    return out
+
+
+# --------------------------------------------------------------------------- result
+@dataclass
+class Advice:
+    """Result of :func:`advise`.
+
+    Attributes
+    ----------
+    table : DataFrame
+        One row per configuration (best outer score first): ``rankers``, ``n_rankers``,
+        ``rule`` (``alone`` for a single ranker), ``size``, ``score`` (mean outer accuracy over
+        the J outer folds) with ``score_low`` / ``score_high`` (the Nadeau–Bengio corrected
+        ``1 − alpha`` interval, clipped to [0, 1]), ``phi`` / ``phi_low`` / ``phi_high``
+        (Nogueira's Φ̂ of its J outer top-k subsets with the interval; NaN where undefined, e.g.
+        size = p), ``chosen`` (the fraction of outer folds whose inner CV picked it),
+        ``tied_at_cutoff`` (on all the data: the number of features tied at the k-th score when
+        the top k cuts through that block, so the tie break chose among them; else 0).
+    recommended : Configuration
+        The combination the inner procedure chooses on all the data.
+    best_single : Configuration
+        The single ranker (× size) the inner procedure chooses on all the data.
+    combination_scores, single_scores : ndarray of shape (J,)
+        Outer accuracy of each procedure on each outer fold (the paired samples of the test).
+    gain, gain_ci, pvalue
+        Mean of ``combination_scores − single_scores``, its interval and the two-sided
+        Nadeau–Bengio corrected resampled t-test's p-value, the outer folds paired.
+    stability, single_stability : NogueiraResult or None
+        Φ̂ of the subsets each procedure selected on the outer training parts.
+    stability_gain, stability_gain_ci
+        Φ̂ combination − Φ̂ single, with the normal interval (module docstring).
+    pareto : DataFrame
+        The rows of ``table`` that no other row beats on score, size and Φ̂ together (at least
+        as good on all three, better on one).
+    one_se : Configuration
+        The smallest size whose score is within one (corrected) standard error of the best
+        configuration's, ties to the higher score.
+    ties : dict
+        For the recommended configuration on all the data: ``n_tied`` features score as the
+        k-th, ``n_kept`` of them are in the top k; ``cuts_ties`` whether the cut-off goes
+        through the block.
+    verdict : str
+        One plain sentence (two with a tie note).
+    summary : dict
+        Everything needed to repeat the call: parameters, the seed's entropy, versions; and
+        ``seconds`` (total, and summed over the work: rankers, aggregation, classifier; with
+        ``n_jobs`` the sums are over the workers) and ``classifier_fits``.
+    outer_splits : list of (train, test) index arrays
+    outer_subsets : dict
+        ``Configuration → list`` of the J selected feature-index arrays (one per outer part).
+    """
+
+    table: pd.DataFrame
+    recommended: Configuration
+    best_single: Configuration
+    combination_scores: np.ndarray
+    single_scores: np.ndarray
+    gain: float
+    gain_ci: tuple
+    pvalue: float
+    stability: object
+    single_stability: object
+    stability_gain: float
+    stability_gain_ci: tuple
+    pareto: pd.DataFrame
+    one_se: Configuration
+    ties: dict
+    verdict: str
+    summary: dict
+    outer_splits: list
+    outer_subsets: dict
+    alpha: float
+    _ranker_specs: list = field(default_factory=list, repr=False)
+    _ranker_names: list = field(default_factory=list, repr=False)
+
+    @property
+    def significant(self) -> bool:
+        """Whether the combination procedure beats the single one at level ``alpha``."""
+        return bool(self.pvalue < self.alpha and self.gain > 0)
+
+    def selector(self, configuration: Configuration | None = None, **params):
+        """An unfitted :class:`~rankfusion.EnsembleSelector` for ``configuration`` (default
+        :attr:`recommended`): its rankers, its rule and parameters, its size, lists min–max
+        normalised. ``params`` go to the selector (``random_state=…``). The selector breaks
+        ties by the lower feature index, where the advisor drew them at random."""
+        from ..selection import EnsembleSelector
+
+        c = self.recommended if configuration is None else configuration
+        if not isinstance(c, Configuration):
+            raise TypeError(f"configuration must be a Configuration, got {type(c).__name__}")
+        specs = [self._ranker_specs[self._ranker_names.index(n)] for n in c.rankers]
+        rule = "borda" if c.rule is None else c.rule
+        agg_params = dict(c.params) or None
+        return EnsembleSelector(rankers=specs, aggregation=rule, aggregation_params=agg_params,
+                                n_features_to_select=int(c.size), normalize="minmax", **params)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:+.3f}".replace("-", "−")
+
+
+def _verdict(adv_kw: dict) -> str:
+    c, s = adv_kw["recommended"], adv_kw["best_single"]
+    single = f"{s.rankers[0]} alone"
+    lo, hi = adv_kw["gain_ci"]
+    level = round(100 * (1 - adv_kw["alpha"]))
+    stat = (f"gain {_fmt(adv_kw['gain'])}, {level} % CI {_fmt(lo)}…{_fmt(hi)}, "
+            f"p = {adv_kw['pvalue']:.3g}")
+    combo = f"{c.rule_label} of {'+'.join(c.rankers)} (top {c.size})"
+    if adv_kw["pvalue"] < adv_kw["alpha"] and adv_kw["gain"] > 0:
+        text = f"{combo} beats {single} (top {s.size}) ({stat})"
+    elif adv_kw["pvalue"] < adv_kw["alpha"]:
+        text = f"No combination beats {single}: the best single ranker is better ({stat})"
+    else:
+        text = f"No combination beats {single} ({stat})"
+    acc = (f"; outer accuracy {adv_kw['combination_scores'].mean():.3f} (combination) vs "
+           f"{adv_kw['single_scores'].mean():.3f} ({s.rankers[0]})")
+    sg, (slo, shi) = adv_kw["stability_gain"], adv_kw["stability_gain_ci"]
+    st, ss = adv_kw["stability"], adv_kw["single_stability"]
+    if st is None or ss is None or not np.isfinite(sg):
+        stab = ""
+    else:
+        phis = f"Φ {st.statistic:.2f} vs {ss.statistic:.2f}"
+        if slo > 0:
+            stab = f"; the consensus is more stable ({phis})"
+        elif shi < 0:
+            stab = f"; the consensus is less stable ({phis})"
+        else:
+            stab = f"; stability does not differ clearly ({phis})"
+    text += acc + stab + "."
+    t = adv_kw["ties"]
+    if t["cuts_ties"]:
+        text += (f" Note: the top {c.size} cut through {t['n_tied']} features tied at the "
+                 f"cut-off score ({t['n_kept']} kept): the tie break, not the data, chose "
+                 "among them.")
+    return text
+
+
+def _nogueira_or_none(subsets: list, p: int, alpha: float):
+    Z = np.zeros((len(subsets), p), dtype=np.int8)
+    for i, s in enumerate(subsets):
+        Z[i, s] = 1
+    total = Z.sum()
+    if total == 0 or total == Z.size:
+        return None
+    return nogueira(Z, alpha=alpha)
+
+
+def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
+           estimator=None, cv=5, inner_cv=3, n_repeats=2, combine="subsets",
+           alpha=0.05, tie_break="random", random_state=None, n_jobs=None) -> Advice:
+    """Does combining rankings beat the best single ranker on this data set?
+
+    Nested resampling (module docstring): ``n_repeats`` × stratified ``cv``-fold outer splits;
+    inside every outer training part a stratified ``inner_cv``-fold CV chooses the best
+    combination (subset of rankers × rule × size) and, separately, the best single ranker (×
+    size), by mean inner accuracy of ``estimator`` on the top-k features (ties to the smaller
+    size, then to the earlier configuration); both are refit on the outer training part and
+    scored on its test part. The gain is the mean paired difference of the two procedures'
+    outer accuracies, tested with the **Nadeau–Bengio corrected resampled t-test** (Nadeau &
+    Bengio 2003; :func:`rankfusion.paired_ttest`, ``corrected=True``, ``n_test/n_train`` of the
+    outer folds), which allows for the overlap of the outer training parts.
+
+    Parameters
+    ----------
+    X : array-like or DataFrame of shape (n, p)
+        Features (numeric or nominal, NaN for missing values, as the rankers take them).
+    y : array-like of shape (n,)
+        Class labels.
+    rankers : sequence, default=("info_gain", "relieff", "nlc")
+        At least two rankers, as ``EnsembleSelector``'s ``rankers``: registered names,
+        ``(name, params)`` pairs or callables ``f(X, y) -> scores`` (higher = better).
+    rules : sequence, default=("borda", "mean_score", "kfirst", "rrf")
+        Rules of :func:`rankfusion.aggregate` with parameters: ``"kfirst:k=0.05"`` or
+        ``("kfirst", {"k": 0.05})`` (:func:`parse_rule`). The fuzzy weightings need bootstrap
+        lists and are refused here.
+    sizes : None, sequence of int / float, or "k-step", default=None
+        Subset sizes: counts, fractions (docs/design.md, 'Fractions') or the K-step grid of
+        :func:`rankfusion.selection.subset_size.k_step_grid`. None: :func:`default_sizes`, a log
+        grid 1, 2, 4 … up to 256.
+    estimator : None, str or classifier, default=None
+        The classifier scoring a subset: a name of
+        :func:`rankfusion.evaluation.available_classifiers` or a scikit-learn classifier (a
+        clone is fitted on each training part, behind one-hot encoding of nominal columns and
+        mean imputation of missing values where the subset has them,
+        :func:`rankfusion.selection.estimators.classifier_pipeline`). None: the linear SVM
+        (C = 1) on features z-scored on the training part, as ``EnsembleSelector``'s
+        (``make_pipeline(StandardScaler(), SVC(kernel="linear"))``); on raw gene-expression
+        values the unscaled SVM of the papers took
+        about 1.7 s per fit on 48 samples, the z-scored one milliseconds.
+    cv : int ≥ 2, default=5
+        Outer folds per repeat.
+    inner_cv : int ≥ 2, default=3
+        Inner folds of the choice.
+    n_repeats : int ≥ 1, default=2
+        Repeats of the outer k-fold (J = cv · n_repeats paired outer folds).
+    combine : {"subsets", "all"}, default="subsets"
+        ``"subsets"``: every subset of at least two rankers; ``"all"``: all rankers together.
+    alpha : float in (0, 1), default=0.05
+        Level of the test and of every interval.
+    tie_break : {"random", "index"}, default="random"
+        How features of equal score are ordered inside the resampling: a random permutation
+        per training part (seeded from ``random_state``) or the lower feature index.
+    random_state : None, int, SeedSequence or Generator
+        docs/design.md, 'Seeds': every split, ranker, rule and tie break gets a child stream;
+        the result does not depend on ``n_jobs``.
+    n_jobs : int, default=None
+        Outer folds run in parallel (joblib).
+
+    Returns
+    -------
+    Advice
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankfusion import advise
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 12)); y = np.repeat([0, 1], 20); X[:, 0] += 2 * y
+    >>> adv = advise(X, y, rankers=("f_classif", "relieff"), rules=("borda",), sizes=(1, 4),
+    ...              cv=3, inner_cv=2, n_repeats=1, random_state=0)
+    >>> adv.recommended.size, adv.best_single.size
+    (1, 1)
+    """
+    t_start = time.perf_counter()
+    plan = _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, combine,
+                  alpha, tie_break, random_state, n_jobs)
+    from joblib import Parallel, delayed
+    from sklearn.model_selection import RepeatedStratifiedKFold
+
+    split_seq, outer_seq, all_seq, est_seq = plan.seed.spawn(4)
+    est_seed = int(est_seq.generate_state(1)[0] >> 1)
+    n = plan.y.shape[0]
+    rskf = RepeatedStratifiedKFold(n_splits=plan.cv, n_repeats=plan.n_repeats,
+                                   random_state=int(split_seq.generate_state(1)[0] >> 1))
+    splits = list(rskf.split(np.zeros(n), plan.y))
+    J = len(splits)
+    oseqs = outer_seq.spawn(J)
+    folds = Parallel(n_jobs=plan.n_jobs)(
+        delayed(_outer_fold)(plan, tr, te, oseqs[j], est_seed)
+        for j, (tr, te) in enumerate(splits))
+    all_inner, all_part = all_seq.spawn(2)
+    timing = _timing()
+    rec, rec_single = _inner_choice(plan, None, all_inner, est_seed, timing)
+    all_orders, all_keys = _part_orders(plan, None, all_part, timing)
+    for f in folds:
+        for key, value in f["timing"].items():
+            timing[key] += value
+
+    names = [r.name for r in plan.rankers]
+    p = plan.names.shape[0]
+    n_test = int(round(n / plan.cv))
+    n_train = n - n_test
+    factor = 1.0 / J + n_test / n_train
+    tq = float(stats.t.ppf(1 - plan.alpha / 2, J - 1))
+    zq = float(stats.norm.ppf(1 - plan.alpha / 2))
+
+    def config(o, s) -> Configuration:
+        subset, ri = plan.orders_meta[o]
+        rule, params = (None, ()) if ri < 0 else (
+            plan.rules[ri][0], tuple(sorted(plan.rules[ri][1].items(), key=lambda kv: kv[0])))
+        return Configuration(tuple(names[i] for i in subset), rule, params,
+                             int(plan.sizes[s]))
+
+    rows, subsets_by_config = [], {}
+    chosen = np.zeros((plan.n_orders, plan.sizes.shape[0]))
+    for f in folds:
+        chosen[f["combo"]] += 1
+        chosen[f["single"]] += 1
+    for o in range(plan.n_orders):
+        for s, k in enumerate(plan.sizes):
+            c = config(o, s)
+            acc = np.array([f["acc"][o, s] for f in folds])
+            subs = [np.sort(f["orders"][o, :k]) for f in folds]
+            subsets_by_config[c] = subs
+            half = tq * np.sqrt(factor * acc.var(ddof=1))
+            phi = _nogueira_or_none(subs, p, plan.alpha)
+            tied, kept = cutoff_ties(all_keys[o], int(k))
+            nan = float("nan")
+            rows.append({
+                "rankers": "+".join(c.rankers), "n_rankers": len(c.rankers),
+                "rule": c.rule_label, "size": c.size, "score": acc.mean(),
+                "score_low": max(0.0, acc.mean() - half), "score_high": min(1.0, acc.mean() + half),
+                "score_se": np.sqrt(factor * acc.var(ddof=1)),
+                "phi": nan if phi is None else phi.statistic,
+                "phi_low": nan if phi is None else phi.low,
+                "phi_high": nan if phi is None else phi.high,
+                "chosen": chosen[o, s] / J, "tied_at_cutoff": tied if kept < tied else 0,
+                "configuration": c,
+            })
+    table = pd.DataFrame(rows)
+    table = table.sort_values("score", ascending=False, kind="stable").reset_index(drop=True)
+
+    combo_scores = np.array([f["acc"][f["combo"]] for f in folds])
+    single_scores = np.array([f["acc"][f["single"]] for f in folds])
+    tt = paired_ttest(combo_scores, single_scores, corrected=True, n_train=n_train,
+                      n_test=n_test)
+    gain = float(tt.mean_difference)
+    gain_ci = (gain - tq * tt.std_error, gain + tq * tt.std_error)
+    combo_subs = [np.sort(f["orders"][f["combo"][0], :plan.sizes[f["combo"][1]]]) for f in folds]
+    single_subs = [np.sort(f["orders"][f["single"][0], :plan.sizes[f["single"][1]]])
+                   for f in folds]
+    st = _nogueira_or_none(combo_subs, p, plan.alpha)
+    ss = _nogueira_or_none(single_subs, p, plan.alpha)
+    if st is None or ss is None:
+        sg, sg_ci = float("nan"), (float("nan"), float("nan"))
+    else:
+        sg = st.statistic - ss.statistic
+        h = zq * np.sqrt(st.variance + ss.variance)
+        sg_ci = (sg - h, sg + h)
+
+    recommended, best_single = config(*rec), config(*rec_single)
+    tied, kept = cutoff_ties(all_keys[rec[0]], recommended.size)
+    ties = {"n_tied": tied, "n_kept": kept, "cuts_ties": kept < tied,
+            "features": plan.names[np.sort(all_orders[rec[0], :recommended.size])].tolist()}
+
+    # Pareto front on (score ↑, size ↓, Φ ↑); NaN Φ counts as the worst
+    sc = table["score"].to_numpy()
+    sz = table["size"].to_numpy()
+    ph = np.nan_to_num(table["phi"].to_numpy(), nan=-np.inf)
+    front = [i for i in range(len(table))
+             if not ((sc >= sc[i]) & (sz <= sz[i]) & (ph >= ph[i])
+                     & ((sc > sc[i]) | (sz < sz[i]) | (ph > ph[i]))).any()]
+    pareto = table.iloc[front].reset_index(drop=True)
+    best = table.iloc[0]
+    near = table[table["score"] >= best["score"] - best["score_se"]]
+    near = near.sort_values(["size", "score"], ascending=[True, False], kind="stable")
+    one_se = near.iloc[0]["configuration"]
+
+    import joblib
+    import scipy
+    import sklearn
+
+    from .. import __version__
+
+    summary = {
+        "rankfusion": __version__, "numpy": np.__version__, "scipy": scipy.__version__,
+        "scikit-learn": sklearn.__version__, "pandas": pd.__version__,
+        "joblib": joblib.__version__,
+        "seed_entropy": int(plan.seed.entropy) if isinstance(plan.seed.entropy, int)
+        else [int(e) for e in plan.seed.entropy],
+        "seed_spawn_key": list(plan.seed.spawn_key),
+        "random_state": random_state if isinstance(random_state, (int, type(None))) else
+        repr(random_state),
+        "rankers": names, "rules": [c for c in dict.fromkeys(
+            config(o, 0).rule_label for o in range(plan.n_orders) if plan.orders_meta[o][1] >= 0)],
+        "sizes": plan.sizes.tolist(), "estimator": repr(plan.estimator), "cv": plan.cv,
+        "inner_cv": plan.inner_cv, "n_repeats": plan.n_repeats, "combine": plan.combine,
+        "alpha": plan.alpha, "tie_break": plan.tie_break, "n_samples": int(n),
+        "n_features": int(p), "outer_folds": J, "n_train": n_train, "n_test": n_test,
+        "test": "Nadeau-Bengio corrected resampled t-test, outer folds paired",
+        "seconds": {"total": time.perf_counter() - t_start,
+                    **{k: v for k, v in timing.items() if k != "classifier_fits"}},
+        "classifier_fits": int(timing["classifier_fits"]),
+    }
+    kw = dict(recommended=recommended, best_single=best_single,
+              combination_scores=combo_scores, single_scores=single_scores, gain=gain,
+              gain_ci=gain_ci, pvalue=float(tt.pvalue), stability=st, single_stability=ss,
+              stability_gain=sg, stability_gain_ci=sg_ci, ties=ties, alpha=plan.alpha)
+    verdict = _verdict(kw)
+    summary.update({"recommended": recommended.label, "best_single": best_single.label,
+                    "gain": gain, "gain_ci": list(gain_ci), "pvalue": float(tt.pvalue),
+                    "stability_gain": sg, "stability_gain_ci": list(sg_ci),
+                    "one_se": one_se.label, "verdict": verdict,
+                    "recommended_features": ties["features"]})
+    return Advice(table=table, pareto=pareto, one_se=one_se, verdict=verdict, summary=summary,
+                  outer_splits=splits, outer_subsets=subsets_by_config,
+                  _ranker_specs=plan.ranker_specs, _ranker_names=names, **kw)
+
+
+# --------------------------------------------------------------------------- text forms
+def split_rules(text: str) -> list[str]:
+    """A comma-separated list of rule specs → the specs: ``"borda,kfirst:k=0.05"`` →
+    ``["borda", "kfirst:k=0.05"]``. A piece holding ``=`` but no ``:`` is a further parameter of
+    the rule before it (rule names hold no ``=``), so ``"ga:k=5,distance=kendall,borda"`` →
+    ``["ga:k=5,distance=kendall", "borda"]``.
+
+    Examples
+    --------
+    >>> split_rules("ga:k=5,distance=kendall,borda")
+    ['ga:k=5,distance=kendall', 'borda']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"rules must be text, got {type(text).__name__}")
+    out: list[str] = []
+    for piece in (t.strip() for t in text.split(",")):
+        if not piece:
+            raise ValueError(f"rules {text!r} has an empty item (two commas or a trailing "
+                             "comma)")
+        if "=" in piece and ":" not in piece:
+            if not out:
+                raise ValueError(f"rules {text!r} starts with a parameter ({piece!r}); write "
+                                 "RULE:NAME=VALUE, e.g. kfirst:k=0.05")
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def parse_sizes(text: str):
+    """``"1,2,4,0.1"`` → ``[1, 2, 4, 0.1]`` (ints are counts, decimals fractions), ``"k-step"``
+    → ``"k-step"``; checked against p by :func:`advise`.
+
+    Examples
+    --------
+    >>> parse_sizes("1,5,0.1")
+    [1, 5, 0.1]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"sizes must be text, got {type(text).__name__}")
+    if text.strip() == "k-step":
+        return "k-step"
+    out = []
+    for piece in (t.strip() for t in text.split(",")):
+        try:
+            out.append(int(piece))
+            continue
+        except ValueError:
+            pass
+        try:
+            v = float(piece)
+        except ValueError:
+            raise ValueError(f"sizes: {piece!r} is not a count or a fraction (e.g. "
+                             "'1,2,4,8' or '0.01,0.05' or 'k-step')") from None
+        if not np.isfinite(v):
+            raise ValueError(f"sizes: {piece!r} is not a finite number")
+        out.append(v)
+    return out
+
+
+def advice_frame(advice: Advice) -> pd.DataFrame:
+    """:attr:`Advice.table` without the ``configuration`` objects (for printing and CSV)."""
+    return advice.table.drop(columns=["configuration"])
+
+
+def write_advice(advice: Advice, out, *, overwrite: bool = False, inputs=(),
+                 extra: Mapping | None = None) -> list:
+    """Save ``advice`` into the new folder ``out``: ``advice.csv`` (the table) and
+    ``summary.json`` (:attr:`Advice.summary`, everything needed to repeat the call, plus
+    ``extra``), each written atomically. An existing folder is refused unless ``overwrite``;
+    ``out`` may not be one of ``inputs``. Returns the paths written."""
+    import json
+
+    from .._utils.atomic import atomic_write_text, check_output_dir
+
+    folder = check_output_dir(out, overwrite=overwrite, inputs=inputs)
+    folder.mkdir(exist_ok=True)
+    csv = atomic_write_text(folder / "advice.csv", advice_frame(advice).to_csv(index=False))
+    summary = dict(advice.summary)
+    if extra:
+        summary.update(extra)
+    js = atomic_write_text(folder / "summary.json",
+                           json.dumps(summary, indent=2, ensure_ascii=False, default=str) + "\n")
+    return [csv, js]

@@ -1,0 +1,157 @@
+"""``rankfusion advise``: the thin command over :func:`rankfusion.advise`, its files and its
+hostile inputs.
+
+Oracle: the library called directly with the same arguments (the command must add nothing:
+same verdict, same table as advice.csv); the summary's seed repeats the run.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rankfusion import advise
+from rankfusion.cli import COMMANDS, main
+from rankfusion.evaluation import parse_sizes, split_rules
+
+
+@pytest.fixture
+def small_csv(tmp_path):
+    """48 rows, 2 classes, 8 features of which f0 and f1 carry the class, plus an id column."""
+    rng = np.random.default_rng(0)
+    y = np.repeat(["a", "b"], 24)
+    X = rng.normal(size=(48, 8))
+    X[:, 0] += np.repeat([0.0, 2.0], 24)
+    X[:, 1] += np.repeat([0.0, -1.5], 24)
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(8)])
+    frame.insert(0, "id", [f"s{i}" for i in range(48)])
+    frame["cls"] = y
+    path = tmp_path / "small.csv"
+    frame.to_csv(path, index=False)
+    return path, frame
+
+
+BASE = ["--target", "cls", "--ignore", "id", "--rankers", "f_classif,relieff",
+        "--rules", "borda,kfirst:k=2", "--sizes", "1,2,4", "--estimator", "naive_bayes",
+        "--cv", "3", "--inner-cv", "2", "--repeats", "1", "--random-state", "4"]
+
+
+def _run(capsys, *args):
+    rc = main(["advise", *map(str, args)])
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def test_advise_is_registered():
+    assert "advise" in COMMANDS
+
+
+def test_advise_prints_the_library_verdict_and_writes_its_files(small_csv, tmp_path, capsys):
+    path, frame = small_csv
+    out = tmp_path / "res"
+    rc, text, err = _run(capsys, path, *BASE, "--out", out)
+    assert rc == 0, err
+    X = frame.drop(columns=["id", "cls"])
+    adv = advise(X, frame["cls"], rankers=["f_classif", "relieff"], rules=["borda", "kfirst:k=2"],
+                 sizes=[1, 2, 4], estimator="naive_bayes", cv=3, inner_cv=2, n_repeats=1,
+                 random_state=4)
+    assert adv.verdict in text
+    assert f"recommended: {adv.recommended.label}" in text
+    table = pd.read_csv(out / "advice.csv")
+    assert len(table) == (2 + 2) * 3
+    np.testing.assert_allclose(table["score"], adv.table["score"])
+    assert table["rankers"].tolist() == adv.table["rankers"].tolist()
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["verdict"] == adv.verdict
+    assert summary["seed_entropy"] == 4
+    for key in ("rankfusion", "numpy", "scikit-learn", "scipy", "pandas"):
+        assert key in summary
+    assert summary["options"]["rules"] == "borda,kfirst:k=2"
+
+
+def test_dry_run_counts_and_computes_nothing(small_csv, tmp_path, capsys):
+    path, _ = small_csv
+    out = tmp_path / "never"
+    rc, text, err = _run(capsys, path, *BASE, "--dry-run", "--out", out)
+    assert rc == 0, err
+    assert "training_parts: 12" in text  # 3 outer × (2 inner + 1) + (2 inner + 1) on all data
+    assert "ranker_fits: 24" in text  # 12 parts × 2 rankers
+    assert "aggregations: 24" in text  # 12 parts × 1 subset × 2 rules
+    assert not out.exists()
+
+
+def test_existing_out_is_refused_before_the_work(small_csv, tmp_path, capsys):
+    path, _ = small_csv
+    out = tmp_path / "res"
+    out.mkdir()
+    rc, text, err = _run(capsys, path, *BASE, "--out", out)
+    assert rc == 2
+    assert "--out" in err and "exists" in err
+    assert text == ""
+
+
+HOSTILE = [
+    (["--rankers", "f_classif"], "at least 2"),
+    (["--rankers", "f_classif,nope"], "nope"),
+    (["--rules", "borda,,rrf"], "empty item"),
+    (["--rules", "k=3"], "starts with a parameter"),
+    (["--rules", "fuzzy:OW"], "fuzzy"),
+    (["--rules", "nope"], "nope"),
+    (["--rules", "kfirst:z=1"], "unknown parameter"),
+    (["--sizes", "1,x"], "sizes"),
+    (["--sizes", "0"], "sizes"),
+    (["--sizes", "100"], "sizes"),
+    (["--sizes", "inf"], "sizes"),
+    (["--estimator", "nope"], "classifier"),
+    (["--cv", "1"], "cv"),
+    (["--inner-cv", "0"], "inner_cv"),
+    (["--repeats", "0"], "n_repeats"),
+    (["--alpha", "1.5"], "alpha"),
+    (["--random-state", "-3"], "random_state"),
+    (["--n-jobs", "0"], "n_jobs"),
+    (["--top", "-1"], "--top"),
+    (["--target", "nope"], "nope"),
+]
+
+
+@pytest.mark.parametrize("extra, match", HOSTILE, ids=[" ".join(e) for e, _ in HOSTILE])
+def test_hostile_cli_inputs(small_csv, capsys, extra, match):
+    path, _ = small_csv
+    args = list(BASE)
+    for flag, value in zip(extra[::2], extra[1::2]):
+        if flag in args:
+            args[args.index(flag) + 1] = value
+        else:
+            args += [flag, value]
+    rc, text, err = _run(capsys, path, *args)
+    assert rc == 2
+    assert err.startswith("rankfusion: error:")
+    assert match in err
+    assert err.count("\n") == 1
+
+
+def test_missing_file_and_bad_choice(tmp_path, capsys):
+    rc, _, err = _run(capsys, tmp_path / "absent.csv", *BASE)
+    assert rc == 2 and "absent.csv" in err
+    with pytest.raises(SystemExit):
+        main(["advise", str(tmp_path / "absent.csv"), "--combine", "some"])
+    with pytest.raises(SystemExit):
+        main(["advise", str(tmp_path / "absent.csv"), "--cv", "two"])
+
+
+def test_split_rules_and_parse_sizes():
+    assert split_rules("borda,kfirst:k=0.05") == ["borda", "kfirst:k=0.05"]
+    assert split_rules("ga:k=5,distance=kendall,borda") == ["ga:k=5,distance=kendall", "borda"]
+    assert parse_sizes("1,5,0.1") == [1, 5, 0.1]
+    assert parse_sizes("k-step") == "k-step"
+    with pytest.raises(ValueError, match="empty item"):
+        split_rules("borda,")
+    with pytest.raises(TypeError, match="rules"):
+        split_rules(3)
+    with pytest.raises(ValueError, match="sizes"):
+        parse_sizes("nan")
+    with pytest.raises(TypeError, match="sizes"):
+        parse_sizes(None)
