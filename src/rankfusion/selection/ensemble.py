@@ -200,7 +200,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         Every ranker × bootstrap list; names ``relieff`` (no bootstraps) or ``relieff@b17``;
         a producer of several lists gives ``name[list]@b17``.
     consensus_ : Consensus
-    scores_ : ndarray of shape (n_features_in_,)
+    scores_ : ndarray of shape (n_features,)
         The consensus score of each feature (higher = better).
     positions_ : ndarray of int
         Consensus position of each feature, 1 = best, no ties.
@@ -226,7 +226,15 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The rows of each bootstrap sample (empty without bootstraps).
     seed_entropy_ : int
         The entropy of the root seed, to reproduce a fit made with ``random_state=None``.
-    classes_, n_features_in_, feature_names_in_
+    classes_, n_features_in_, feature_names_in_ : as in scikit-learn
+
+    References
+    ----------
+    Bouaguel, Bel Mufti & Limam (2013), A new feature selection technique applied to credit
+    scoring data using a rank aggregation approach based on optimization, genetic algorithm and
+    similarity. The fuzzy paper (fuzzy_weighted_combination_bootstrap). The robust-FS paper
+    (robust_fs_rank_aggregation_borda_kemeny), Algorithm 2. Ruiz, Riquelme & Aguilar-Ruiz
+    (2003), §4. Nogueira, Sechidis & Brown (2018), JMLR 18(174).
 
     Examples
     --------
@@ -236,14 +244,6 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     >>> sel = EnsembleSelector(rankers=("info_gain", "relieff"), n_features_to_select=3)
     >>> sel.fit(X, y).get_feature_names_out().tolist()
     ['flavanoids', 'od280/od315_of_diluted_wines', 'proline']
-
-    References
-    ----------
-    Bouaguel, Bel Mufti & Limam (2013), A new feature selection technique applied to credit
-    scoring data using a rank aggregation approach based on optimization, genetic algorithm and
-    similarity. The fuzzy paper (fuzzy_weighted_combination_bootstrap). The robust-FS paper
-    (robust_fs_rank_aggregation_borda_kemeny), Algorithm 2. Ruiz, Riquelme & Aguilar-Ruiz
-    (2003), §4. Nogueira, Sechidis & Brown (2018), JMLR 18(174).
     """
 
     def __init__(self, rankers=("info_gain", "relieff", "nlc"), aggregation="borda",

@@ -432,6 +432,12 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     C_cv_results_ : dict
         With ``C="cv"``: ``C``, ``mean_test_score``, ``std_test_score``.
 
+    References
+    ----------
+    Izetta, Verdes & Granitto (2017), Improved multiclass feature selection via list
+    combination, Expert Systems with Applications 88:205–216. Guyon, Weston, Barnhill & Vapnik
+    (2002), Machine Learning 46:389–422. Zhou & Tuck (2007), Bioinformatics 23:1106–1114.
+
     Examples
     --------
     >>> from sklearn.datasets import load_iris
@@ -444,12 +450,6 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     array([4, 3, 1, 2])
     >>> sel.ranking_
     array([3, 2, 1, 1])
-
-    References
-    ----------
-    Izetta, Verdes & Granitto (2017), Improved multiclass feature selection via list
-    combination, Expert Systems with Applications 88:205–216. Guyon, Weston, Barnhill & Vapnik
-    (2002), Machine Learning 46:389–422. Zhou & Tuck (2007), Bioinformatics 23:1106–1114.
     """
 
     def __init__(self, decomposition="ovo", aggregation="kfirst", n_features_to_select=None,
