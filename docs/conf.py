@@ -56,7 +56,8 @@ nitpick_ignore_regex = [
 # -- Markdown pages (docs/design.md, docs/experiments.md) ----------------------------------------
 myst_heading_anchors = 4
 myst_enable_extensions = ["dollarmath"]
-suppress_warnings = ["myst.xref_missing"]
+# EXPERIMENTS.md (built by tools/build_experiments_md.py) goes from ## to ####
+suppress_warnings = ["myst.xref_missing", "myst.header"]
 
 # -- Gallery -------------------------------------------------------------------------------------
 sphinx_gallery_conf = {
@@ -196,6 +197,36 @@ def _missing_reference(app, env, node, contnode):
     return contnode
 
 
+# -- The command line reference: each command's --help, from the argparse parsers ----------------
+def _cli_help_directive():
+    from docutils import nodes
+    from docutils.parsers.rst import Directive
+
+    class CliHelp(Directive):
+        """``.. rankfusion-cli-help::`` — one section per command with its ``--help`` text."""
+
+        def run(self):
+            import argparse
+            import os
+
+            from rankfusion.cli import build_parser
+
+            os.environ["COLUMNS"] = "100"  # argparse wraps to the terminal width
+            parser = build_parser()
+            sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+            out = [nodes.literal_block(text=parser.format_help().replace("python -m sphinx",
+                                                                          "rankfusion"))]
+            for name, command in sub.choices.items():
+                section = nodes.section(ids=[f"cli-{name}"])
+                section += nodes.title(text=f"rankfusion {name}")
+                section += nodes.literal_block(text=command.format_help())
+                out.append(section)
+            return out
+
+    return CliHelp
+
+
 def setup(app):
+    app.add_directive("rankfusion-cli-help", _cli_help_directive())
     app.connect("autodoc-process-docstring", _constant_doc)
     app.connect("missing-reference", _missing_reference)

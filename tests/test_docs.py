@@ -132,3 +132,34 @@ def test_experiments_schema_example_runs_a_cell():
                 and c.spec["selector"]["kind"] == "ranker")
     out = run_cell(cell.spec)
     assert "payload" in out
+
+
+# ------------------------------------------------------------------ the guide's code runs
+def _python_blocks(page):
+    """The ``.. code-block:: python`` blocks of an rst page, dedented."""
+    import textwrap
+
+    blocks, lines = [], page.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() == ".. code-block:: python":
+            i += 1
+            body = []
+            while i < len(lines) and (not lines[i].strip() or lines[i].startswith("   ")):
+                body.append(lines[i])
+                i += 1
+            blocks.append(textwrap.dedent("\n".join(body)))
+        else:
+            i += 1
+    return blocks
+
+
+GUIDE_PAGES = sorted((DOCS / "user_guide").glob("*.rst")) + [DOCS / "index.rst"]
+
+
+@pytest.mark.parametrize("page", GUIDE_PAGES, ids=lambda p: p.name)
+def test_guide_code_blocks_run(page, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    namespace = {"__name__": "__guide__"}
+    for block in _python_blocks(page):
+        exec(compile(block, str(page), "exec"), namespace)  # noqa: S102 - our own docs
