@@ -25,7 +25,7 @@ agreement = rule_agreement(consensus, k=3)
 
 fig, ax = plt.subplots(figsize=(6.4, 5.4))
 plot_agreement(agreement.kendall, ax=ax, vmax=0.3,
-               title="Normalised Kendall distance between rules (Wine, 5 rankers)")
+               title="Kendall distance between rules (Wine)")
 fig.tight_layout()
 
 # %%

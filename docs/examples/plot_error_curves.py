@@ -10,7 +10,7 @@ stratified split and scores a linear SVM on the top *k* features of the test par
 row shapes the ranking. Three splits keep the example fast; the papers use 10–100.
 
 **How to read it:** lower is better; each line is a method's mean test error against the
-number of top-ranked features kept (log scale), the band ± one SD over the splits. Curves that
+number of top-ranked features kept (log scale), its error bars ± one SD over the splits. Curves that
 overlap within their bands are not distinguishable with this many splits.
 """
 

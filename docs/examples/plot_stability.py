@@ -37,7 +37,7 @@ for ranker in rankers:
     curves[ranker] = pd.Series({k: nogueira((own <= k).T).statistic for k in sizes})
 
 fig, ax = plt.subplots(figsize=(6.4, 4.2))
-plot_stability(curves, ax=ax, ylabel="Nogueira's Φ over 20 bootstraps",
+plot_stability(curves, ax=ax, log_x=False, ylabel="Nogueira's Φ over 20 bootstraps",
                title="Parkinsons: stability of each ranker's top k")
 fig.tight_layout()
 
