@@ -77,15 +77,20 @@ sphinx_gallery_conf = {
 # -- HTML ----------------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
 html_title = f"rankfusion {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["rankfusion.css"]
 html_theme_options = {
     "navigation_depth": 2,
     "show_toc_level": 2,
-    "header_links_before_dropdown": 6,
+    "header_links_before_dropdown": 4,
+    # API pages are one object each: no "On this page" column, more width for signatures
+    "secondary_sidebar_items": {"api/generated/*": []},
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
 html_show_sourcelink = False
+# single pages without sub-pages: no empty navigation column
+html_sidebars = {page: [] for page in ("index", "design", "experiments", "reproductions")}
 
 
 # -- Module constants: their "#:" comments, wherever the constant is re-exported -------------
@@ -214,19 +219,27 @@ def _cli_help_directive():
             os.environ["COLUMNS"] = "100"  # argparse wraps to the terminal width
             parser = build_parser()
             sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-            out = [nodes.literal_block(text=parser.format_help().replace("python -m sphinx",
-                                                                          "rankfusion"))]
+            out = [nodes.literal_block(text=parser.format_help(), language="text")]
             for name, command in sub.choices.items():
                 section = nodes.section(ids=[f"cli-{name}"])
                 section += nodes.title(text=f"rankfusion {name}")
-                section += nodes.literal_block(text=command.format_help())
+                section += nodes.literal_block(text=command.format_help(), language="text")
                 out.append(section)
             return out
 
     return CliHelp
 
 
+def _skip_foreign_members(app, what, name, obj, skip, options):
+    """Leave out the members scikit-learn adds to our estimators (``set_fit_request`` …)."""
+    module = getattr(obj, "__module__", None) or ""
+    if what == "class" and module.split(".")[0] in ("sklearn", "numpy", "pandas"):
+        return True
+    return None
+
+
 def setup(app):
+    app.connect("autodoc-skip-member", _skip_foreign_members)
     app.add_directive("rankfusion-cli-help", _cli_help_directive())
     app.connect("autodoc-process-docstring", _constant_doc)
     app.connect("missing-reference", _missing_reference)
