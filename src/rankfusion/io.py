@@ -202,6 +202,17 @@ def read_arff(path, *, encoding: str = "utf-8") -> pd.DataFrame:
     a missing value (NaN). The relation name is kept in ``frame.attrs["relation"]`` and the
     declared types (``"numeric"``, ``"nominal"``, ``"string"``, ``"date"``) in
     ``frame.attrs["arff_types"]``.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file (``.arff`` or ``.arff.gz``), or ``"-"`` for standard input.
+    encoding : str, default "utf-8"
+        Text encoding of the file.
+
+    Returns
+    -------
+    DataFrame
     """
     text, label = read_input(path, encoding=encoding)
     return _parse_arff(text, label)
@@ -1370,6 +1381,12 @@ def standardize(X, *, name: str = "X") -> np.ndarray:
     ----------
     X : array-like of shape (n, p)
         Finite real numbers.
+    name : str, default "X"
+        The argument's name in error messages.
+
+    Returns
+    -------
+    ndarray of float64, shape (n, p)
 
     Examples
     --------

@@ -563,7 +563,20 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
         """Rank, combine and select on ``X`` (array or DataFrame; nominal columns and NaN are
-        passed to the rankers) and the class labels ``y``."""
+        passed to the rankers) and the class labels ``y``.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            The features.
+        y : array-like of shape (n_samples,)
+            Class labels, at least two classes.
+
+        Returns
+        -------
+        EnsembleSelector
+            The fitted selector.
+        """
         rankers, kind, estimators = self._check_params()
         nominal = isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)

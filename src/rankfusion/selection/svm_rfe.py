@@ -584,7 +584,20 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         return int(sizes[best].min())
 
     def fit(self, X, y):
-        """Rank the features of ``X`` for the classes ``y`` and select the best ones."""
+        """Rank the features of ``X`` for the classes ``y`` and select the best ones.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Numeric features (encode nominal columns first).
+        y : array-like of shape (n_samples,)
+            Class labels, at least two classes.
+
+        Returns
+        -------
+        SVMRFE
+            The fitted selector.
+        """
         self._check_params()
         for stale in ("cv_results_", "C_cv_results_"):  # from an earlier fit
             self.__dict__.pop(stale, None)
