@@ -858,7 +858,8 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
     Returns
     -------
     (ClassificationData, str) or None
-        The features as ``rankfusion._utils.data.check_classification_data`` makes them from ``load_data``'s
+        The features as ``rankfusion._utils.data.check_classification_data`` makes them
+        from ``load_data``'s
         ``X`` and ``y`` (nominal categories sorted, class codes in sorted label order, as
         Weka's for CSV files), and the name of the target column.
     """

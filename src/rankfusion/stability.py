@@ -3,7 +3,8 @@
 Score-based measures work on a matrix of scores shaped *runs × features* (one row per resample,
 fold or bootstrap, higher = better):
 
-- :func:`asd` — average standard deviation of the (min–max normalised) scores, fuzzy paper eq. 14 [1]_;
+- :func:`asd` — average standard deviation of the (min–max normalised) scores, fuzzy paper
+  eq. 14 [1]_;
 - :func:`apc` — average pairwise Pearson correlation between runs, fuzzy paper eq. 15;
 - :func:`reduced_size_correlation` — Pearson between scores on all the samples and on a random
   fraction of them, repeated (fuzzy paper §IV-D).

@@ -46,8 +46,9 @@ _PAIRS = (("K-First", "Schulze"), ("K-First", "Average"), ("Schulze", "Average")
 
 class ZScoredSelector(BaseEstimator):
     """A selector fitted on z-scored data: :func:`rankfusion.io.standardize` is applied to the
-    rows given to :meth:`ZScoredSelector.fit` (so a split's test rows never shape the scaling), then a clone of
-    ``selector`` is fitted; its ranking is exposed as ``positions_`` (1 = best).
+    rows given to :meth:`ZScoredSelector.fit` (so a split's test rows never shape the
+    scaling), then a clone of ``selector`` is fitted; its ranking is exposed as
+    ``positions_`` (1 = best).
 
     Parameters
     ----------
