@@ -109,6 +109,19 @@ def choose_C(X, y, *, cv: int = 5, class_weight=None,
     for every ``c`` of ``grid`` (default 10^-3 … 10^3); the best mean accuracy wins, ties
     (to 12 decimals) to the smaller C.
 
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The features.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    cv : int, default 5
+        Number of stratified folds.
+    class_weight : dict, "balanced" or None
+        As :class:`sklearn.svm.SVC`.
+    grid : sequence of float, default C_GRID
+        The C values tried.
+
     Returns
     -------
     C : float
