@@ -58,18 +58,12 @@ RESULT_CONTAINERS = (
 #: Remove a line when its docstring is fixed (tests/test_docs.py fails on a line that passes).
 PARAMETERS_TO_WRITE = (
     r"^rankfusion\.aggregation\.Rule\.accepts$",
-    r"^rankfusion\.aggregation\.pairwise_matrix$",
-    r"^rankfusion\.aggregation\.schulze_strengths$",
-    r"^rankfusion\.evaluation\.StJudeDemo\.report$",
-    r"^rankfusion\.evaluation\.WekaNaiveBayes\.predict_proba$",
-    r"^rankfusion\.evaluation\.WekaNaiveBayes\.predict$",
     r"^rankfusion\.experiments\.ConfigError$",
     r"^rankfusion\.io\.read_input$",
     r"^rankfusion\.io\.safe_output_path$",
     r"^rankfusion\.io\.atomic_write$",
     r"^rankfusion\.io\.read_small$",
     r"^rankfusion\.rankers\.MultiListRanker$",
-    r"^rankfusion\.rankers\.RFEResult\.features_at$",
     r"^rankfusion\.rankers\.register_list_producer$",
     r"^rankfusion\.rankers\.list_producer$",
     r"^rankfusion\.rankers\.joint_rfe$",
@@ -78,12 +72,8 @@ PARAMETERS_TO_WRITE = (
     r"^rankfusion\.selection\.check_output_dir$",
     r"^rankfusion\.selection\.read_data$",
     r"^rankfusion\.selection\.parse_subset$",
-    r"^rankfusion\.selection\.selected_features$",
     r"^rankfusion\.selection\.selection_summary$",
-    r"^rankfusion\.selection\.stability_table$",
-    r"^rankfusion\.selection\.subset_curve_table$",
     r"^rankfusion\.selection\.write_selection$",
-    r"^rankfusion\.selection\.rfe_lists_memo$",
 )
 
 NUMPYDOC_EXCLUDE = {r"\.__init__$", *RESULT_CONTAINERS, *PARAMETERS_TO_WRITE}

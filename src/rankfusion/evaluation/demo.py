@@ -133,7 +133,17 @@ class StJudeDemo:
 
     def report(self, *, timing: bool = True) -> str:
         """The text ``rankfusion demo`` prints; ``timing=False`` leaves out the one line of
-        wall-clock times (the rest is deterministic)."""
+        wall-clock times (the rest is deterministic).
+
+        Parameters
+        ----------
+        timing : bool, default True
+            Include the line of wall-clock times.
+
+        Returns
+        -------
+        str
+        """
         s = self.settings
         top = self.table.shape[0]
         lines = [

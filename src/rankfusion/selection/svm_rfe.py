@@ -61,6 +61,15 @@ def rfe_lists_memo(maxsize: int = 16) -> Iterator[None]:
     same lists (the elimination is deterministic, so the numbers are unchanged). Only runs with
     the built-in SVM (``estimator=None``) are memoised. The ``maxsize`` most recent runs are
     kept (least recently used first out); the memo is dropped on exit.
+
+    Parameters
+    ----------
+    maxsize : int, default 16
+        How many runs are kept.
+
+    Yields
+    ------
+    None
     """
     global _MEMO, _MEMO_SIZE
     if isinstance(maxsize, bool) or not isinstance(maxsize, numbers.Integral) or maxsize < 1:
