@@ -106,7 +106,7 @@ def pairwise_matrix(lists, weights=None, *, max_memory=None) -> np.ndarray:
     weights : array-like of shape (M,), optional
         List weights.
     max_memory : float, optional
-        Bytes the matrices may take (``float("inf")`` disables the check) (see :func:`copeland`).
+        Bytes the matrices may take (see :func:`copeland`; ``float("inf")`` disables the check).
 
     Returns
     -------
@@ -303,7 +303,7 @@ def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
     weights : array-like of shape (M,), optional
         List weights.
     max_memory : float, optional
-        Bytes the matrices may take (``float("inf")`` disables the check) (see :func:`schulze`).
+        Bytes the matrices may take (see :func:`schulze`; ``float("inf")`` disables the check).
 
     Returns
     -------
