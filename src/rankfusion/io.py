@@ -216,6 +216,17 @@ def read_arff(path, *, encoding: str = "utf-8") -> pd.DataFrame:
     a missing value (NaN). The relation name is kept in ``frame.attrs["relation"]`` and the
     declared types (``"numeric"``, ``"nominal"``, ``"string"``, ``"date"``) in
     ``frame.attrs["arff_types"]``.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file (``.arff`` or ``.arff.gz``), or ``"-"`` for standard input.
+    encoding : str, default "utf-8"
+        Text encoding of the file.
+
+    Returns
+    -------
+    DataFrame
     """
     text, label = read_input(path, encoding=encoding)
     return _parse_arff(text, label)
@@ -1134,7 +1145,8 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
     Returns
     -------
     (ClassificationData, str) or None
-        The features as :func:`check_classification_data` makes them from ``load_data``'s
+        The features as ``rankfusion._utils.data.check_classification_data`` makes them
+        from ``load_data``'s
         ``X`` and ``y`` (nominal categories sorted, class codes in sorted label order, as
         Weka's for CSV files), and the name of the target column.
     """
@@ -1723,6 +1735,12 @@ def standardize(X, *, name: str = "X") -> np.ndarray:
     ----------
     X : array-like of shape (n, p)
         Finite real numbers.
+    name : str, default "X"
+        The argument's name in error messages.
+
+    Returns
+    -------
+    ndarray of float64, shape (n, p)
 
     Examples
     --------

@@ -369,6 +369,18 @@ class RankedLists:
         Positions must be whole or half-integers (average ties) in [1, p]. NaN marks a feature
         the list did not rank: it takes position k + 1, k being the number of features that
         list ranked, and the ranked positions must then lie in [1, k].
+
+        Parameters
+        ----------
+        positions : array-like or DataFrame, shape (p, M)
+            One column per list. A DataFrame's index names the features and its columns the
+            lists.
+        features, list_names : sequence, optional
+            Names, when ``positions`` is a bare array.
+
+        Returns
+        -------
+        RankedLists
         """
         if isinstance(positions, pd.DataFrame):
             check_unique_columns(positions, name="positions")
@@ -481,7 +493,18 @@ class RankedLists:
         return self._scores is not None
 
     def ranked_features(self, list_) -> list:
-        """The features list ``list_`` (name or index) ranked, best first."""
+        """The features list ``list_`` (name or index) ranked, best first.
+
+        Parameters
+        ----------
+        list_ : str or int
+            A list's name or index.
+
+        Returns
+        -------
+        list
+            The names of the features that list ranked (all of them for a full list).
+        """
         j = self._list_index(list_)
         idx = np.flatnonzero(self._ranked[:, j])
         idx = idx[np.argsort(self._pos2[idx, j], kind="stable")]
@@ -518,7 +541,17 @@ class RankedLists:
 
     def select_lists(self, lists: Sequence) -> RankedLists:
         """A container holding only the given lists (names or indices), in that order; a
-        single name (a string) selects that one list."""
+        single name (a string) selects that one list.
+
+        Parameters
+        ----------
+        lists : sequence of str or int, or str
+            The lists to keep, without repeats.
+
+        Returns
+        -------
+        RankedLists
+        """
         if isinstance(lists, (str, bytes)):
             lists = [lists]
         idx = [self._list_index(x) for x in lists]
@@ -535,7 +568,18 @@ class RankedLists:
     # ------------------------------------------------------------------ output
     def to_frame(self, values: str = "positions") -> pd.DataFrame:
         """Features × lists DataFrame of ``values``: "positions" (NaN where a list did not
-        rank the feature), "relative" or "scores"."""
+        rank the feature), "relative" or "scores".
+
+        Parameters
+        ----------
+        values : {"positions", "relative", "scores"}, default "positions"
+            What the cells hold.
+
+        Returns
+        -------
+        DataFrame
+            Indexed by feature, one column per list.
+        """
         if values == "positions":
             data = np.where(self._ranked, self._pos2 / 2.0, np.nan)
         elif values == "relative":

@@ -3,16 +3,17 @@
 Score-based measures work on a matrix of scores shaped *runs × features* (one row per resample,
 fold or bootstrap, higher = better):
 
-- :func:`asd` — average standard deviation of the (min–max normalised) scores, fuzzy paper eq. 14;
+- :func:`asd` — average standard deviation of the (min–max normalised) scores, fuzzy paper
+  eq. 14 [1]_;
 - :func:`apc` — average pairwise Pearson correlation between runs, fuzzy paper eq. 15;
 - :func:`reduced_size_correlation` — Pearson between scores on all the samples and on a random
   fraction of them, repeated (fuzzy paper §IV-D).
 
 Subset-based measures work on the features each run selected:
 
-- :func:`kuncheva` — Kuncheva's consistency index, mean over pairs of equal-size subsets;
+- :func:`kuncheva` — Kuncheva's consistency index [2]_, mean over pairs of equal-size subsets;
 - :func:`jaccard` — mean pairwise Jaccard index;
-- :func:`nogueira` — the estimator Φ̂ of Nogueira, Sechidis & Brown (2018) with its variance and
+- :func:`nogueira` — the estimator Φ̂ of Nogueira, Sechidis & Brown (2018) [3]_ with its variance and
   asymptotic confidence interval, from a binary runs × features selection matrix.
 
 This module sits below ``selection`` and ``evaluation`` so that both share it; it knows nothing

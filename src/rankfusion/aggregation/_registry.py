@@ -26,20 +26,56 @@ def register(name: str, *, aliases: tuple[str, ...] = (), weights: bool = True,
              ) -> Callable[[Callable], Callable]:
     """Decorator registering an aggregation rule under ``name`` (and ``aliases``).
 
-    ``weights`` says whether the rule accepts list weights, ``needs_scores`` whether it needs
-    raw scores (not only positions); ``tags`` is free metadata.
+    Parameters
+    ----------
+    name : str
+        The name :func:`aggregate` and the estimators use.
+    aliases : tuple of str, default ()
+        Other names of the same rule.
+    weights : bool, default True
+        Whether the rule accepts list weights.
+    needs_scores : bool, default False
+        Whether it needs raw scores (not only positions).
+    tags : dict, optional
+        Free metadata kept in the registry entry.
+
+    Returns
+    -------
+    callable
+        The decorator; it returns the rule function unchanged.
     """
     return RULES.register(name, aliases=aliases, weights=weights, needs_scores=needs_scores,
                           tags=tags)
 
 
 def available_methods(*, aliases: bool = False) -> list[str]:
-    """Names of the registered aggregation rules (with their aliases if asked)."""
+    """Names of the registered aggregation rules (with their aliases if asked).
+
+    Parameters
+    ----------
+    aliases : bool, default False
+        Include the aliases (``condorcet`` for ``copeland`` …).
+
+    Returns
+    -------
+    list of str
+    """
     return RULES.available(aliases=aliases)
 
 
 def get_rule(method: str) -> Rule:
-    """The rule registered as ``method``; an unknown name suggests and lists the known ones."""
+    """The rule registered as ``method``; an unknown name suggests and lists the known ones.
+
+    Parameters
+    ----------
+    method : str
+        A registered name or alias (:func:`available_methods`).
+
+    Returns
+    -------
+    Rule
+        The registry entry: the function, its parameters and what it accepts.
+    """
     if not isinstance(method, str):
         raise TypeError(f"method must be a string, got {type(method).__name__}")
     return RULES.get(method)

@@ -53,7 +53,18 @@ class Consensus:
 
     def top(self, n: int | None = None) -> list:
         """Names of the ``n`` best features (all when ``None``; at most all when ``n`` exceeds
-        them, as :meth:`pandas.DataFrame.head`), best first."""
+        them, as :meth:`pandas.DataFrame.head`), best first.
+
+        Parameters
+        ----------
+        n : int ≥ 0 or None, default None
+            How many features.
+
+        Returns
+        -------
+        list
+            Feature names, best first.
+        """
         if n is not None and (isinstance(n, (bool, np.bool_))
                               or not isinstance(n, (int, np.integer)) or n < 0):
             raise TypeError(f"n must be None or an int ≥ 0, got {n!r}")

@@ -98,6 +98,19 @@ def pairwise_matrix(lists, weights=None, *, max_memory=None) -> np.ndarray:
     the matrix is float64, each cell summed over the lists in ascending order of weight (so
     the sums do not depend on the order of the lists). A p whose matrix would not fit in
     memory is refused up front (``max_memory``: see :func:`copeland`).
+
+    Parameters
+    ----------
+    lists : RankedLists
+        The lists.
+    weights : array-like of shape (M,), optional
+        List weights.
+    max_memory : float, optional
+        Bytes the matrices may take (see :func:`copeland`; ``float("inf")`` disables the check).
+
+    Returns
+    -------
+    ndarray of shape (p, p)
     """
     from .._utils.validation import check_weights
     from ..lists import as_ranked_lists
@@ -282,6 +295,19 @@ def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
     (1 = weakest link value) of the distinct weighted counts, which is all the rule compares.
     A p whose matrices would not fit in memory is refused up front (``max_memory``: see
     :func:`schulze`).
+
+    Parameters
+    ----------
+    lists : RankedLists
+        The lists.
+    weights : array-like of shape (M,), optional
+        List weights.
+    max_memory : float, optional
+        Bytes the matrices may take (see :func:`schulze`; ``float("inf")`` disables the check).
+
+    Returns
+    -------
+    ndarray of shape (p, p)
     """
     from .._utils.validation import check_weights
     from ..lists import as_ranked_lists

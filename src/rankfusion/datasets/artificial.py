@@ -375,7 +375,20 @@ def artificial_bayes_error(dataset: Bunch, *, n_samples: int = 400_000, random_s
 
 def load_artificial(name: str, **kwargs) -> Bunch:
     """One of Table 3's datasets by name, e.g. ``"Artificial-1-8C"`` (keywords as
-    :func:`make_artificial`)."""
+    :func:`make_artificial`).
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`ARTIFICIAL_DATASETS`.
+    **kwargs
+        Passed to :func:`make_artificial` (``n_samples``, ``seed`` …).
+
+    Returns
+    -------
+    Bunch
+        As :func:`make_artificial`.
+    """
     if name not in ARTIFICIAL_DATASETS:
         raise ValueError(f"unknown artificial dataset {name!r}; known: {list(ARTIFICIAL_DATASETS)}")
     kind, c = ARTIFICIAL_DATASETS[name]

@@ -125,6 +125,22 @@ def max_distance(k: int, *, kendall: bool, top_k: bool, penalty: float = 0.0) ->
     largest for disjoint lists, ``k(k + 1)`` for the footrule and ``k² + penalty·k(k − 1)`` for
     Kendall's K^(p) (Fagin, Kumar & Sivakumar 2003).
 
+    Parameters
+    ----------
+    k : int
+        Length of the orders, ≥ 1.
+    kendall : bool
+        Kendall distance (True) or Spearman footrule (False).
+    top_k : bool
+        Top-k lists (True) or full orders of ``k`` elements (False).
+    penalty : float, default 0.0
+        Kendall's K^(p) penalty for a pair absent from both lists, in [0, 1] (top-k only).
+
+    Returns
+    -------
+    float
+        The maximum distance.
+
     Examples
     --------
     >>> max_distance(4, kendall=False, top_k=False), max_distance(4, kendall=True, top_k=False)

@@ -77,6 +77,20 @@ def register_classifier(name: str, *, accepts_nominal: bool = False,
 
     ``accepts_nominal=True`` declares that the classifier takes pandas categorical/object
     columns itself (the protocols then pass them through unencoded).
+
+    Parameters
+    ----------
+    name : str
+        The name :func:`make_classifier`, the protocols and experiment configs use.
+    accepts_nominal : bool, default False
+        Whether the classifier takes nominal columns itself.
+    description : str, default ""
+        One line shown by :func:`available_classifiers`.
+
+    Returns
+    -------
+    callable
+        The decorator; it returns the factory unchanged.
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty str, got {name!r}")
@@ -158,6 +172,15 @@ def encode_nominal(estimator) -> Pipeline:
     columns, numeric columns passed through)), ("classifier", estimator)])``. The encoder is
     fitted with the classifier, on the training part only; a category first seen at test time
     encodes as all zeros (``handle_unknown="ignore"``).
+
+    Parameters
+    ----------
+    estimator : scikit-learn classifier
+        The classifier behind the encoder.
+
+    Returns
+    -------
+    Pipeline
     """
     enc = ColumnTransformer(
         [("onehot", OneHotEncoder(handle_unknown="ignore", sparse_output=False),

@@ -46,8 +46,9 @@ _PAIRS = (("K-First", "Schulze"), ("K-First", "Average"), ("Schulze", "Average")
 
 class ZScoredSelector(BaseEstimator):
     """A selector fitted on z-scored data: :func:`rankfusion.io.standardize` is applied to the
-    rows given to :meth:`fit` (so a split's test rows never shape the scaling), then a clone of
-    ``selector`` is fitted; its ranking is exposed as :attr:`positions_` (1 = best).
+    rows given to :meth:`ZScoredSelector.fit` (so a split's test rows never shape the
+    scaling), then a clone of ``selector`` is fitted; its ranking is exposed as
+    ``positions_`` (1 = best).
 
     Parameters
     ----------
@@ -132,7 +133,17 @@ class StJudeDemo:
 
     def report(self, *, timing: bool = True) -> str:
         """The text ``rankfusion demo`` prints; ``timing=False`` leaves out the one line of
-        wall-clock times (the rest is deterministic)."""
+        wall-clock times (the rest is deterministic).
+
+        Parameters
+        ----------
+        timing : bool, default True
+            Include the line of wall-clock times.
+
+        Returns
+        -------
+        str
+        """
         s = self.settings
         top = self.table.shape[0]
         lines = [

@@ -43,7 +43,20 @@ def _figure_formats() -> dict:
 def check_figure_path(path, *, name: str = "path"):
     """Check, before any work, that a figure can be saved at ``path``: matplotlib is installed
     (else a ``ModuleNotFoundError`` naming the ``plot`` extra), the folder exists and the suffix
-    is a format matplotlib writes (``.png``, ``.pdf``, ``.svg`` …). Returns the path."""
+    is a format matplotlib writes (``.png``, ``.pdf``, ``.svg`` …).
+
+    Parameters
+    ----------
+    path : str or path-like
+        Where the figure will be saved.
+    name : str, default "path"
+        The argument's name in error messages (``--plot`` on the command line).
+
+    Returns
+    -------
+    pathlib.Path
+        The checked path.
+    """
     from .._utils.atomic import check_output_file
 
     return check_output_file(path, name=name, suffixes=_figure_formats())
@@ -52,7 +65,22 @@ def check_figure_path(path, *, name: str = "path"):
 def save_figure(fig, path, *, dpi: int = 120):
     """Save a matplotlib Figure to ``path`` atomically (a temporary file in the same folder,
     then ``os.replace``), in the format of the suffix; an interrupted save leaves no partial
-    file. Returns the path."""
+    file.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to save.
+    path : str or path-like
+        Its file; the suffix gives the format (checked by :func:`check_figure_path`).
+    dpi : int, default 120
+        Resolution of raster formats.
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+    """
     from .._utils.atomic import atomic_write
 
     p = check_figure_path(path)
@@ -119,7 +147,15 @@ def plot_stability(stability_by_method, ax=None, *, xlabel: str = "Features",
         Each Series maps a number of features to a stability value; a DataFrame gives one
         method per column, indexed by the number of features.
     ax : matplotlib Axes, optional
+        Axes to draw on; default a new figure.
+    xlabel : str, default "Features"
+        Label of the feature-count axis.
+    ylabel : str, default "Stability"
+        Label of the stability axis (name the index: "Nogueira's Φ", "Kuncheva" …).
     log_x : bool, default True
+        Logarithmic feature-count axis.
+    title : str, optional
+        Title of the axes.
 
     Returns
     -------
@@ -168,7 +204,11 @@ def plot_critical_difference(nemenyi_result, ax=None, *, title: str | None = Non
     Parameters
     ----------
     nemenyi_result : NemenyiResult
+        The result of :func:`rankfusion.evaluation.nemenyi` (average ranks and CD).
     ax : matplotlib Axes, optional
+        Axes to draw on; default a new figure.
+    title : str, optional
+        Title of the axes.
 
     Returns
     -------
@@ -221,9 +261,17 @@ def plot_agreement(matrix, ax=None, *, title: str | None = None, cmap: str = "vi
     Parameters
     ----------
     matrix : DataFrame or array-like of shape (m, m)
+        The values; a DataFrame's index and columns label the rows and columns.
     ax : matplotlib Axes, optional
+        Axes to draw on; default a new figure.
+    title : str, optional
+        Title of the axes.
+    cmap : str, default "viridis"
+        A matplotlib colour map name.
     annotate : bool, default True
         Print each value in its cell.
+    vmin, vmax : float or None, default 0.0 and 1.0
+        The values mapped to the ends of the colour scale (None: the data's range).
 
     Returns
     -------

@@ -121,6 +121,18 @@ def log_grid(p: int, num: int = 20) -> np.ndarray:
     """About ``num`` feature counts from 1 to p, evenly spaced on a log axis (as the papers'
     error curves), rounded to integers and deduplicated.
 
+    Parameters
+    ----------
+    p : int
+        The largest count (the number of features), ≥ 1.
+    num : int, default 20
+        How many counts to aim for (at most p).
+
+    Returns
+    -------
+    ndarray of int64
+        Increasing counts from 1 to p.
+
     Examples
     --------
     >>> log_grid(500, 10).tolist()
@@ -262,7 +274,19 @@ class ErrorCurveResult:
                              "sd": self.errors.std(axis=0, ddof=1)})
 
     def plot(self, ax=None, *, label: str | None = None):
-        """The mean error with SD bars on a log feature axis; returns the Figure."""
+        """The mean error with SD bars on a log feature axis; returns the Figure.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Axes to draw on; default a new figure.
+        label : str, optional
+            The curve's legend label (default "error").
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+        """
         from .plots import plot_error_curves
 
         return plot_error_curves({label or "error": self}, ax=ax)

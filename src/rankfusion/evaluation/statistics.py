@@ -364,6 +364,17 @@ def studentized_range_q(k: int, alpha: float = 0.05) -> float:
     ``q_α = Q(1 − α; k, ∞) / √2``, with ``Q`` the quantile of the studentised range with k groups
     and infinite degrees of freedom (:data:`scipy.stats.studentized_range`).
 
+    Parameters
+    ----------
+    k : int
+        Number of methods, ≥ 2.
+    alpha : float, default 0.05
+        Significance level.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> round(studentized_range_q(4, 0.05), 3)

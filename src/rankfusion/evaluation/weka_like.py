@@ -217,12 +217,32 @@ class WekaNaiveBayes(ClassifierMixin, BaseEstimator):
         return probs
 
     def predict_proba(self, X) -> np.ndarray:
-        """Class probabilities (rows sum to 1), columns in ``classes_`` order."""
+        """Class probabilities (rows sum to 1), columns in ``classes_`` order.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
         s = self._scores(X)
         return s / s.sum(axis=1, keepdims=True)
 
     def predict(self, X) -> np.ndarray:
-        """The first class of largest score (Weka's ``Utils.maxIndex``)."""
+        """The first class of largest score (Weka's ``Utils.maxIndex``).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
         return self.classes_[np.argmax(self._scores(X), axis=1)]
 
 

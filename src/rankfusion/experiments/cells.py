@@ -56,7 +56,26 @@ def release_series() -> str:
 
 
 def cell_seed(experiment_seed: int, dataset: dict, protocol: dict) -> int:
-    """The protocol's ``random_state`` for every cell on ``dataset`` under ``protocol``."""
+    """The protocol's ``random_state`` for every cell on ``dataset`` under ``protocol``.
+
+    docs/experiments.md, 'Seeds': a function of the configuration only, never of the worker,
+    process or order of execution; the method and classifier are left out, so every method on
+    one data set and protocol sees the same splits.
+
+    Parameters
+    ----------
+    experiment_seed : int
+        The ``[experiment] seed`` of the configuration.
+    dataset : dict
+        The cell spec's resolved data set (source and options).
+    protocol : dict
+        The cell spec's resolved protocol.
+
+    Returns
+    -------
+    int
+        A seed in [0, 2**32).
+    """
     digest = hashlib.sha256(canonical_json({"dataset": dataset, "protocol": protocol})
                             .encode("utf-8")).digest()
     words = [int.from_bytes(digest[i:i + 4], "little") for i in range(0, 32, 4)]
@@ -254,6 +273,18 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     The payload of an ``error_curve`` cell holds the per-split errors (splits × feature counts)
     and the per-split positions (splits × features); a ``cross_validation`` cell the per-fold
     metrics.
+
+    Parameters
+    ----------
+    spec : dict
+        The cell's spec (:attr:`Cell.spec`): everything that determines its numbers.
+    n_jobs : int, optional
+        joblib jobs inside the cell (the protocol's splits).
+
+    Returns
+    -------
+    dict
+        ``payload`` and ``timing`` (wall and CPU seconds, host, pid).
     """
     from ..selection.ranker_specs import ranker_cache
 

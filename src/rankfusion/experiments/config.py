@@ -772,6 +772,20 @@ def parse_config(text: str, *, source: str = "config", default_name: str = "expe
                  ) -> ExperimentConfig:
     """Parse and validate a TOML experiment configuration; plan its cells.
 
+    Parameters
+    ----------
+    text : str
+        The TOML text (docs/experiments.md, 'Schema').
+    source : str, default "config"
+        The name error messages give the configuration (a file name).
+    default_name : str, default "experiment"
+        The experiment's name when ``[experiment] name`` is not given.
+
+    Returns
+    -------
+    ExperimentConfig
+        The validated configuration with its planned cells.
+
     Raises
     ------
     ConfigError
@@ -973,7 +987,18 @@ def _check_selector_object(cell, slabel, rlabel, dlabel, plabel, info, checked, 
 
 
 def load_config(path) -> ExperimentConfig:
-    """Read, parse and validate the TOML file at ``path`` (see :func:`parse_config`)."""
+    """Read, parse and validate the TOML file at ``path`` (see :func:`parse_config`).
+
+    Parameters
+    ----------
+    path : str or path-like
+        A UTF-8 TOML file (docs/experiments.md); its stem is the default experiment name.
+
+    Returns
+    -------
+    ExperimentConfig
+        The validated configuration with its planned cells.
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")

@@ -279,7 +279,20 @@ def _per_split_errors(res, protocol, classifier) -> dict:
 def write_report(out, *, title: str | None = None) -> Path:
     """Write ``OUT/report/report.html`` (self-contained) and ``report.md``; returns the HTML
     path. Figures need matplotlib (``rankfusion[plot]``); without it the report has the
-    tables and says why the figures are missing."""
+    tables and says why the figures are missing.
+
+    Parameters
+    ----------
+    out : str or path-like
+        A results folder written by :func:`run_experiment`.
+    title : str, optional
+        The report's title; default from the experiment's name.
+
+    Returns
+    -------
+    pathlib.Path
+        The path of ``report.html``.
+    """
     from ..evaluation import friedman, nemenyi, rule_agreement, win_matrix
 
     out = Path(out)

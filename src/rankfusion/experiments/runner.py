@@ -95,13 +95,37 @@ def _as_config(config) -> ExperimentConfig:
 
 
 def plan(config) -> ExperimentConfig:
-    """Parse and validate a configuration (path, TOML text or :class:`ExperimentConfig`)."""
+    """Parse and validate a configuration (path, TOML text or :class:`ExperimentConfig`).
+
+    Parameters
+    ----------
+    config : str, path-like or ExperimentConfig
+        A TOML file, TOML text, or an already parsed configuration.
+
+    Returns
+    -------
+    ExperimentConfig
+        The validated configuration with its planned cells.
+    """
     return _as_config(config)
 
 
 def dask_client(scheduler: str | None = None, n_workers: int | None = None):
     """A ``distributed.Client``: connected to ``scheduler``, or on a new ``LocalCluster`` of
-    ``n_workers`` single-threaded worker processes. Needs the extra ``rankfusion[dask]``."""
+    ``n_workers`` single-threaded worker processes. Needs the extra ``rankfusion[dask]``.
+
+    Parameters
+    ----------
+    scheduler : str, optional
+        Address of a running scheduler (``tcp://host:8786``).
+    n_workers : int, optional
+        Without ``scheduler``: the number of worker processes of the local cluster.
+
+    Returns
+    -------
+    distributed.Client
+        A client to pass to :func:`run_experiment` as ``client``.
+    """
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -156,7 +180,22 @@ def _versions(extra: tuple[str, ...] = ()) -> dict:
 
 
 def dry_run(config, out, *, file=None) -> dict:
-    """Print the cells, the estimated work and which are done; returns the counts."""
+    """Print the cells, the estimated work and which are done; returns the counts.
+
+    Parameters
+    ----------
+    config : str, path-like or ExperimentConfig
+        The configuration (as :func:`plan`).
+    out : str or path-like
+        The results folder whose finished cells are counted as done.
+    file : file-like, optional
+        Where to print; default ``sys.stdout``.
+
+    Returns
+    -------
+    dict
+        The counts of cells by status and the estimated work left.
+    """
     cfg = _as_config(config)
     out = Path(out)
     status = cell_status(out, cfg.cells)

@@ -48,18 +48,54 @@ def load_providers(name: str | None = None) -> None:
 
 def register_ranker(name: str, *, aliases: tuple[str, ...] = (),
                     tags: dict | None = None) -> Callable[[Callable], Callable]:
-    """Decorator registering a ranker function under ``name`` (and ``aliases``)."""
+    """Decorator registering a ranker function under ``name`` (and ``aliases``).
+
+    Parameters
+    ----------
+    name : str
+        The name :func:`get_ranker`, the estimators and the command line use.
+    aliases : tuple of str, default ()
+        Other names of the same ranker.
+    tags : dict, optional
+        Free metadata kept in the registry entry.
+
+    Returns
+    -------
+    callable
+        The decorator; it returns the function unchanged.
+    """
     return RANKERS.register(name, aliases=aliases, weights=False, tags=tags)
 
 
 def available_rankers(*, aliases: bool = False) -> list[str]:
-    """Names of the registered rankers."""
+    """Names of the registered rankers.
+
+    Parameters
+    ----------
+    aliases : bool, default False
+        Include the aliases.
+
+    Returns
+    -------
+    list of str
+    """
     load_providers()
     return RANKERS.available(aliases=aliases)
 
 
 def ranker_info(name: str) -> Entry:
-    """The registry entry of ranker ``name``: ``func``, ``params``, ``accepts(param)``, …"""
+    """The registry entry of ranker ``name``: ``func``, ``params``, ``accepts(param)``, …
+
+    Parameters
+    ----------
+    name : str
+        A registered name or alias; an unknown name suggests and lists the known ones.
+
+    Returns
+    -------
+    Entry
+        The registry entry.
+    """
     if name not in RANKERS:
         load_providers(name)
         if name not in RANKERS:  # a ranker registered elsewhere, or unknown: load them all
@@ -68,5 +104,16 @@ def ranker_info(name: str) -> Entry:
 
 
 def get_ranker(name: str) -> Callable:
-    """The ranker registered as ``name``; an unknown name suggests and lists the known ones."""
+    """The ranker registered as ``name``; an unknown name suggests and lists the known ones.
+
+    Parameters
+    ----------
+    name : str
+        A registered name or alias (:func:`available_rankers`).
+
+    Returns
+    -------
+    callable
+        ``f(X, y, **params) -> scores`` (higher = more relevant).
+    """
     return ranker_info(name).func

@@ -86,6 +86,17 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     Missing values are not in Battiti's paper: each mutual information is computed on the rows
     where both variables are observed (pairwise deletion).
 
+    Parameters
+    ----------
+    X : array-like or DataFrame of shape (n_samples, n_features)
+        Features, numeric or nominal; NaN for missing values.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    beta : float, default 0.5
+        Weight of the redundancy term (Battiti's β; the paper's setting is 0.5).
+    n_bins : int, default 10
+        Number of equal-width bins for numeric features.
+
     Returns
     -------
     ndarray of int64, shape (n_features,)
@@ -126,6 +137,22 @@ def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     """MIFS ranker (Battiti 1994): score = p - position in the greedy order (:func:`mifs_order`).
 
     The first feature selected scores ``p - 1``, the last 0. See :func:`mifs_order`.
+
+    Parameters
+    ----------
+    X : array-like or DataFrame of shape (n_samples, n_features)
+        Features, numeric or nominal; NaN for missing values.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    beta : float, default 0.5
+        Weight of the redundancy term (Battiti's β; the paper's setting is 0.5).
+    n_bins : int, default 10
+        Number of equal-width bins for numeric features.
+
+    Returns
+    -------
+    ndarray of float64, shape (n_features,)
+        ``p - 1`` for the first feature selected down to 0 for the last.
 
     References
     ----------

@@ -118,6 +118,18 @@ def nlc(X, y) -> np.ndarray:
     (at most n − 1), so it ranks last too rather than first. Counts of features with very
     different numbers of missing values are not comparable (fewer values, fewer changes).
     The raw counts are :func:`label_changes`.
+
+    Parameters
+    ----------
+    X : array-like or DataFrame of shape (n_samples, n_features)
+        Features, numeric or nominal; NaN for missing values.
+    y : array-like of shape (n_samples,)
+        Class labels.
+
+    Returns
+    -------
+    ndarray of float64, shape (n_features,)
+        Minus the number of label changes of each feature.
     """
     counts = label_changes(X, y)
     data = check_classification_data(X, y)

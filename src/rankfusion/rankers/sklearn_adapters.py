@@ -105,6 +105,21 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     Each call fits a clone of ``estimator`` (``**params`` are set on the clone with
     ``set_params``) and returns :func:`estimator_importances`.
 
+    Parameters
+    ----------
+    estimator : scikit-learn estimator
+        A classifier that exposes ``feature_importances_`` or ``coef_`` once fitted.
+    norm_order : int, default 1
+        With ``coef_`` of several rows (one per class), the order of the norm taken over the
+        rows for each feature.
+    allow_missing : bool, default False
+        Pass NaN through to an estimator that handles missing values itself.
+
+    Returns
+    -------
+    callable
+        The ranker ``f(X, y, **params) -> scores``.
+
     Examples
     --------
     >>> from sklearn.linear_model import LogisticRegression

@@ -227,7 +227,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         Every ranker × bootstrap list; names ``relieff`` (no bootstraps) or ``relieff@b17``;
         a producer of several lists gives ``name[list]@b17``.
     consensus_ : Consensus
-    scores_ : ndarray of shape (n_features_in_,)
+    scores_ : ndarray of shape (n_features,)
         The consensus score of each feature (higher = better).
     positions_ : ndarray of int
         Consensus position of each feature, 1 = best, no ties.
@@ -257,7 +257,15 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The rows of each bootstrap sample (empty without bootstraps).
     seed_entropy_ : int
         The entropy of the root seed, to reproduce a fit made with ``random_state=None``.
-    classes_, n_features_in_, feature_names_in_
+    classes_, n_features_in_, feature_names_in_ : as in scikit-learn
+
+    References
+    ----------
+    Bouaguel, Bel Mufti & Limam (2013), A new feature selection technique applied to credit
+    scoring data using a rank aggregation approach based on optimization, genetic algorithm and
+    similarity. The fuzzy paper (fuzzy_weighted_combination_bootstrap). The robust-FS paper
+    (robust_fs_rank_aggregation_borda_kemeny), Algorithm 2. Ruiz, Riquelme & Aguilar-Ruiz
+    (2003), §4. Nogueira, Sechidis & Brown (2018), JMLR 18(174).
 
     Examples
     --------
@@ -267,14 +275,6 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     >>> sel = EnsembleSelector(rankers=("info_gain", "relieff"), n_features_to_select=3)
     >>> sel.fit(X, y).get_feature_names_out().tolist()
     ['flavanoids', 'od280/od315_of_diluted_wines', 'proline']
-
-    References
-    ----------
-    Bouaguel, Bel Mufti & Limam (2013), A new feature selection technique applied to credit
-    scoring data using a rank aggregation approach based on optimization, genetic algorithm and
-    similarity. The fuzzy paper (fuzzy_weighted_combination_bootstrap). The robust-FS paper
-    (robust_fs_rank_aggregation_borda_kemeny), Algorithm 2. Ruiz, Riquelme & Aguilar-Ruiz
-    (2003), §4. Nogueira, Sechidis & Brown (2018), JMLR 18(174).
     """
 
     def __init__(self, rankers=("info_gain", "relieff", "nlc"), aggregation="borda",
@@ -615,7 +615,20 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
         """Rank, combine and select on ``X`` (array or DataFrame; nominal columns and NaN are
-        passed to the rankers) and the class labels ``y``."""
+        passed to the rankers) and the class labels ``y``.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            The features.
+        y : array-like of shape (n_samples,)
+            Class labels, at least two classes.
+
+        Returns
+        -------
+        EnsembleSelector
+            The fitted selector.
+        """
         rankers, kind, estimators = self._check_params()
         nominal = isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)

@@ -240,7 +240,17 @@ def read_data(source, target=None, *, ignore: Sequence[str] = (), format: str | 
 # ------------------------------------------------------------------------------ views
 def selected_features(selector: EnsembleSelector) -> list[str]:
     """The selected features, best first (consensus order; ``get_feature_names_out`` keeps the
-    column order instead)."""
+    column order instead).
+
+    Parameters
+    ----------
+    selector : EnsembleSelector
+        A fitted selector.
+
+    Returns
+    -------
+    list of str
+    """
     order = np.argsort(selector.positions_, kind="stable")[: selector.n_features_]
     names = selector.lists_.features
     return [str(names[i]) for i in order]
@@ -250,7 +260,19 @@ def subset_curve_table(selector: EnsembleSelector, *, max_rows: int = 12) -> pd.
     """A compact view of the subset-size curve: one row per k (at most ``max_rows``: evenly
     spread over the grid, always with the first, the last and the chosen k), one column per
     estimator with its mean cross-validated accuracy, and ``chosen`` marking the chosen k.
-    None when the size was not searched."""
+    None when the size was not searched.
+
+    Parameters
+    ----------
+    selector : EnsembleSelector
+        A fitted selector.
+    max_rows : int, default 12
+        The most rows shown.
+
+    Returns
+    -------
+    DataFrame or None
+    """
     sc = getattr(selector, "subset_curve_", None)
     if sc is None:
         return None
@@ -270,7 +292,17 @@ def subset_curve_table(selector: EnsembleSelector, *, max_rows: int = 12) -> pd.
 
 def stability_table(selector: EnsembleSelector) -> pd.DataFrame | None:
     """The stability summary of the fit (Nogueira's Φ̂ with its 95 % interval, ASD, APC), rounded
-    to 3 decimals; None without at least two bootstraps."""
+    to 3 decimals; None without at least two bootstraps.
+
+    Parameters
+    ----------
+    selector : EnsembleSelector
+        A fitted selector.
+
+    Returns
+    -------
+    DataFrame or None
+    """
     st = getattr(selector, "stability_", None)
     if st is None:
         return None

@@ -61,6 +61,15 @@ def rfe_lists_memo(maxsize: int = 16) -> Iterator[None]:
     same lists (the elimination is deterministic, so the numbers are unchanged). Only runs with
     the built-in SVM (``estimator=None``) are memoised. The ``maxsize`` most recent runs are
     kept (least recently used first out); the memo is dropped on exit.
+
+    Parameters
+    ----------
+    maxsize : int, default 16
+        How many runs are kept.
+
+    Yields
+    ------
+    None
     """
     global _MEMO, _MEMO_SIZE
     if isinstance(maxsize, bool) or not isinstance(maxsize, numbers.Integral) or maxsize < 1:
@@ -108,6 +117,19 @@ def choose_C(X, y, *, cv: int = 5, class_weight=None,
     A linear ``SVC(C=c, class_weight=class_weight)`` is scored on unshuffled stratified folds
     for every ``c`` of ``grid`` (default 10^-3 … 10^3); the best mean accuracy wins, ties
     (to 12 decimals) to the smaller C.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The features.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    cv : int, default 5
+        Number of stratified folds.
+    class_weight : dict, "balanced" or None
+        As :class:`sklearn.svm.SVC`.
+    grid : sequence of float, default C_GRID
+        The C values tried.
 
     Returns
     -------
@@ -438,6 +460,12 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     C_cv_results_ : dict
         With ``C="cv"``: ``C``, ``mean_test_score``, ``std_test_score``.
 
+    References
+    ----------
+    Izetta, Verdes & Granitto (2017), Improved multiclass feature selection via list
+    combination, Expert Systems with Applications 88:205–216. Guyon, Weston, Barnhill & Vapnik
+    (2002), Machine Learning 46:389–422. Zhou & Tuck (2007), Bioinformatics 23:1106–1114.
+
     Examples
     --------
     >>> from sklearn.datasets import load_iris
@@ -450,12 +478,6 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     array([4, 3, 1, 2])
     >>> sel.ranking_
     array([3, 2, 1, 1])
-
-    References
-    ----------
-    Izetta, Verdes & Granitto (2017), Improved multiclass feature selection via list
-    combination, Expert Systems with Applications 88:205–216. Guyon, Weston, Barnhill & Vapnik
-    (2002), Machine Learning 46:389–422. Zhou & Tuck (2007), Bioinformatics 23:1106–1114.
     """
 
     def __init__(self, decomposition="ovo", aggregation="kfirst", n_features_to_select=None,
@@ -590,7 +612,20 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         return int(sizes[best].min())
 
     def fit(self, X, y):
-        """Rank the features of ``X`` for the classes ``y`` and select the best ones."""
+        """Rank the features of ``X`` for the classes ``y`` and select the best ones.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Numeric features (encode nominal columns first).
+        y : array-like of shape (n_samples,)
+            Class labels, at least two classes.
+
+        Returns
+        -------
+        SVMRFE
+            The fitted selector.
+        """
         self._check_params()
         for stale in ("cv_results_", "C_cv_results_"):  # from an earlier fit
             self.__dict__.pop(stale, None)

@@ -69,9 +69,12 @@ def rfe_lists(X, y, *, decomposition: str = "ovo", C: float = 1.0, step: int | f
 
     Parameters
     ----------
-    X, y, C, step, step_until, estimator, class_weight, tol, keep_weights
+    X, y
         As :func:`svm_rfe`.
     decomposition : {"ovo", "ova"}
+        One-vs-one or one-vs-all binary problems.
+    C, step, step_until, estimator, class_weight, tol, keep_weights
+        As :func:`svm_rfe`.
     n_jobs : int, optional
         Binary problems run in parallel through joblib (threads: the solver releases the GIL).
     feature_names : sequence, optional

@@ -148,7 +148,8 @@ def joint_rfe(X, y, *, criterion: str = "average", decomposition: str = "ovo", C
     refitted on the remaining features and the criterion is ``mean_j |w_ij|`` (Zhou & Tuck's
     "OVO", Izetta's "Average"). ``"crammer_singer"``: scikit-learn's
     ``LinearSVC(multi_class="crammer_singer")`` (liblinear; its intercept is regularised).
-    ``"weston_watkins"``: our Weston–Watkins solver (:mod:`._weston_watkins`). For both
+    ``"weston_watkins"``: our Weston–Watkins solver
+    (``rankfusion.rankers.rfe._weston_watkins``). For both
     multiclass SVMs the criterion is ``Σ_k w_ki²`` (MSVM-RFE). ``tol`` is the solver's
     tolerance (SMO gap for the binary SVMs, projected-gradient for Weston–Watkins);
     ``random_state`` seeds liblinear (Crammer–Singer) only. ``warm_start`` as in

@@ -47,7 +47,17 @@ class RFEResult:
         return self.elimination_order[::-1].copy()
 
     def features_at(self, iteration: int) -> np.ndarray:
-        """The (sorted) feature indices fitted at ``iteration``."""
+        """The (sorted) feature indices fitted at ``iteration``.
+
+        Parameters
+        ----------
+        iteration : int
+            An RFE iteration, 0 = the first fit on all the features.
+
+        Returns
+        -------
+        ndarray of int
+        """
         start = int(np.sum(self.removed[:iteration]))
         return np.sort(self.elimination_order[start:])
 

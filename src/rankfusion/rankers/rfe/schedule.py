@@ -44,6 +44,22 @@ def rfe_schedule(n_features: int, step: int | float = 0.1, step_until: int = 20,
     ``step_until``). Integer ``step``: remove ``step`` each time (the last chunk stops at
     ``n_final``), as scikit-learn's ``RFE(step=int)``.
 
+    Parameters
+    ----------
+    n_features : int
+        Features at the start.
+    step : int or float, default 0.1
+        A fraction of the remaining features, or a fixed count, removed per iteration.
+    step_until : int, default 20
+        With a float ``step``: below this many features, one at a time.
+    n_final : int, default 1
+        Features left at the end.
+
+    Returns
+    -------
+    ndarray of int
+        The number removed at each iteration.
+
     Examples
     --------
     >>> rfe_schedule(30).tolist()

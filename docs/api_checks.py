@@ -1,0 +1,220 @@
+"""What the API reference must cover and which numpydoc checks every public docstring passes.
+
+Shared by ``docs/conf.py`` (numpydoc's validation during the Sphinx build) and
+``tests/test_docs.py`` (the same checks without a build).
+"""
+
+#: The public packages and modules; each has a page ``docs/api/<module>.rst`` that lists every
+#: name of its ``__all__``.
+API_MODULES = (
+    "rankfusion",
+    "rankfusion.lists",
+    "rankfusion.io",
+    "rankfusion.datasets",
+    "rankfusion.distances",
+    "rankfusion.stability",
+    "rankfusion.rankers",
+    "rankfusion.aggregation",
+    "rankfusion.selection",
+    "rankfusion.evaluation",
+    "rankfusion.evaluation.plots",
+    "rankfusion.experiments",
+)
+
+#: numpydoc checks: the parameters a docstring documents are those of the signature (PR01
+#: none missing, PR02 none unknown), in ``name : type`` form (PR10),
+#: in the signature's order (PR03), and well-formed sections (GL06 unknown section, GL07 order).
+NUMPYDOC_CHECKS = {"PR01", "PR02", "PR03", "PR10", "GL06", "GL07"}
+
+
+
+#: Result containers made by the library, not by users: their fields are documented in an
+#: "Attributes" section, so the constructor's parameters (the same fields) are not repeated.
+RESULT_CONTAINERS = (
+    r"^rankfusion\.aggregation\.Rule$",
+    r"^rankfusion\.aggregation\.FuzzyConsensus$",
+    r"^rankfusion\.aggregation\.Consensus$",
+    r"^rankfusion\.evaluation\.StJudeDemo$",
+    r"^rankfusion\.evaluation\.CrossValidationResult$",
+    r"^rankfusion\.evaluation\.ErrorCurveResult$",
+    r"^rankfusion\.evaluation\.AgreementResult$",
+    r"^rankfusion\.evaluation\.FriedmanResult$",
+    r"^rankfusion\.evaluation\.NemenyiResult$",
+    r"^rankfusion\.evaluation\.RobustnessResult$",
+    r"^rankfusion\.evaluation\.TTestResult$",
+    r"^rankfusion\.evaluation\.WinMatrixResult$",
+    r"^rankfusion\.experiments\.Cell$",
+    r"^rankfusion\.experiments\.ExperimentConfig$",
+    r"^rankfusion\.experiments\.RunSummary$",
+    r"^rankfusion\.lists\.RankedLists$",
+    r"^rankfusion\.rankers\.BinaryProblem$",
+    r"^rankfusion\.rankers\.RFEResult$",
+    r"^rankfusion\.selection\.SVMRFERankings$",
+    r"^rankfusion\.stability\.ReducedSizeResult$",
+    r"^rankfusion\.stability\.NogueiraResult$",
+)
+
+#: Docstrings that still lack a "Parameters" section (PR01): to be written; none may be added.
+#: Remove a line when its docstring is fixed (tests/test_docs.py fails on a line that passes).
+PARAMETERS_TO_WRITE = (
+    r"^rankfusion\.aggregation\.Rule\.accepts$",
+    r"^rankfusion\.experiments\.ConfigError$",
+    r"^rankfusion\.io\.read_input$",
+    r"^rankfusion\.io\.safe_output_path$",
+    r"^rankfusion\.io\.atomic_write$",
+    r"^rankfusion\.io\.read_small$",
+    r"^rankfusion\.rankers\.MultiListRanker$",
+    r"^rankfusion\.rankers\.register_list_producer$",
+    r"^rankfusion\.rankers\.list_producer$",
+    r"^rankfusion\.rankers\.joint_rfe$",
+    r"^rankfusion\.rankers\.binary_problems$",
+    r"^rankfusion\.rankers\.svm_rfe_lists$",
+    r"^rankfusion\.selection\.check_output_dir$",
+    r"^rankfusion\.selection\.read_data$",
+    r"^rankfusion\.selection\.parse_subset$",
+    r"^rankfusion\.selection\.selection_summary$",
+    r"^rankfusion\.selection\.write_selection$",
+)
+
+NUMPYDOC_EXCLUDE = {r"\.__init__$", *RESULT_CONTAINERS, *PARAMETERS_TO_WRITE}
+
+
+def documented_names(api_dir):
+    """The full names listed in the ``autosummary`` tables of the API pages.
+
+    Parameters
+    ----------
+    api_dir : path-like
+        The folder of the API pages (``docs/api``).
+
+    Returns
+    -------
+    list of str
+        ``module.name`` for every entry, in page order.
+    """
+    import re
+    from pathlib import Path
+
+    names = []
+    for page in sorted(Path(api_dir).glob("*.rst")):
+        module = None
+        in_table = False
+        for line in page.read_text(encoding="utf-8").splitlines():
+            m = re.match(r"\.\. currentmodule:: (\S+)", line)
+            if m:
+                module = m.group(1)
+            if line.startswith(".. autosummary::"):
+                in_table = True
+                continue
+            if in_table:
+                if not line.strip() or line.strip().startswith(":"):
+                    continue
+                if line.startswith("   "):
+                    names.append(f"{module}.{line.strip()}")
+                    continue
+                in_table = False
+    return names
+
+
+def missing_pages(api_dir, modules=API_MODULES):
+    """Public names (from each module's ``__all__``) that the API pages do not list.
+
+    Parameters
+    ----------
+    api_dir : path-like
+        The folder of the API pages (``docs/api``).
+    modules : sequence of str, default API_MODULES
+        The modules whose ``__all__`` must be covered.
+
+    Returns
+    -------
+    list of str
+        ``module.name`` of every public name without a page: not in an ``autosummary`` table of
+        ``docs/api/<module>.rst`` nor, for a re-exported object, named on that page
+        (``module.name``) while its own page exists.
+    """
+    import importlib
+    from pathlib import Path
+
+    documented = documented_names(api_dir)
+    documented_ids = set()
+    for full in documented:
+        modname, _, name = full.rpartition(".")
+        try:
+            documented_ids.add(id(getattr(importlib.import_module(modname), name)))
+        except (ImportError, AttributeError):
+            continue
+    missing = []
+    for modname in modules:
+        module = importlib.import_module(modname)
+        page = Path(api_dir) / f"{modname}.rst"
+        text = page.read_text(encoding="utf-8") if page.exists() else ""
+        for name in getattr(module, "__all__", ()):
+            if name == "__version__":
+                continue
+            full = f"{modname}.{name}"
+            listed = full in documented or f"``{full}``" in text
+            if not (listed and id(getattr(module, name)) in documented_ids):
+                missing.append(full)
+    return missing
+
+
+def public_objects(api_dir):
+    """Full names of the documented functions and classes and of the classes' own methods.
+
+    Parameters
+    ----------
+    api_dir : path-like
+        The folder of the API pages (``docs/api``).
+
+    Returns
+    -------
+    list of str
+        Import paths for :func:`numpydoc.validate.validate`, each object once.
+    """
+    import importlib
+    import inspect
+
+    seen, paths = set(), []
+    for full in documented_names(api_dir):
+        modname, _, name = full.rpartition(".")
+        obj = getattr(importlib.import_module(modname), name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)) or id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        paths.append(full)
+        if inspect.isclass(obj):
+            for attr, value in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                if isinstance(value, (classmethod, staticmethod)):
+                    value = value.__func__
+                if inspect.isfunction(value):
+                    paths.append(f"{full}.{attr}")
+    return paths
+
+
+def docstring_errors(path, checks=NUMPYDOC_CHECKS, exclude=NUMPYDOC_EXCLUDE):
+    """numpydoc's validation errors of one object, restricted to ``checks``.
+
+    Parameters
+    ----------
+    path : str
+        Import path of the object (``rankfusion.aggregation.aggregate``).
+    checks : set of str, default NUMPYDOC_CHECKS
+        The numpydoc error codes to report.
+    exclude : set of str, default NUMPYDOC_EXCLUDE
+        Regular expressions; an object whose path matches one is not checked.
+
+    Returns
+    -------
+    list of (str, str)
+        ``(code, message)`` pairs; empty when the docstring passes.
+    """
+    import re
+
+    from numpydoc.validate import validate
+
+    if any(re.search(pattern, path) for pattern in exclude):
+        return []
+    return [(code, msg) for code, msg in validate(path)["errors"] if code in checks]
