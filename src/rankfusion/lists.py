@@ -246,6 +246,8 @@ class RankedLists:
         universe : sequence, optional
             All features. Defaults to the union of the lists, in order of first appearance.
             A list naming a feature outside a given universe is an error.
+        list_names : sequence, optional
+            Names of the lists (a mapping or DataFrame gives its own).
 
         Raises
         ------
@@ -257,8 +259,6 @@ class RankedLists:
             (:meth:`from_scores`, :meth:`from_positions`). Features named by tuples
             (MultiIndex columns) are read when ``universe`` lists them: then a tuple is a name
             only if it is one of the universe's (docs/design.md, 'Inputs').
-        list_names : sequence, optional
-            Names of the lists (a mapping or DataFrame gives its own).
 
         Notes
         -----

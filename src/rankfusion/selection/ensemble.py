@@ -14,6 +14,7 @@ One estimator covers the ensemble feature-selection systems of three papers:
 from __future__ import annotations
 
 import numbers
+import sys
 from collections.abc import Iterable, Mapping
 
 import numpy as np
