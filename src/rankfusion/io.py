@@ -846,7 +846,7 @@ def _check_target_column(y: pd.Series, name: str, label: str, places: list) -> N
         r = int(np.flatnonzero(np.isinf(arr))[0])
         raise ValueError(f"{label}, {places[r]}: the target column {name!r} holds {arr[r]}, "
                          "not a class label")
-    problem = target_problem(arr, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE)
+    problem = target_problem(arr, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE, sparse=True)
     if problem:
         raise ValueError(f"{where} {problem}")
     if _is_text(y) and all(isinstance(v, str) for v in arr):
@@ -1236,7 +1236,7 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
     classes, codes = np.unique(labels, return_inverse=True)
     if classes.shape[0] < 2:
         return None
-    if target_problem(labels, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE) or (
+    if target_problem(labels, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE, sparse=True) or (
             integer is None and ((n >= ID_TARGET_MIN_ROWS_OF_FILE and classes.shape[0] == n)
             or all(_DATE_RE.fullmatch(c) for c in ycells))):
         return None  # not class labels: load_data's error

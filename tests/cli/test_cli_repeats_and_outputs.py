@@ -7,8 +7,7 @@ import pytest
 
 from rankfusion.cli import main
 
-# column a is no row number (1…6 in order would be refused as one)
-DATA = "grp,a,b,c,0\n0,2,2,3,x\n1,1,3,1,y\n0,3,1,2,x\n1,4,4,4,y\n0,6,2,1,x\n1,5,1,5,y\n"
+DATA = "grp,a,b,c,0\n0,1,2,3,x\n1,2,3,1,y\n0,3,1,2,x\n1,4,4,4,y\n0,6,2,1,x\n1,5,1,5,y\n"
 
 
 @pytest.fixture

@@ -72,9 +72,9 @@ ID_TARGET_MIN_SAMPLES = 6
 CONTINUOUS_TARGET_MIN_CLASSES = 20
 CONTINUOUS_TARGET_FRACTION = 0.2
 
-#: From this many samples on, a whole-number target whose classes hold fewer than two samples
-#: on average (more distinct values than half the samples: an age on a small file) looks
-#: continuous too.
+#: From this many samples on, a whole-number target *read from a file* whose classes hold
+#: fewer than two samples on average (more distinct values than half the samples: an age on
+#: a small file) looks continuous too.
 SPARSE_TARGET_MIN_SAMPLES = 10
 
 #: The identifier threshold of :func:`target_problem` for a target read from a file
@@ -88,8 +88,8 @@ NOT_CLASSES_ADVICE = ("rankfusion ranks features for classification only; regres
                 "the class column with target=")
 
 
-def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPLES
-                   ) -> str | None:
+def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPLES,
+                   sparse: bool = False) -> str | None:
     """Why a 1-D target without missing labels is not class labels, or None
     (docs/design.md, 'Validation': regression targets are refused).
 
@@ -98,11 +98,12 @@ def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPL
     are an identifier — a different value in every sample, from
     ``min_id_samples`` samples (:data:`ID_TARGET_MIN_SAMPLES`) — or continuous — more than
     :data:`CONTINUOUS_TARGET_MIN_CLASSES` distinct values and more than
-    :data:`CONTINUOUS_TARGET_FRACTION` of the samples, or, from
-    :data:`SPARSE_TARGET_MIN_SAMPLES` samples on, more distinct values than half the
-    samples. Each would make classes of one sample that every feature separates perfectly.
-    Text labels are never refused here (a name per sample is caught by the file reader,
-    which knows the column).
+    :data:`CONTINUOUS_TARGET_FRACTION` of the samples, or, with ``sparse`` (a target read
+    from a file), from :data:`SPARSE_TARGET_MIN_SAMPLES` samples on, more distinct values
+    than half the samples (arrays given to estimators may hold many small classes on
+    purpose, e.g. to test stratified sampling). Each would make classes of one sample that
+    every feature separates perfectly. Text labels are never refused here (a name per
+    sample is caught by the file reader, which knows the column).
     """
     import datetime as _dt
 
@@ -131,7 +132,7 @@ def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPL
                 f"identifier or a continuous quantity (an age, a count), not class labels; "
                 f"{NOT_CLASSES_ADVICE}")
     if (c > CONTINUOUS_TARGET_MIN_CLASSES and c > CONTINUOUS_TARGET_FRACTION * n) or (
-            n >= SPARSE_TARGET_MIN_SAMPLES and 2 * c > n):
+            sparse and n >= SPARSE_TARGET_MIN_SAMPLES and 2 * c > n):
         why = (f"more than {CONTINUOUS_TARGET_MIN_CLASSES} and "
                f"{CONTINUOUS_TARGET_FRACTION:.0%} of the samples" if c > max(
                    CONTINUOUS_TARGET_MIN_CLASSES, CONTINUOUS_TARGET_FRACTION * n)
