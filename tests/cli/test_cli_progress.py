@@ -241,6 +241,7 @@ def test_check_memory(available, memory, refused):
 @pytest.mark.parametrize("bootstraps, fragment", [
     ("100000000", "needs at least"),
     ("10000000000", "needs at least"),
+    ("99999999999999999999", "needs at least"),  # beyond int64: still counted, refused
 ])
 def test_select_refuses_absurd_bootstraps_before_any_work(data, capsys, monkeypatch,
                                                           bootstraps, fragment):
