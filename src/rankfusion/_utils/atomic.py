@@ -102,7 +102,23 @@ def check_output_dir(path, *, overwrite: bool = False, inputs: Iterable = (),
                      name: str = "--out") -> Path:
     """Check, before any work, that the results may go to the folder ``path``: it is not one of
     the ``inputs`` files, not an existing file, its parent exists, and it does not exist yet
-    unless ``overwrite``. Nothing is created. Returns the path."""
+    unless ``overwrite``. Nothing is created. Returns the path.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The results folder.
+    overwrite : bool, default False
+        Accept an existing folder.
+    inputs : iterable of path-like, default ()
+        The files the run reads.
+    name : str, default "--out"
+        The argument's name in error messages.
+
+    Returns
+    -------
+    pathlib.Path
+    """
     if path is None or str(path) == "":
         raise ValueError(f"{name} must name a folder")
     p = Path(path)
