@@ -57,12 +57,9 @@ RESULT_CONTAINERS = (
 #: Docstrings that still lack a "Parameters" section (PR01): to be written; none may be added.
 #: Remove a line when its docstring is fixed (tests/test_docs.py fails on a line that passes).
 PARAMETERS_TO_WRITE = (
-    r"^rankfusion\.experiments\.ConfigError$",
-    r"^rankfusion\.io\.atomic_write$",
     r"^rankfusion\.io\.read_small$",
     r"^rankfusion\.rankers\.MultiListRanker$",
     r"^rankfusion\.rankers\.joint_rfe$",
-    r"^rankfusion\.rankers\.binary_problems$",
     r"^rankfusion\.rankers\.svm_rfe_lists$",
     r"^rankfusion\.selection\.read_data$",
 )

@@ -24,6 +24,19 @@ def atomic_open(path, mode: str = "w", *, encoding: str = "utf-8"):
     is removed and ``path`` is untouched. The file keeps an existing file's permissions (a new
     one gets the umask's). A device or pipe (``/dev/stdout``) is written directly.
 
+    Parameters
+    ----------
+    path : str or path-like
+        The file to write.
+    mode : str, default "w"
+        ``"w"`` for text, ``"wb"`` for bytes.
+    encoding : str, default "utf-8"
+        Text encoding (text mode).
+
+    Yields
+    ------
+    file object
+
     Examples
     --------
     >>> import os, tempfile
