@@ -59,7 +59,6 @@ RESULT_CONTAINERS = (
 PARAMETERS_TO_WRITE = (
     r"^rankfusion\.io\.read_small$",
     r"^rankfusion\.rankers\.MultiListRanker$",
-    r"^rankfusion\.rankers\.joint_rfe$",
     r"^rankfusion\.rankers\.svm_rfe_lists$",
     r"^rankfusion\.selection\.read_data$",
 )
