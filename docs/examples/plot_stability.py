@@ -15,9 +15,9 @@ means a ranker whose top features do not depend on which samples it saw. Φ is u
 """
 
 import matplotlib.pyplot as plt
-from matplotlib.ticker import MaxNLocator
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import MaxNLocator
 
 from rankfusion import EnsembleSelector
 from rankfusion.datasets import load
