@@ -57,7 +57,7 @@ nitpick_ignore_regex = [
 myst_heading_anchors = 4
 myst_enable_extensions = ["dollarmath"]
 # EXPERIMENTS.md (built by tools/build_experiments_md.py) goes from ## to ####
-suppress_warnings = ["myst.xref_missing", "myst.header"]
+suppress_warnings = ["myst.header"]
 
 # -- Gallery -------------------------------------------------------------------------------------
 sphinx_gallery_conf = {

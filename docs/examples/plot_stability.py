@@ -17,6 +17,7 @@ means a ranker whose top features do not depend on which samples it saw. Φ is u
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import MaxNLocator
 
 from rankfusion import EnsembleSelector
 from rankfusion.datasets import load
@@ -39,6 +40,7 @@ for ranker in rankers:
 fig, ax = plt.subplots(figsize=(6.4, 4.2))
 plot_stability(curves, ax=ax, log_x=False, ylabel="Nogueira's Φ over 20 bootstraps",
                title="Parkinsons: stability of each ranker's top k")
+ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 fig.tight_layout()
 
 # %%

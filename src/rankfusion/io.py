@@ -398,6 +398,20 @@ def read_input(source, *, encoding: str = "utf-8", binary: bool = False):
     gzip-compressed content is decompressed whatever the name. The label names the file in
     error messages. A decoding error names the file, the line and the fix
     (``encoding="latin-1"``, ``--encoding latin-1``).
+
+    Parameters
+    ----------
+    source : str or path-like
+        A path, or ``"-"`` for standard input.
+    encoding : str, default "utf-8"
+        Text encoding (ignored with ``binary``).
+    binary : bool, default False
+        Return bytes instead of text.
+
+    Returns
+    -------
+    (str or bytes, str)
+        The content and the label naming the file in messages.
     """
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise TypeError(f"source must be a path, '-' for standard input, or a DataFrame; got "
@@ -1668,6 +1682,21 @@ def safe_output_path(out, inputs: Iterable = (), *, overwrite: bool = False,
     that does not exist, and (``FileExistsError``) an existing file unless ``overwrite``.
     ``option`` names the argument in the messages. Devices and pipes (``/dev/stdout``) are
     accepted as they are.
+
+    Parameters
+    ----------
+    out : str or path-like
+        The output file.
+    inputs : iterable of path-like, default ()
+        The files the run reads.
+    overwrite : bool, default False
+        Accept an existing file.
+    option : str, default "--out"
+        The argument's name in error messages.
+
+    Returns
+    -------
+    pathlib.Path
 
     Examples
     --------

@@ -24,6 +24,19 @@ def atomic_open(path, mode: str = "w", *, encoding: str = "utf-8"):
     is removed and ``path`` is untouched. The file keeps an existing file's permissions (a new
     one gets the umask's). A device or pipe (``/dev/stdout``) is written directly.
 
+    Parameters
+    ----------
+    path : str or path-like
+        The file to write.
+    mode : str, default "w"
+        ``"w"`` for text, ``"wb"`` for bytes.
+    encoding : str, default "utf-8"
+        Text encoding (text mode).
+
+    Yields
+    ------
+    file object
+
     Examples
     --------
     >>> import os, tempfile
@@ -102,7 +115,23 @@ def check_output_dir(path, *, overwrite: bool = False, inputs: Iterable = (),
                      name: str = "--out") -> Path:
     """Check, before any work, that the results may go to the folder ``path``: it is not one of
     the ``inputs`` files, not an existing file, its parent exists, and it does not exist yet
-    unless ``overwrite``. Nothing is created. Returns the path."""
+    unless ``overwrite``. Nothing is created. Returns the path.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The results folder.
+    overwrite : bool, default False
+        Accept an existing folder.
+    inputs : iterable of path-like, default ()
+        The files the run reads.
+    name : str, default "--out"
+        The argument's name in error messages.
+
+    Returns
+    -------
+    pathlib.Path
+    """
     if path is None or str(path) == "":
         raise ValueError(f"{name} must name a folder")
     p = Path(path)

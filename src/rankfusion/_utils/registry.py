@@ -67,7 +67,17 @@ class Entry:
     tags: dict = field(default_factory=dict, compare=False)
 
     def accepts(self, param: str) -> bool:
-        """Whether ``param`` can be passed to :attr:`func` as a keyword."""
+        """Whether ``param`` can be passed to :attr:`func` as a keyword.
+
+        Parameters
+        ----------
+        param : str
+            A parameter name.
+
+        Returns
+        -------
+        bool
+        """
         return self.var_keyword or param in self.params
 
 

@@ -81,7 +81,15 @@ _TOP_LEVEL = ("experiment", "grid", "datasets", "selectors", "rules", "protocols
 
 
 class ConfigError(ValueError):
-    """A configuration with problems; ``errors`` lists every message (key, place, problem)."""
+    """A configuration with problems; ``errors`` lists every message (key, place, problem).
+
+    Parameters
+    ----------
+    errors : list of str
+        Every problem found, each naming its key and place.
+    source : str, default "config"
+        The configuration's name (a file name) in the message.
+    """
 
     def __init__(self, errors: list[str], source: str = "config"):
         self.errors = list(errors)

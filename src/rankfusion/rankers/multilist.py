@@ -43,7 +43,18 @@ _PRODUCERS: dict[str, MultiListRanker] = {}
 
 
 def register_list_producer(name: str) -> Callable[[Callable], Callable]:
-    """Decorator registering the list producer of the ranker registered as ``name``."""
+    """Decorator registering the list producer of the ranker registered as ``name``.
+
+    Parameters
+    ----------
+    name : str
+        A registered ranker's name.
+
+    Returns
+    -------
+    callable
+        The decorator; it returns the producer unchanged.
+    """
 
     def deco(func: Callable) -> Callable:
         if not isinstance(name, str):
@@ -66,6 +77,15 @@ def list_producer(name: str) -> MultiListRanker | None:
     """The list producer of ranker ``name``, or None when it gives one list only.
 
     An unknown ranker name raises ``ValueError`` listing the known ones.
+
+    Parameters
+    ----------
+    name : str
+        A registered ranker's name.
+
+    Returns
+    -------
+    MultiListRanker or None
     """
     get_ranker(name)  # validates the name
     return _PRODUCERS.get(name)

@@ -57,6 +57,16 @@ def parse_subset(text) -> None | int | float | str:
     """The subset size from its text: ``k-step``, ``learning-curve``, ``half`` (None: half the
     features, as scikit-learn's ``RFE``), a count (``25``) or a fraction in (0, 1] (``0.1``).
 
+    Parameters
+    ----------
+    text : str
+        ``k-step``, ``learning-curve``, ``half``, a count or a fraction.
+
+    Returns
+    -------
+    None, int, float or str
+        The value of ``n_features_to_select``.
+
     Examples
     --------
     >>> [parse_subset(t) for t in ("k-step", "25", "0.1", "half")]
@@ -350,6 +360,21 @@ def selection_summary(selector: EnsembleSelector, *, options: Mapping | None = N
     ``random_state`` repeats a run made with fresh entropy; also as text, since JSON readers
     may round integers beyond 2⁵³), ``result`` (samples, features, lists, the subset size, the
     subset, and the size search's choice), ``stability``, ``versions`` and ``seconds``.
+
+    Parameters
+    ----------
+    selector : EnsembleSelector
+        A fitted selector.
+    options : mapping, optional
+        The options as given (the command line's).
+    seconds : mapping, optional
+        Timings to record.
+    n_samples : int, optional
+        Samples of the fit data.
+
+    Returns
+    -------
+    dict
     """
     sel = selector
     ent = int(sel.seed_entropy_)
@@ -388,6 +413,19 @@ def write_selection(selector: EnsembleSelector, out, *, summary: Mapping,
     folder is refused unless ``overwrite``; then the files above are replaced and any of them
     this run does not produce is removed, nothing else is touched. ``inputs`` are the files the
     run read: ``out`` may not be one of them.
+
+    Parameters
+    ----------
+    selector : EnsembleSelector
+        A fitted selector.
+    out : str or path-like
+        The results folder.
+    summary : mapping
+        Written as ``summary.json``.
+    overwrite : bool, default False
+        Accept an existing folder.
+    inputs : sequence of path-like, default ()
+        The files the run read.
 
     Returns
     -------

@@ -155,6 +155,28 @@ def joint_rfe(X, y, *, criterion: str = "average", decomposition: str = "ovo", C
     ``random_state`` seeds liblinear (Crammer–Singer) only. ``warm_start`` as in
     :func:`rfe_lists` (the binary SVMs of ``"average"``; Weston–Watkins always warm-starts its
     dual, which has a unique optimum in w).
+
+    Parameters
+    ----------
+    X, y
+        As :func:`svm_rfe`.
+    criterion : {"average", "crammer_singer", "weston_watkins"}, default "average"
+        The elimination criterion (above).
+    decomposition : {"ovo", "ova"}, default "ovo"
+        The binary problems of ``"average"``.
+    C, step, step_until, estimator, class_weight, tol, keep_weights
+        As :func:`svm_rfe` (``estimator`` with ``"average"`` only).
+    random_state : int, Generator or None, default 0
+        Seeds liblinear (Crammer–Singer).
+    progress : callable, optional
+        Called with the number of features removed by each iteration (for a progress bar).
+    warm_start : bool, default False
+        As :func:`rfe_lists`.
+
+    Returns
+    -------
+    RFEResult
+        The joint ranking.
     """
     keep_weights = check_bool(keep_weights, "keep_weights")
     warm_start = check_bool(warm_start, "warm_start")

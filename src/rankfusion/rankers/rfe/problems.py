@@ -41,6 +41,19 @@ def binary_problems(y_codes: np.ndarray, classes,
     ``"A_vs_B"``; OVA problems are named ``"A_vs_rest"``. Two classes give one problem,
     ``"A_vs_B"``, whatever the decomposition. In each problem the second class (the rest) is
     −1 and the first +1.
+
+    Parameters
+    ----------
+    y_codes : ndarray of int
+        Class codes 0 … c − 1 of the samples.
+    classes : sequence
+        The class labels, in code order (they name the problems).
+    decomposition : {"ovo", "ova"}, default "ovo"
+        One-vs-one or one-vs-all.
+
+    Returns
+    -------
+    list of BinaryProblem
     """
     if decomposition not in DECOMPOSITIONS:
         raise ValueError(
