@@ -323,6 +323,9 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
     inv_idx = np.arange(p)
     orders, keys = [], []
     aseeds = agg_seq.spawn(len(plan.orders_meta))
+    full = RankedLists.from_scores(norm[perm], features=plan.names[perm],
+                                   list_names=[r.name for r in plan.rankers])
+    by_subset: dict = {}
     for o, (subset, ri) in enumerate(plan.orders_meta):
         if ri < 0:  # a ranker alone: its scores, ties by the (permuted) index
             s = raw[:, subset[0]]
@@ -331,9 +334,10 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
             keys.append(s)
             continue
         rname, params = plan.rules[ri]
-        lists = RankedLists.from_scores(
-            norm[perm][:, list(subset)], features=plan.names[perm],
-            list_names=[plan.rankers[i].name for i in subset])
+        lists = by_subset.get(subset)
+        if lists is None:  # one RankedLists per subset, shared by its rules
+            lists = by_subset[subset] = full.select_lists(
+                [plan.rankers[i].name for i in subset])
         params = dict(params)
         if get_rule(rname).accepts("random_state") and "random_state" not in params:
             params["random_state"] = int(aseeds[o].generate_state(1, dtype=np.uint32)[0] >> 1)
