@@ -429,3 +429,25 @@ def test_rankers_as_a_generator():
     adv = advise(_X, _Y, **{**_OK, "rankers": gen}, random_state=0)
     assert adv.summary["rankers"] == ["f_classif", "relieff"]
     assert adv.selector().get_params()["rankers"]
+
+
+def test_reported_accuracy_is_the_outer_score_of_each_folds_inner_choice():
+    """Recomputed by hand: fit GaussianNB on the chosen subset of each outer training part and
+    score it on the outer test part; the mean is the reported accuracy."""
+    from sklearn.naive_bayes import GaussianNB
+
+    X, y = shifted(60, 12, 3, 0.7, 9)
+    adv = advise(X, y, rankers=("f_classif", abs_mean_diff), rules=("borda", "rrf"),
+                 sizes=(1, 2, 5), estimator="naive_bayes", cv=3, inner_cv=2, n_repeats=2,
+                 random_state=2)
+    for scores, which in ((adv.combination_scores, 0), (adv.single_scores, 1)):
+        for j, (train, test) in enumerate(adv.outer_splits):
+            c = adv.outer_choices[j][which]
+            cols = adv.outer_subsets[c][j]
+            model = GaussianNB().fit(X[train][:, cols], y[train])
+            assert scores[j] == pytest.approx(np.mean(model.predict(X[test][:, cols]) == y[test]))
+            assert scores[j] == adv.outer_scores[c][j]
+    assert all(not a.is_single and b.is_single for a, b in adv.outer_choices)
+    t = adv.table.set_index("configuration")
+    for c, sc in adv.outer_scores.items():
+        assert t.loc[[c], "score"].iloc[0] == pytest.approx(sc.mean())

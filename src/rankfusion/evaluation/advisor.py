@@ -323,6 +323,9 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
     inv_idx = np.arange(p)
     orders, keys = [], []
     aseeds = agg_seq.spawn(len(plan.orders_meta))
+    full = RankedLists.from_scores(norm[perm], features=plan.names[perm],
+                                   list_names=[r.name for r in plan.rankers])
+    by_subset: dict = {}
     for o, (subset, ri) in enumerate(plan.orders_meta):
         if ri < 0:  # a ranker alone: its scores, ties by the (permuted) index
             s = raw[:, subset[0]]
@@ -331,9 +334,10 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
             keys.append(s)
             continue
         rname, params = plan.rules[ri]
-        lists = RankedLists.from_scores(
-            norm[perm][:, list(subset)], features=plan.names[perm],
-            list_names=[plan.rankers[i].name for i in subset])
+        lists = by_subset.get(subset)
+        if lists is None:  # one RankedLists per subset, shared by its rules
+            lists = by_subset[subset] = full.select_lists(
+                [plan.rankers[i].name for i in subset])
         params = dict(params)
         if get_rule(rname).accepts("random_state") and "random_state" not in params:
             params["random_state"] = int(aseeds[o].generate_state(1, dtype=np.uint32)[0] >> 1)
@@ -602,6 +606,11 @@ class Advice:
     outer_splits : list of (train, test) index arrays
     outer_subsets : dict
         ``Configuration → list`` of the J selected feature-index arrays (one per outer part).
+    outer_scores : dict
+        ``Configuration → ndarray`` of its J outer accuracies.
+    outer_choices : list of (Configuration, Configuration)
+        Per outer fold, the combination and the single ranker its inner CV chose;
+        ``combination_scores[j]`` is ``outer_scores[outer_choices[j][0]][j]``.
     """
 
     table: pd.DataFrame
@@ -623,6 +632,8 @@ class Advice:
     summary: dict
     outer_splits: list
     outer_subsets: dict
+    outer_scores: dict
+    outer_choices: list
     alpha: float
     _ranker_specs: list = field(default_factory=list, repr=False)
     _ranker_names: list = field(default_factory=list, repr=False)
@@ -816,7 +827,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         return Configuration(tuple(names[i] for i in subset), rule, params,
                              int(plan.sizes[s]))
 
-    rows, subsets_by_config = [], {}
+    rows, subsets_by_config, scores_by_config = [], {}, {}
     chosen = np.zeros((plan.n_orders, plan.sizes.shape[0]))
     for f in folds:
         chosen[f["combo"]] += 1
@@ -827,6 +838,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
             acc = np.array([f["acc"][o, s] for f in folds])
             subs = [np.sort(f["orders"][o, :k]) for f in folds]
             subsets_by_config[c] = subs
+            scores_by_config[c] = acc
             half = tq * np.sqrt(factor * acc.var(ddof=1))
             phi = _nogueira_or_none(subs, p, plan.alpha)
             tied, kept = cutoff_ties(all_keys[o], int(k))
@@ -864,6 +876,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         sg_ci = (sg - h, sg + h)
 
     recommended, best_single = config(*rec), config(*rec_single)
+    choices = [(config(*f["combo"]), config(*f["single"])) for f in folds]
     tied, kept = cutoff_ties(all_keys[rec[0]], recommended.size)
     ties = {"n_tied": tied, "n_kept": kept, "cuts_ties": kept < tied,
             "features": plan.names[np.sort(all_orders[rec[0], :recommended.size])].tolist()}
@@ -919,6 +932,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
                     "recommended_features": ties["features"]})
     return Advice(table=table, pareto=pareto, one_se=one_se, verdict=verdict, summary=summary,
                   outer_splits=splits, outer_subsets=subsets_by_config,
+                  outer_scores=scores_by_config, outer_choices=choices,
                   _ranker_specs=plan.ranker_specs, _ranker_names=names, **kw)
 
 
