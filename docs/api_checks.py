@@ -35,6 +35,8 @@ RESULT_CONTAINERS = (
     r"^rankfusion\.aggregation\.FuzzyConsensus$",
     r"^rankfusion\.aggregation\.Consensus$",
     r"^rankfusion\.evaluation\.StJudeDemo$",
+    r"^rankfusion\.evaluation\.Advice$",
+    r"^rankfusion\.evaluation\.Configuration$",
     r"^rankfusion\.evaluation\.CrossValidationResult$",
     r"^rankfusion\.evaluation\.ErrorCurveResult$",
     r"^rankfusion\.evaluation\.AgreementResult$",
@@ -50,6 +52,7 @@ RESULT_CONTAINERS = (
     r"^rankfusion\.rankers\.BinaryProblem$",
     r"^rankfusion\.rankers\.RFEResult$",
     r"^rankfusion\.selection\.SVMRFERankings$",
+    r"^rankfusion\.selection\.WorkEstimate$",
     r"^rankfusion\.stability\.ReducedSizeResult$",
     r"^rankfusion\.stability\.NogueiraResult$",
 )

@@ -1747,7 +1747,18 @@ atomic_write = atomic_open  # the one atomic writer (rankfusion._utils.atomic.at
 def protect_csv_cells(frame):
     """A copy of ``frame`` whose text cells, column names and index labels cannot run as
     spreadsheet formulas (a leading ``'``; numbers untouched): the protection every CSV writer
-    applies (:func:`rankfusion._utils.tabular.protect_frame`; docs/design.md, 'Outputs')."""
+    applies (:func:`rankfusion._utils.tabular.protect_frame`; docs/design.md, 'Outputs').
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame or pandas.Series
+        The table to write; anything else is a ``TypeError``.
+
+    Returns
+    -------
+    pandas.DataFrame or pandas.Series
+        A protected copy; the caller's frame is not modified.
+    """
     from ._utils.tabular import protect_frame
 
     return protect_frame(frame)

@@ -37,7 +37,7 @@ def _loaded(argv: list[str]) -> tuple[list[str], str]:
 @pytest.mark.parametrize("argv", [
     ["--help"], ["--version"], ["rank", "--help"], ["aggregate", "--help"],
     ["svm-rfe", "--help"], ["demo", "--help"], ["datasets", "--help"], ["select", "--help"],
-    ["experiment", "--help"], ["report", "--help"],
+    ["experiment", "--help"], ["report", "--help"], ["advise", "--help"],
 ])
 def test_parsers_load_no_numerical_library(argv):
     loaded, out = _loaded(argv)

@@ -130,7 +130,29 @@ def progress_bar(total: int, desc: str, unit: str, *, enabled: bool = True,
                  initial: int = 0, file=None):
     """A progress reporter with ``update(n)`` and ``close()``, or None when not ``enabled``:
     a tqdm bar when standard error is an interactive terminal and tqdm is installed, else a
-    :class:`LineProgress`."""
+    :class:`LineProgress`.
+
+    Parameters
+    ----------
+    total : int
+        The pieces of work.
+    desc : str
+        What is done (``ranking``), at the start of each line or bar.
+    unit : str
+        What is counted (``lists``).
+    enabled : bool, default True
+        False = no progress: None is returned.
+    initial : int, default 0
+        Pieces already done (a resumed run).
+    file : text stream, optional
+        Where progress goes; None = ``sys.stderr``. A bar only when it is an interactive
+        terminal.
+
+    Returns
+    -------
+    tqdm or LineProgress or None
+        The reporter; None when not ``enabled``.
+    """
     if not enabled:
         return None
     stream = file or sys.stderr

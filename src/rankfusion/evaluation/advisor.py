@@ -140,6 +140,28 @@ def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
     'Fractions') or a pair ``("kfirst", {"k": 0.05})``. The name must be a rule of
     :func:`rankfusion.available_methods` and each parameter one it takes.
 
+    Parameters
+    ----------
+    spec : str or (str, dict)
+        The rule: ``"name"`` or ``"name:param=value,param=value"`` text, or a
+        ``(name, params)`` pair whose params is a mapping. The fuzzy weightings are refused (they
+        need bootstrap lists).
+    name : str, default="rules"
+        The argument's name in error messages.
+
+    Returns
+    -------
+    (str, dict)
+        The rule's registered name and a new dict of its parameters.
+
+    Raises
+    ------
+    TypeError
+        If ``spec`` is neither text nor a ``(name, params)`` pair, or params is not a mapping.
+    ValueError
+        If the text is malformed, repeats a parameter, names no or an unknown rule, names a
+        fuzzy weighting, or gives a parameter the rule does not take.
+
     Examples
     --------
     >>> parse_rule("kfirst:k=0.05")
@@ -193,6 +215,16 @@ def default_sizes(p: int) -> np.ndarray:
     (1, 2, 4, … 256 for a gene-expression set), never "half the features", which on p ≫ n data
     keeps thousands of noise features.
 
+    Parameters
+    ----------
+    p : int ≥ 1
+        The number of features.
+
+    Returns
+    -------
+    ndarray of int64
+        The distinct sizes, increasing.
+
     Examples
     --------
     >>> default_sizes(7129).tolist()
@@ -234,6 +266,23 @@ def cutoff_ties(scores, k: int) -> tuple[int, int]:
     n_kept)``, the number of features scoring exactly ``t`` and how many of them the top k keep.
     The cut goes through a block of ties when ``n_kept < n_tied``: which of the tied features
     are kept was then decided by the tie break, not by the data.
+
+    Parameters
+    ----------
+    scores : array-like of float
+        One score per feature (higher = better), in any order; flattened.
+    k : int
+        The cut-off, in [1, number of scores].
+
+    Returns
+    -------
+    (int, int)
+        ``(n_tied, n_kept)``.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` lies outside [1, number of scores].
 
     Examples
     --------
@@ -528,7 +577,27 @@ def advice_plan(X, y, **kwargs) -> dict:
     ranker fits, aggregations and (at most) classifier fits.
 
     The classifier count is an upper bound: one fit per distinct subset and split, and many
-    configurations share their top k."""
+    configurations share their top k.
+
+    Parameters
+    ----------
+    X : array-like or DataFrame of shape (n, p)
+        Features, as for :func:`advise`.
+    y : array-like of shape (n,)
+        Class labels, as for :func:`advise`.
+    **kwargs
+        The keyword arguments of :func:`advise` (``rankers``, ``rules``, ``sizes``,
+        ``estimator``, ``cv``, ``inner_cv``, ``n_repeats``, ``combine``, ``alpha``,
+        ``tie_break``, ``random_state``, ``n_jobs``), with its defaults; all are checked as
+        :func:`advise` checks them. Any other name raises TypeError.
+
+    Returns
+    -------
+    dict
+        ``n_samples``, ``n_features``, ``outer_folds``, ``inner_folds``, ``training_parts``,
+        ``configurations``, ``combinations``, ``ranker_fits``, ``aggregations`` and
+        ``classifier_fits_at_most``.
+    """
     plan = _check(X, y, **_defaults(kwargs))
     J = plan.cv * plan.n_repeats
     parts = J * (plan.inner_cv + 1) + plan.inner_cv + 1
@@ -647,7 +716,29 @@ class Advice:
         """An unfitted :class:`~rankfusion.EnsembleSelector` for ``configuration`` (default
         :attr:`recommended`): its rankers, its rule and parameters, its size, lists min–max
         normalised. ``params`` go to the selector (``random_state=…``). The selector breaks
-        ties by the lower feature index, where the advisor drew them at random."""
+        ties by the lower feature index, where the advisor drew them at random.
+
+        Parameters
+        ----------
+        configuration : Configuration, default=None
+            The configuration to build, e.g. a row's ``configuration`` of :attr:`table`,
+            :attr:`best_single` or :attr:`one_se`; None: :attr:`recommended`. A single ranker
+            (rule None) gets the rule ``"borda"`` over its one list.
+        **params
+            Further keyword arguments of :class:`~rankfusion.EnsembleSelector`
+            (``random_state=…``); not ``rankers``, ``aggregation``, ``aggregation_params``,
+            ``n_features_to_select`` or ``normalize``, which the configuration sets.
+
+        Returns
+        -------
+        EnsembleSelector
+            Unfitted.
+
+        Raises
+        ------
+        TypeError
+            If ``configuration`` is not a :class:`Configuration`.
+        """
         from ..selection import EnsembleSelector
 
         c = self.recommended if configuration is None else configuration
@@ -943,6 +1034,23 @@ def split_rules(text: str) -> list[str]:
     the rule before it (rule names hold no ``=``), so ``"ga:k=5,distance=kendall,borda"`` →
     ``["ga:k=5,distance=kendall", "borda"]``.
 
+    Parameters
+    ----------
+    text : str
+        Comma-separated rule specs (e.g. the command line's ``--rules``).
+
+    Returns
+    -------
+    list of str
+        The rule specs, each for :func:`parse_rule`.
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is not a str.
+    ValueError
+        If an item is empty or the first item is a parameter.
+
     Examples
     --------
     >>> split_rules("ga:k=5,distance=kendall,borda")
@@ -968,6 +1076,23 @@ def split_rules(text: str) -> list[str]:
 def parse_sizes(text: str):
     """``"1,2,4,0.1"`` → ``[1, 2, 4, 0.1]`` (ints are counts, decimals fractions), ``"k-step"``
     → ``"k-step"``; checked against p by :func:`advise`.
+
+    Parameters
+    ----------
+    text : str
+        Comma-separated counts (ints) and fractions (decimals), or ``"k-step"``.
+
+    Returns
+    -------
+    list of int and float, or str
+        The sizes, in the given order, or ``"k-step"``.
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is not a str.
+    ValueError
+        If an item is neither an int nor a finite number.
 
     Examples
     --------
@@ -997,7 +1122,18 @@ def parse_sizes(text: str):
 
 
 def advice_frame(advice: Advice) -> pd.DataFrame:
-    """:attr:`Advice.table` without the ``configuration`` objects (for printing and CSV)."""
+    """:attr:`Advice.table` without the ``configuration`` objects (for printing and CSV).
+
+    Parameters
+    ----------
+    advice : Advice
+        A result of :func:`advise`.
+
+    Returns
+    -------
+    DataFrame
+        A new frame; ``advice.table`` is left unchanged.
+    """
     return advice.table.drop(columns=["configuration"])
 
 
@@ -1006,7 +1142,32 @@ def write_advice(advice: Advice, out, *, overwrite: bool = False, inputs=(),
     """Save ``advice`` into the new folder ``out``: ``advice.csv`` (the table) and
     ``summary.json`` (:attr:`Advice.summary`, everything needed to repeat the call, plus
     ``extra``), each written atomically. An existing folder is refused unless ``overwrite``;
-    ``out`` may not be one of ``inputs``. Returns the paths written."""
+    ``out`` may not be one of ``inputs``. Returns the paths written.
+
+    Parameters
+    ----------
+    advice : Advice
+        A result of :func:`advise`.
+    out : str or path-like
+        The results folder; its parent must exist.
+    overwrite : bool, default=False
+        Write into an existing folder (replacing ``advice.csv`` and ``summary.json``).
+    inputs : iterable of path-like, default=()
+        The files the run read; ``out`` may not be one of them.
+    extra : Mapping, default=None
+        Further entries added to the summary (overriding those of the same key).
+
+    Returns
+    -------
+    list of pathlib.Path
+        The paths of ``advice.csv`` and ``summary.json``.
+
+    Raises
+    ------
+    ValueError
+        If ``out`` is one of ``inputs``, an existing file, an existing folder without
+        ``overwrite``, or its parent does not exist.
+    """
     import json
 
     from .._utils.atomic import atomic_write_text, check_output_dir

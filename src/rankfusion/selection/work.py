@@ -19,7 +19,14 @@ __all__ = ["WorkEstimate", "ensemble_work", "svm_rfe_work", "physical_memory", "
 
 
 def physical_memory() -> int | None:
-    """The machine's memory in bytes, or None where the system does not say."""
+    """The machine's memory in bytes, or None where the system does not say.
+
+    Returns
+    -------
+    int or None
+        ``SC_PAGE_SIZE × SC_PHYS_PAGES`` from :func:`os.sysconf`; None where these are not
+        available (not POSIX).
+    """
     try:
         return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
     except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
@@ -64,7 +71,20 @@ class WorkEstimate:
 
     def check_memory(self, available: int | None = None) -> None:
         """A ``ValueError`` when the resamples and lists alone need more than ``available``
-        bytes (default: the machine's memory), naming the option to lower."""
+        bytes (default: the machine's memory), naming the option to lower.
+
+        Parameters
+        ----------
+        available : int, optional
+            The memory in bytes that the run may take; None = :func:`physical_memory`. When
+            that is unknown too, nothing is checked.
+
+        Raises
+        ------
+        ValueError
+            When ``memory_bytes`` exceeds ``available``; the message names ``cause`` and
+            ``fix``.
+        """
         if available is None:
             available = physical_memory()
         if available is None or self.memory_bytes <= available:
@@ -88,6 +108,22 @@ def ensemble_work(selector, n_samples: int, n_features: int) -> WorkEstimate:
     × subset sizes × classifiers), and the fits of ``list_weights="accuracy"``. Memory, a
     lower bound: the bootstrap indices (8 bytes per drawn row and about 100 per sample) and
     the lists (scores and positions, 24 bytes per feature and about 200 per list).
+
+    Parameters
+    ----------
+    selector : EnsembleSelector
+        The selector, not fitted; its parameters are checked (with the messages of ``fit``),
+        its ``random_state`` is checked but not advanced.
+    n_samples : int
+        Rows of the data it would be fitted on.
+    n_features : int
+        Columns (features) of that data.
+
+    Returns
+    -------
+    WorkEstimate
+        ``what="select"``, with the counts above, the memory lower bound and, when there are
+        bootstrap samples, ``n_bootstraps`` as the cause.
     """
     from .subset_size import k_step_grid, learning_curve_grid
 
@@ -136,7 +172,43 @@ def svm_rfe_work(n_samples: int, n_features: int, n_classes: int, *, methods=("k
     of :func:`~rankfusion.rankers.rfe_schedule`) SVM fits, the same again for the joint
     ``average``, one multiclass fit per iteration for an MSVM decomposition, ``len(C_GRID)
     × cv`` fits for ``C="cv"``, and one aggregation per rule. The options are checked first,
-    as :func:`~rankfusion.selection.svm_rfe_rankings` checks them (the same messages)."""
+    as :func:`~rankfusion.selection.svm_rfe_rankings` checks them (the same messages).
+
+    Parameters
+    ----------
+    n_samples : int
+        Rows of the data (used for the memory of the data, 8 bytes a value).
+    n_features : int
+        Features at the start of the elimination.
+    n_classes : int
+        Classes of ``y``; two or fewer make one binary problem.
+    methods : str or sequence of str, default ("kfirst",)
+        Aggregation rules and/or ``"average"``, as in
+        :func:`~rankfusion.selection.svm_rfe_rankings`; with several binary problems, one
+        aggregation is counted per rule other than ``"average"``.
+    decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}, default "ovo"
+        Binary problems (``ovo``, ``ova``) or, on more than two classes, one multiclass SVM
+        fit per iteration.
+    C : float or "cv", default 1.0
+        The SVM's C; ``"cv"`` adds ``len(C_GRID) × cv`` fits to choose it.
+    step : int or float, default 0.1
+        The RFE step, as :func:`~rankfusion.rankers.rfe_schedule`.
+    step_until : int, default 20
+        With a float ``step``: below this many features, one at a time.
+    cv : int, default 5
+        Folds of ``C="cv"``.
+    aggregation_params : dict, optional
+        Parameters for the rules; checked only.
+    rule_params : dict of rule → dict, optional
+        Parameters for one rule only; checked only.
+    random_state : None, int, SeedSequence or Generator
+        Checked only.
+
+    Returns
+    -------
+    WorkEstimate
+        ``what="svm-rfe"``, with the counts above and a lower bound of the memory.
+    """
     from .._utils.validation import check_choice
     from ..rankers import rfe_schedule
     from .svm_rfe import C_GRID, SVMRFE_DECOMPOSITIONS, _check_methods, _rule_params, check_C
