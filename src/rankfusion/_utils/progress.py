@@ -130,7 +130,7 @@ def progress_bar(total: int, desc: str, unit: str, *, enabled: bool = True,
                  initial: int = 0, file=None):
     """A progress reporter with ``update(n)`` and ``close()``, or None when not ``enabled``:
     a tqdm bar when standard error is an interactive terminal and tqdm is installed, else a
-    :class:`LineProgress`.
+    ``LineProgress`` (one line at most every ``DEFAULT_INTERVAL`` seconds).
 
     Parameters
     ----------
@@ -150,8 +150,8 @@ def progress_bar(total: int, desc: str, unit: str, *, enabled: bool = True,
 
     Returns
     -------
-    tqdm or LineProgress or None
-        The reporter; None when not ``enabled``.
+    object or None
+        The reporter (a ``tqdm`` bar or a ``LineProgress``); None when not ``enabled``.
     """
     if not enabled:
         return None
