@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from ._utils.atomic import atomic_open
+from ._utils.csv_cells import unprotect_cell
 from ._utils.data import (
     ID_TARGET_MIN_ROWS_OF_FILE,
     NOT_CLASSES_ADVICE,
@@ -1575,6 +1576,9 @@ def read_lists(path: str | os.PathLike, kind: str = "auto", *, header: bool | No
     sep = _check_sep(sep)
     text, label = read_input(path, encoding=encoding)
     rows, lines = _csv_rows(text, label, sep)
+    # undo the formula protection write_lists applied (docs/design.md, 'Outputs'), so that a
+    # written list reads back with its own names
+    rows = [[unprotect_cell(c) for c in r] for r in rows]
     if not rows:
         raise ValueError(f"{label}: the file is empty")
     if all(len(r) == 1 for r in rows):

@@ -189,3 +189,21 @@ def test_selection_folder_csv_files_protect_feature_names(tmp_path):
             for line in f.read_text().splitlines():
                 for cell in line.split(","):
                     assert cell[:1] not in ("=", "+", "@") or float(cell) is not None
+
+
+@pytest.mark.parametrize("values", ["scores", "positions"])
+def test_written_lists_read_back_with_their_own_names(tmp_path, values):
+    # the protection is for spreadsheets only: read_lists undoes it, so names survive the trip
+    from rankfusion.io import read_lists, write_lists
+    from rankfusion.lists import RankedLists
+
+    # (the reader strips spaces and tabs around names, so none is given here)
+    features = ["=HYPERLINK(\"x\")", "@b", "'=q", "'plain", "+c", "-x", "gene", "''@z"]
+    scores = np.arange(len(features) * 2, dtype=float).reshape(len(features), 2)[::-1]
+    lists = RankedLists.from_scores(scores, features=features, list_names=["+l1", "@l2"])
+    path = tmp_path / "lists.csv"
+    write_lists(lists, path, values=values)
+    back = read_lists(path, kind=values)
+    assert list(back.features) == features
+    assert list(back.list_names) == ["+l1", "@l2"]
+    np.testing.assert_array_equal(back.positions, lists.positions)
