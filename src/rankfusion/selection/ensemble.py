@@ -24,6 +24,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import spawn
 from .._utils.validation import check_n_jobs, real_array, resolve_n_features
@@ -644,6 +645,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         else:
             Xw, y = validate_data(self, X, y, dtype=np.float64, ensure_all_finite="allow-nan",
                                   ensure_min_samples=2)
+        problem = target_problem(np.asarray(y))
+        if problem:  # before scikit-learn's check, which only warns on an identifier or an age
+            raise ValueError(f"y {problem}")
         check_classification_targets(y)
         self.classes_, y_codes = np.unique(y, return_inverse=True)
         if self.classes_.shape[0] < 2:

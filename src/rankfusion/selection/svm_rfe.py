@@ -25,6 +25,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
 from .._utils.validation import check_bool, check_n_jobs, check_top_k, resolve_n_features
@@ -634,6 +635,9 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                 raise TypeError(f"X column {col!r} is not numeric ({dt}); SVM-RFE needs numbers: "
                                 "encode nominal columns first (e.g. OneHotEncoder)")
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
+        problem = target_problem(np.asarray(y))
+        if problem:  # before scikit-learn's check, which only warns on an identifier or an age
+            raise ValueError(f"y {problem}")
         check_classification_targets(y)
         self.classes_ = np.unique(y)
         if self.classes_.shape[0] < 2:
