@@ -442,7 +442,7 @@ def test_failing_ranker_is_named_with_its_list():
 
 @pytest.mark.parametrize("X, y, match", [
     (np.zeros((6, 3)), np.zeros(6), "one class"),
-    (np.zeros((6, 3)), np.linspace(0, 1, 6), "Unknown label type"),
+    (np.zeros((6, 3)), np.linspace(0, 1, 6), "looks continuous"),
     (np.zeros((6, 3)), np.arange(5) % 2, "inconsistent numbers of samples"),
     (np.full((6, 3), np.inf), np.arange(6) % 2, "infinity"),
 ])

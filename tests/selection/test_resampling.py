@@ -137,9 +137,11 @@ def test_suggested_minimum_fraction_is_enough(fraction, stratify):
                      stratify=stratify, random_state=0).fit(X, y)
 
 
-def test_small_fraction_without_bootstraps_is_not_checked():
+def test_small_fraction_without_bootstraps_is_refused_as_doing_nothing():
     X, y = _data()
-    EnsembleSelector(rankers=(anova,), sample_fraction=0.001).fit(X, y)
+    with pytest.raises(ValueError, match=r"n_bootstraps=0 ranks on all the data once"):
+        EnsembleSelector(rankers=(anova,), sample_fraction=0.001).fit(X, y)
+    EnsembleSelector(rankers=(anova,), sample_fraction=1.0).fit(X, y)
 
 
 def test_a_class_smaller_than_two_rows_is_drawn_whole():

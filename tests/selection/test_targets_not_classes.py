@@ -45,3 +45,12 @@ def test_class_labels_still_fit(y):
                 SVMRFE(n_features_to_select=2)):
         est.fit(X, y)
         assert len(est.classes_) == len(np.unique(y))
+
+
+@pytest.mark.parametrize("fraction", [0.5, 0.001, 0.999])
+def test_sample_fraction_without_bootstraps_is_refused(fraction):
+    # it would do nothing: every ranker runs once on all the data
+    with pytest.raises(ValueError, match=rf"sample_fraction={fraction} applies to bootstrap "
+                                         r"samples, but n_bootstraps=0"):
+        EnsembleSelector(rankers=["f_classif"], sample_fraction=fraction).fit(
+            X, np.repeat([0, 1], 20))

@@ -178,7 +178,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         (:func:`rankfusion.selection.resampling.bootstrap_indices`). Checked at fit, when n is
         known: a fraction that draws fewer than 2 rows of a class (stratified) or fewer than 2
         per class in all (unstratified) is refused, also for the training parts of a nested
-        size search (:func:`~rankfusion.selection.resampling.check_sample_size`).
+        size search (:func:`~rankfusion.selection.resampling.check_sample_size`). A fraction
+        other than 1 with ``n_bootstraps=0`` (no bootstrap samples) is refused: it would do
+        nothing.
     stratify : bool, default=True
         Draw every bootstrap sample (and the CV folds) within classes.
     n_features_to_select : None, int, float, "k-step" or "learning-curve", default=None
@@ -360,6 +362,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             raise TypeError(f"sample_fraction must be a number in (0, 1], got {sf!r}")
         if not 0.0 < float(sf) <= 1.0:
             raise ValueError(f"sample_fraction must lie in (0, 1], got {sf}")
+        if nb == 0 and float(sf) != 1.0:
+            # as scikit-learn's forests refuse max_samples without bootstrap: it would do nothing
+            raise ValueError(f"sample_fraction={sf} applies to bootstrap samples, but "
+                             "n_bootstraps=0 ranks on all the data once: set n_bootstraps ≥ 1 "
+                             "or leave sample_fraction at 1.0")
         if not isinstance(self.stratify, (bool, np.bool_)):
             raise TypeError(f"stratify must be a bool, got {self.stratify!r}")
         n = self.n_features_to_select
