@@ -1,7 +1,7 @@
 """Every bool parameter of the public functions is read with ``check_bool``: True/False (and
 the command line's 'true'/'false'/'yes'/'no', 1/0) are accepted with their meaning; anything
 else is a ``TypeError`` naming the parameter — never read by truthiness, where 'no' would mean
-True (docs/design.md, 'Errors')."""
+True (docs/design.md, 'Validation')."""
 
 import numpy as np
 import pytest

@@ -1,7 +1,7 @@
 """Parameters checked where they enter, with messages that name them: job counts, sizes and
 counts that must be ints (never bools or truncated floats), seeds that are checked even when
 unused, estimators and class weights of SVMRFE, and arguments of the helper functions
-(docs/design.md, 'Errors')."""
+(docs/design.md, 'Validation')."""
 
 import numpy as np
 import pandas as pd

@@ -1,7 +1,7 @@
 """Command-line mistakes that used to be read another way: an option given twice (argparse
 kept the last value), ``-o -`` (a file named '-'), a number target that is also a column name,
 ``demo`` options that did nothing or wrote over a file, a negative ``select --top``
-(docs/design.md, 'Errors')."""
+(docs/design.md, 'Validation')."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """SVMRFE's parameter checks: each bad value is refused with its whole message, and the
-boundary values that are allowed are accepted (docs/design.md, 'Errors')."""
+boundary values that are allowed are accepted (docs/design.md, 'Validation')."""
 
 import numpy as np
 import pytest

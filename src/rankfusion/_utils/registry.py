@@ -1,5 +1,5 @@
 """One registry class for everything chosen by name: aggregation rules, rankers, and later
-stability measures and protocols (docs/design.md, "Registries").
+stability measures and protocols (docs/design.md, 'Aggregation rules' and 'Rankers').
 
 A :class:`Registry` maps names and aliases to :class:`Entry` records. Each entry keeps, next to
 the function, its signature metadata read once at registration (keyword parameters, whether it

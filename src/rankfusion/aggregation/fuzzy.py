@@ -7,7 +7,8 @@ reciprocal-SD, one-minus-SD or matrix-similarity) and defuzzified by the centre 
 
 Reference: "Weighted combination of feature selection methods based on bootstrap and fuzzy
 sets" (the fuzzy paper), §III, eqs. 1–13. Our readings of its ambiguous points are stated in
-:func:`aggregate_fuzzy` and in docs/design.md, "Fuzzy combination".
+:func:`aggregate_fuzzy` and in docs/design.md, 'Departures from the papers and reference
+tools'.
 """
 
 from __future__ import annotations
@@ -327,7 +328,8 @@ def aggregate_fuzzy(scores, weighting: str = "OW") -> FuzzyConsensus:
 
     Notes
     -----
-    Readings of the paper (see docs/design.md, "Fuzzy combination"):
+    Readings of the paper (see docs/design.md, 'Departures from the papers and reference
+    tools'):
 
     - *Normalisation.* Step 3 of §III-A says "for each feature, normalize the feature scores";
       normalising one feature over its own L bootstraps would stretch every feature to [0, 1]

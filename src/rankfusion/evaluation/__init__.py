@@ -1,4 +1,6 @@
-"""Evaluation: protocols, statistical tests and plots (docs/design.md, 'Evaluation').
+"""Evaluation: protocols, statistical tests and plots.
+
+The rules they follow: docs/design.md, 'Ensembles, subsets and evaluation'.
 
 * protocols — :func:`error_curve` (repeated random splits, error against the number of
   features), :func:`cross_validate_selection` (k-fold CV of selector + classifier),

@@ -8,7 +8,8 @@ data (Yeoh et al. 2002 as distributed by Monti et al. 2003; 248 samples × 985 g
    and how much they agree;
 2. the gain: the test error of a linear SVM on the top k genes of each method, over repeated
    stratified random splits, with the genes z-scored and ranked on each training part only
-   (:func:`~rankfusion.evaluation.error_curve`, docs/design.md, 'Evaluation').
+   (:func:`~rankfusion.evaluation.error_curve`, docs/design.md, 'Ensembles, subsets and
+   evaluation').
 
 ``rankfusion demo`` prints :meth:`StJudeDemo.report` and, with ``--plot``, saves
 :meth:`StJudeDemo.plot`.

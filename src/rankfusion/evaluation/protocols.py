@@ -2,7 +2,7 @@
 selector with a classifier, and statistics of the positions given to relevant features.
 
 Every protocol fits the selector (and tunes anything) on the training part of each split only:
-the test rows reach nothing but ``predict`` (docs/design.md, 'Evaluation').
+the test rows reach nothing but ``predict`` (docs/design.md, 'Ensembles, subsets and evaluation').
 
 Seeds (docs/design.md, 'Seeds'): one ``numpy.random.SeedSequence`` from ``random_state`` is
 spawned into one child per split; each child seeds that split's partition, the selector and the

@@ -1,4 +1,6 @@
-"""Statistical comparison of feature-selection methods (docs/design.md, 'Evaluation').
+"""Statistical comparison of feature-selection methods.
+
+The rules they follow: docs/design.md, 'Ensembles, subsets and evaluation'.
 
 Each function returns a small frozen result object, as :mod:`scipy.stats` does:
 

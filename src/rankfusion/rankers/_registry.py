@@ -1,6 +1,7 @@
 """The registry of feature rankers: name → function ``f(X, y, **params) -> scores``.
 
-Every ranker returns one float per feature, higher = more relevant (docs/design.md, "Scores").
+Every ranker returns one float per feature, higher = more relevant (docs/design.md, 'Scores and
+positions').
 The registry is one instance of :class:`rankfusion._utils.registry.Registry`; each entry keeps
 the ranker's keyword parameters, so callers never inspect signatures at call time.
 """
