@@ -406,14 +406,14 @@ def test_advice_plan_refuses_unknown_arguments():
 
 
 def test_dataframe_input_keeps_names():
-    frame = pd.DataFrame(_X, columns=[f"g{i}" for i in range(8)])
+    frame = pd.DataFrame(_X.copy(), columns=[f"g{i}" for i in range(8)])  # pandas < 2 shares _X
     adv = advise(frame, pd.Series(np.where(_Y == 1, "b", "a")), **_OK, random_state=0)
     assert all(f.startswith("g") for f in adv.ties["features"])
 
 
 def test_nominal_and_missing_values_reach_rankers_and_classifier():
     rng = np.random.default_rng(1)
-    frame = pd.DataFrame(_X, columns=[f"g{i}" for i in range(8)])
+    frame = pd.DataFrame(_X.copy(), columns=[f"g{i}" for i in range(8)])  # pandas < 2 shares _X
     frame.iloc[rng.choice(40, 5, replace=False), 0] = np.nan
     colour = np.where(_Y == 1, "red", "blue").astype(object)
     colour[:4] = "green"
