@@ -154,10 +154,10 @@ def _python_blocks(page):
     return blocks
 
 
-GUIDE_PAGES = sorted((DOCS / "user_guide").glob("*.rst")) + [DOCS / "index.rst"]
+USER_GUIDE_PAGES = sorted((DOCS / "user_guide").glob("*.rst")) + [DOCS / "index.rst"]
 
 
-@pytest.mark.parametrize("page", GUIDE_PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("page", USER_GUIDE_PAGES, ids=lambda p: p.name)
 def test_guide_code_blocks_run(page, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     namespace = {"__name__": "__guide__"}
