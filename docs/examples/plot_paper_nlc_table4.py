@@ -1,6 +1,6 @@
 """
 A paper's table, regenerated: NLC against ReliefF and information gain
-=====================================================================
+======================================================================
 
 Ruiz, Riquelme & Aguilar-Ruiz (2003), Table 4, keep the **first three features** of each
 ranking and report the 10-fold cross-validated accuracy of a classifier on them. This example
