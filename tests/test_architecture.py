@@ -47,6 +47,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: Private modules meant for sharing: every layer but ``cli`` may import their public names.
 SHARED_PRIVATE = frozenset({"_utils", "distances._kernels"})
 
+#: Private modules of metadata (``__version__``) that every layer, ``cli`` too, may import.
+METADATA = frozenset({"_utils.version"})
+
 #: Known violations, each named: (importing file relative to the package, imported module).
 ALLOWED: frozenset[tuple[str, str]] = frozenset({
 })
@@ -114,7 +117,7 @@ def _static_all(tree: ast.Module) -> set[str] | None:
 
 
 def check_package(root: Path, package: str, *, layers=LAYERS, shared=SHARED_PRIVATE,
-                  allowed=frozenset()) -> list[str]:
+                  metadata=METADATA, allowed=frozenset()) -> list[str]:
     """The layer violations of the package at ``root`` (named ``package``), one line each."""
     imports, trees = collect_imports(Path(root), package)
     layer_of = {name: i for i, group in enumerate(layers) for name in group}
@@ -137,8 +140,6 @@ def check_package(root: Path, package: str, *, layers=LAYERS, shared=SHARED_PRIV
         src, dst = component(imp.source), component(module)
         if dst is None or (imp.file, module) in allowed:
             continue
-        if dst == "" and name is not None and name.startswith("__") and name.endswith("__"):
-            continue  # ``from .. import __version__``: metadata of the root, not its facade
         src_key = "" if src in ("", "__main__") else src
         where = f"{imp.file}:{imp.line}"
         shown = f"{module}.{name}" if name else module
@@ -157,10 +158,10 @@ def check_package(root: Path, package: str, *, layers=LAYERS, shared=SHARED_PRIV
                                 f"{dst or 'the root facade'})")
             # private names across packages
             inner = module.split(".")[1:]
-            covered = 0 if src_key == "cli" else max(
+            covered = len(inner) if ".".join(inner) in metadata else 0 if src_key == "cli" else max(
                 (i for i in range(1, len(inner) + 1) if ".".join(inner[:i]) in shared), default=0)
             if any(p.startswith("_") and not p.startswith("__") for p in inner[covered:]) or (
-                    src_key == "cli" and any(p.startswith("_") for p in inner)):
+                    src_key == "cli" and any(p.startswith("_") for p in inner[covered:])):
                 if (imp.file, imp.line, module) not in reported:
                     reported.add((imp.file, imp.line, module))
                     problems.append(f"{where}: private module {module} imported from package "
@@ -246,7 +247,8 @@ CLEAN = {
                                "def aggregate():\n    pass\n",
     "rankers/base.py": "import fakepkg.distances\nfrom .._utils import validation\n",
     "selection/sel.py": "from ..aggregation import aggregate\nfrom ..rankers.base import x\n",
-    "cli/__init__.py": "from .. import __version__\n",
+    "_utils/version.py": "__version__ = '1.0'\n",
+    "cli/__init__.py": "from .._utils.version import __version__\n",
     "cli/run.py": "from ..aggregation import aggregate\nfrom ._common import helper\n",
     "cli/_common.py": "def helper():\n    pass\n",
 }
@@ -295,6 +297,9 @@ PLANTED = [
     pytest.param({"lists.py": "from ._utils._impl import check\n"},
                  ["lists.py:1: private module fakepkg._utils._impl"],
                  id="private-module-inside-shared-package"),
+    pytest.param({"selection/sel.py": "from .. import __version__\n"},
+                 ["selection/sel.py:1: upward import fakepkg.__version__ (selection is below the "
+                  "root facade)"], id="version-from-the-root"),
 ]
 
 

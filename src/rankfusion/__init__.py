@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import importlib
 
+from ._utils.version import __version__
+
 # ``typing.TYPE_CHECKING`` without importing typing (a few ms of every command's start-up)
 TYPE_CHECKING = False
-
-__version__ = "0.1.0.dev0"
 
 # public name -> module that defines it
 _EXPORTS = {

@@ -29,7 +29,7 @@ COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "advise", "dataset
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` set to a command name, just that command's parser
     is built (its module alone is imported, so the command starts quickly)."""
-    from .. import __version__
+    from .._utils.version import __version__
 
     parser = _Parser(
         prog="rankfusion",
