@@ -156,7 +156,7 @@ def test_names_work_and_bad_input_is_refused():
 def test_docstring_examples():
     import doctest
 
-    import rankfusion.distances as distances
+    import rankfusion.distances.measures as distances
     from rankfusion.aggregation import cross_entropy, genetic, kemeny, rra
 
     for module in (distances, kemeny, rra, genetic, cross_entropy):
