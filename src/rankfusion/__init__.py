@@ -6,8 +6,7 @@ command line start quickly and each sub-command loads only what it needs.
 
 from __future__ import annotations
 
-import importlib
-
+from ._utils.lazy import lazy_package
 from ._utils.version import __version__
 
 # ``typing.TYPE_CHECKING`` without importing typing (a few ms of every command's start-up)
@@ -88,16 +87,4 @@ if TYPE_CHECKING:  # pragma: no cover
     from .selection import SVMRFE, EnsembleSelector
 
 
-def __getattr__(name: str):
-    if name in _SUBMODULES:
-        return importlib.import_module(f".{name}", __name__)
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rankfusion' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS) | set(_SUBMODULES))
+__getattr__, __dir__ = lazy_package(__name__, _EXPORTS, _SUBMODULES)
