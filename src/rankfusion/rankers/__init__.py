@@ -30,9 +30,9 @@ _EXPORTS = {
     "label_changes": ".nlc", "nlc": ".nlc",
     "relief": ".relief", "relieff": ".relief",
     "estimator_ranker": ".sklearn_adapters", "score_func_ranker": ".sklearn_adapters",
-    **dict.fromkeys(("DECOMPOSITIONS", "JOINT_CRITERIA", "BinaryProblem", "RFEResult",
-                     "binary_problems", "joint_rfe", "rfe_lists", "rfe_schedule", "svm_rfe",
-                     "svm_rfe_lists", "svm_rfe_scores"), ".rfe"),
+    "DECOMPOSITIONS": ".rfe", "JOINT_CRITERIA": ".rfe", "BinaryProblem": ".rfe",
+    "RFEResult": ".rfe", "binary_problems": ".rfe", "joint_rfe": ".rfe", "rfe_lists": ".rfe",
+    "rfe_schedule": ".rfe", "svm_rfe": ".rfe", "svm_rfe_lists": ".rfe", "svm_rfe_scores": ".rfe",
 }
 
 __all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
