@@ -21,6 +21,7 @@ _EXPORTS = {
     "available_methods": ".aggregation",
     "Consensus": ".aggregation",
     "load_data": ".io",
+    "kendall_distance": ".distances",
     "kendall_tau": ".distances",
     "spearman_footrule": ".distances",
     "read_arff": ".io",
@@ -55,6 +56,7 @@ __all__ = [
     "error_curve",
     "friedman",
     "FuzzyConsensus",
+    "kendall_distance",
     "kendall_tau",
     "load_data",
     "nemenyi",
@@ -72,7 +74,7 @@ if TYPE_CHECKING:  # pragma: no cover
         aggregate_fuzzy,
         available_methods,
     )
-    from .distances import kendall_tau, spearman_footrule
+    from .distances import kendall_distance, kendall_tau, spearman_footrule
     from .evaluation import (
         Advice,
         advise,

@@ -6,6 +6,14 @@ their notation and references, in :mod:`rankfusion.distances.measures`; the comp
 they share with the aggregation rules live in ``_kernels``.
 """
 
-from .measures import DISTANCES, distance_matrix, kendall_tau, max_distance, spearman_footrule
+from .measures import (
+    DISTANCES,
+    distance_matrix,
+    kendall_distance,
+    kendall_tau,
+    max_distance,
+    spearman_footrule,
+)
 
-__all__ = ["spearman_footrule", "kendall_tau", "distance_matrix", "max_distance", "DISTANCES"]
+__all__ = ["spearman_footrule", "kendall_distance", "kendall_tau", "distance_matrix",
+           "max_distance", "DISTANCES"]

@@ -60,7 +60,8 @@ from .._utils.validation import (
 )
 from ._kernels import full_matrix_kernel, matrix_kernel, position_table
 
-__all__ = ["spearman_footrule", "kendall_tau", "distance_matrix", "max_distance", "DISTANCES"]
+__all__ = ["spearman_footrule", "kendall_distance", "kendall_tau", "distance_matrix",
+           "max_distance", "DISTANCES"]
 
 DISTANCES = ("spearman", "kendall")
 
@@ -239,8 +240,8 @@ def spearman_footrule(a, b, *, k: int | None = None, scores=None,
     return _pair_distance(a, b, k, scores, False, 0.0, normalize)
 
 
-def kendall_tau(a, b, *, k: int | None = None, penalty: float = 0.0, scores=None,
-                normalize: bool = False) -> float:
+def kendall_distance(a, b, *, k: int | None = None, penalty: float = 0.0, scores=None,
+                     normalize: bool = False) -> float:
     """Kendall's tau distance between two orders (Bouaguel et al. 2013, eqs. 4-5, 7).
 
     The number of pairs of ``a ∪ b`` that the two lists order in strictly opposite ways; a pair
@@ -249,6 +250,8 @@ def kendall_tau(a, b, *, k: int | None = None, penalty: float = 0.0, scores=None
     each pair counts ``|W_b(min(r_b(i), k)) − W_b(min(r_b(j), k))|`` times its term.
 
     Full orders: O(p log p) (Fenwick-tree inversion count); weighted O(p log² p).
+    ``kendall_tau`` is the same function by its former name (a distance, not Kendall's
+    correlation coefficient τ).
 
     Parameters
     ----------
@@ -267,17 +270,21 @@ def kendall_tau(a, b, *, k: int | None = None, penalty: float = 0.0, scores=None
 
     Examples
     --------
-    >>> kendall_tau([1, 2, 3, 4], [4, 3, 2, 1])
+    >>> kendall_distance([1, 2, 3, 4], [4, 3, 2, 1])
     6.0
-    >>> kendall_tau(["a", "b"], ["c", "d"], k=2)   # 4 cross pairs disagree
+    >>> kendall_distance(["a", "b"], ["c", "d"], k=2)   # 4 cross pairs disagree
     4.0
-    >>> kendall_tau(["a", "b"], ["c", "d"], k=2, penalty=0.5)
+    >>> kendall_distance(["a", "b"], ["c", "d"], k=2, penalty=0.5)
     5.0
-    >>> kendall_tau([1, 2, 3, 4], [2, 1, 3, 4], normalize=True)   # 1 of 6 pairs
+    >>> kendall_distance([1, 2, 3, 4], [2, 1, 3, 4], normalize=True)   # 1 of 6 pairs
     0.16666666666666666
     """
     penalty = check_real(penalty, name="penalty", low=0.0, high=1.0)
     return _pair_distance(a, b, k, scores, True, penalty, normalize)
+
+
+#: :func:`kendall_distance` by its former name (the same function).
+kendall_tau = kendall_distance
 
 
 def distance_matrix(candidates, lists, *, distance: str = "spearman", k: int | None = None,
@@ -285,7 +292,7 @@ def distance_matrix(candidates, lists, *, distance: str = "spearman", k: int | N
     """Distances of many candidate orders to many input lists, shape (N, M).
 
     ``out[c, l] = D(candidates[c], lists[l])`` with D the footrule or Kendall's tau of
-    :func:`spearman_footrule` / :func:`kendall_tau` (top-k when ``k`` is given).
+    :func:`spearman_footrule` / :func:`kendall_distance` (top-k when ``k`` is given).
 
     Parameters
     ----------
