@@ -6,12 +6,11 @@ command line start quickly and each sub-command loads only what it needs.
 
 from __future__ import annotations
 
-import importlib
+from ._utils.lazy import lazy_package
+from ._utils.version import __version__
 
 # ``typing.TYPE_CHECKING`` without importing typing (a few ms of every command's start-up)
 TYPE_CHECKING = False
-
-__version__ = "0.1.0.dev0"
 
 # public name -> module that defines it
 _EXPORTS = {
@@ -22,6 +21,7 @@ _EXPORTS = {
     "available_methods": ".aggregation",
     "Consensus": ".aggregation",
     "load_data": ".io",
+    "kendall_distance": ".distances",
     "kendall_tau": ".distances",
     "spearman_footrule": ".distances",
     "read_arff": ".io",
@@ -56,6 +56,7 @@ __all__ = [
     "error_curve",
     "friedman",
     "FuzzyConsensus",
+    "kendall_distance",
     "kendall_tau",
     "load_data",
     "nemenyi",
@@ -73,7 +74,7 @@ if TYPE_CHECKING:  # pragma: no cover
         aggregate_fuzzy,
         available_methods,
     )
-    from .distances import kendall_tau, spearman_footrule
+    from .distances import kendall_distance, kendall_tau, spearman_footrule
     from .evaluation import (
         Advice,
         advise,
@@ -88,16 +89,4 @@ if TYPE_CHECKING:  # pragma: no cover
     from .selection import SVMRFE, EnsembleSelector
 
 
-def __getattr__(name: str):
-    if name in _SUBMODULES:
-        return importlib.import_module(f".{name}", __name__)
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rankfusion' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS) | set(_SUBMODULES))
+__getattr__, __dir__ = lazy_package(__name__, _EXPORTS, _SUBMODULES)

@@ -107,7 +107,8 @@ def test_other_dash_values_name_the_way_out(files, capsys, before, option, value
 
 def test_the_separator_ends_the_rewriting(files, capsys):
     # after '--' every token is positional, as argparse reads it
-    from rankfusion.cli import _attach_dash_values, build_parser
+    from rankfusion.cli import build_parser
+    from rankfusion.cli.program import _attach_dash_values
 
     argv = ["aggregate", "--", "--weights", "-1,1"]
     assert _attach_dash_values(build_parser("aggregate"), "aggregate", argv) == argv

@@ -156,10 +156,21 @@ def test_names_work_and_bad_input_is_refused():
 def test_docstring_examples():
     import doctest
 
-    import rankfusion.distances as distances
+    import rankfusion.distances.measures as distances
     from rankfusion.aggregation import cross_entropy, genetic, kemeny, rra
 
     for module in (distances, kemeny, rra, genetic, cross_entropy):
         result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0, module.__name__
         assert result.attempted > 0, module.__name__
+
+
+def test_kendall_distance_is_the_name_and_kendall_tau_its_alias():
+    import rankfusion
+    from rankfusion import distances
+    from rankfusion.distances import kendall_distance
+
+    assert distances.kendall_tau is kendall_distance
+    assert rankfusion.kendall_tau is rankfusion.kendall_distance is kendall_distance
+    assert {"kendall_distance", "kendall_tau"} <= set(distances.__all__)
+    assert kendall_distance([1, 2, 3], [3, 2, 1]) == kendall_tau([1, 2, 3], [3, 2, 1]) == 3.0

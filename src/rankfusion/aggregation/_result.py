@@ -11,7 +11,7 @@ import pandas as pd
 __all__ = ["Consensus", "build_consensus"]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Consensus:
     """A consensus ranking of p features.
 
@@ -21,8 +21,10 @@ class Consensus:
         Feature indices, best first.
     scores : ndarray of float, shape (p,)
         The rule's primary key per feature (in feature order), higher = better.
-    ranks : ndarray of int, shape (p,)
-        Consensus position of each feature (in feature order), 1 = best, no ties.
+    positions : ndarray of int, shape (p,)
+        Consensus position of each feature (in feature order), 1 = best, no ties
+        (docs/design.md, 'Scores and positions'). ``ranks`` is the same array, by its former
+        name (also accepted by the constructor).
     features : ndarray of object, shape (p,)
         Feature names, in feature order.
     method : str
@@ -39,13 +41,35 @@ class Consensus:
 
     order: np.ndarray
     scores: np.ndarray
-    ranks: np.ndarray
+    positions: np.ndarray
     features: np.ndarray
     method: str
     params: dict = field(default_factory=dict)
     tiebreak: np.ndarray | None = None
     tiebreak_name: str | None = None
     info: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, order, scores, positions=None, features=None, method=None, params=None,
+                 tiebreak=None, tiebreak_name=None, info=None, *, ranks=None):
+        if ranks is not None:
+            if positions is not None:
+                raise TypeError("give positions or ranks (its former name), not both")
+            positions = ranks
+        missing = [n for n, v in (("positions", positions), ("features", features),
+                                  ("method", method)) if v is None]
+        if missing:
+            raise TypeError(f"Consensus() missing required argument(s): {', '.join(missing)}")
+        values = {"order": order, "scores": scores, "positions": positions,
+                  "features": features, "method": method,
+                  "params": {} if params is None else params, "tiebreak": tiebreak,
+                  "tiebreak_name": tiebreak_name, "info": {} if info is None else info}
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def ranks(self) -> np.ndarray:
+        """:attr:`positions`, by its former name."""
+        return self.positions
 
     @property
     def n_features(self) -> int:
@@ -74,7 +98,7 @@ class Consensus:
     def tied_ranks(self, method: str = "min") -> np.ndarray:
         """Consensus positions that let features with equal :attr:`scores` share a rank.
 
-        :attr:`ranks` never ties (the rule's tie breaks decide); tables that print ties, such
+        :attr:`positions` never ties (the rule's tie breaks decide); tables that print ties, such
         as the robust-FS paper's Table 5 (two techniques ranked 1, the next 2), use these
         instead. Ranks follow :func:`scipy.stats.rankdata` on ``-scores`` (1 = best):
 
@@ -96,7 +120,7 @@ class Consensus:
         --------
         >>> from rankfusion import aggregate
         >>> c = aggregate([[3.0, 3.0], [3.0, 3.0], [1.0, 1.0]], "mean_score")
-        >>> c.ranks.tolist(), c.tied_ranks("min").tolist(), c.tied_ranks("dense").tolist()
+        >>> c.positions.tolist(), c.tied_ranks("min").tolist(), c.tied_ranks("dense").tolist()
         ([1, 2, 3], [1, 1, 3], [1, 1, 2])
         """
         from scipy.stats import rankdata
@@ -109,7 +133,7 @@ class Consensus:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per feature in consensus order: ``rank``, ``score`` (and ``tiebreak``)."""
-        data = {"rank": self.ranks[self.order], "score": self.scores[self.order]}
+        data = {"rank": self.positions[self.order], "score": self.scores[self.order]}
         if self.tiebreak is not None:
             data[self.tiebreak_name or "tiebreak"] = self.tiebreak[self.order]
         return pd.DataFrame(data, index=pd.Index(self.features[self.order], name="feature"))
@@ -141,12 +165,12 @@ def build_consensus(
     """Assemble a :class:`Consensus` from exact sort keys (lower = better)."""
     if order is None:
         order = order_from_keys(keys)
-    ranks = np.empty(order.shape[0], dtype=np.int64)
-    ranks[order] = np.arange(1, order.shape[0] + 1)
+    positions = np.empty(order.shape[0], dtype=np.int64)
+    positions[order] = np.arange(1, order.shape[0] + 1)
     return Consensus(
         order=order,
         scores=np.asarray(scores, dtype=np.float64),
-        ranks=ranks,
+        positions=positions,
         features=lists.features,
         method=method,
         params=dict(params),

@@ -50,7 +50,7 @@ class FuzzyConsensus(Consensus):
         SD(F^i_j), the sample standard deviation (``ddof=1``) of the L discretised scores;
         ``None`` with a single bootstrap.
 
-    Also: ``order``, ``scores`` (the defuzzified c_i), ``ranks``, ``features``, ``method``
+    Also: ``order``, ``scores`` (the defuzzified c_i), ``positions``, ``features``, ``method``
     (``"fuzzy"``), ``params`` (``weighting``, ``n_bootstraps``) — see :class:`Consensus`.
     """
 
@@ -402,12 +402,12 @@ def aggregate_fuzzy(scores, weighting: str = "OW") -> FuzzyConsensus:
         c = num.astype(np.float64) / den.astype(np.float64)
     keys = [-c]
     order = order_from_keys(keys)
-    ranks = np.empty(p, dtype=np.int64)
-    ranks[order] = np.arange(1, p + 1)
+    positions = np.empty(p, dtype=np.int64)
+    positions[order] = np.arange(1, p + 1)
     return FuzzyConsensus(
         order=order,
         scores=c,
-        ranks=ranks,
+        positions=positions,
         features=features,
         method="fuzzy",
         params={"weighting": weighting, "n_bootstraps": n_boot},

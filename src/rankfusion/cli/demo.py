@@ -66,7 +66,7 @@ def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.Data
     rows = {}
     for rule in rules:
         c = aggregate(lists, rule)
-        tau = kendalltau(base.ranks, c.ranks).statistic
+        tau = kendalltau(base.positions, c.positions).statistic
         overlap = len(set(c.order[:top]) & set(base.order[:top]))
         row = {f"#{i + 1}": _short(str(f)) for i, f in enumerate(c.top(top))}
         row["tau_vs_borda"] = round(float(tau), 3)

@@ -989,7 +989,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     import scipy
     import sklearn
 
-    from .. import __version__
+    from .._utils.version import __version__
 
     summary = {
         "rankfusion": __version__, "numpy": np.__version__, "scipy": scipy.__version__,

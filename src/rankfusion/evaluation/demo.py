@@ -308,8 +308,8 @@ def stjude_demo(*, top: int = 15, standardize: bool = True, C: float = 1.0, k: f
     bar.close()
     t_avg = time.perf_counter() - t0
 
-    rankings = {"K-First": np.asarray(kf.ranks, dtype=np.int64),
-                "Schulze": np.asarray(sch.ranks, dtype=np.int64),
+    rankings = {"K-First": np.asarray(kf.positions, dtype=np.int64),
+                "Schulze": np.asarray(sch.positions, dtype=np.int64),
                 "Average": np.asarray(avg.ranking, dtype=np.int64)}
     orders = {m: np.argsort(r, kind="stable") for m, r in rankings.items()}
     tops = {m: [names[i] for i in o[:top]] for m, o in orders.items()}

@@ -598,7 +598,7 @@ def relevant_rank_stats(positions, relevant) -> pd.Series:
     if isinstance(positions, ErrorCurveResult):
         positions = positions.positions
     if isinstance(positions, Consensus):
-        positions = pd.Series(positions.ranks, index=positions.features)
+        positions = pd.Series(positions.positions, index=positions.features)
     if isinstance(positions, pd.Series):
         names = list(positions.index)
         values = positions.to_numpy()[None, :]

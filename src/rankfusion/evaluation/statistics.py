@@ -39,7 +39,7 @@ from scipy import stats
 
 from .._utils.validation import check_bool, real_array
 from ..aggregation import Consensus
-from ..distances import kendall_tau
+from ..distances import kendall_distance
 
 __all__ = [
     "TTestResult",
@@ -695,7 +695,7 @@ def rule_agreement(consensuses, k: int) -> AgreementResult:
     For each pair of rankings a and b of the same p features:
 
     * normalised Kendall distance ``K(a, b) / (p (p − 1) / 2)`` with ``K`` from
-      :func:`rankfusion.distances.kendall_tau` (the number of discordant pairs);
+      :func:`rankfusion.distances.kendall_distance` (the number of discordant pairs);
     * top-k Jaccard index ``|T_k(a) ∩ T_k(b)| / |T_k(a) ∪ T_k(b)|``.
 
     Parameters
@@ -748,7 +748,7 @@ def rule_agreement(consensuses, k: int) -> AgreementResult:
     tops = [set(o[:k]) for o in orders]
     for i in range(m):
         for j in range(i + 1, m):
-            kd[i, j] = kd[j, i] = kendall_tau(orders[i], orders[j]) / pairs
+            kd[i, j] = kd[j, i] = kendall_distance(orders[i], orders[j]) / pairs
             jac[i, j] = jac[j, i] = len(tops[i] & tops[j]) / len(tops[i] | tops[j])
     return AgreementResult(
         kendall=pd.DataFrame(kd, index=labels, columns=labels),

@@ -49,7 +49,7 @@ def sha256_hex(obj) -> str:
 def release_series() -> str:
     """``major.minor`` of the installed rankfusion: cells computed by another release series
     are recomputed (a patch or development release reuses them)."""
-    from .. import __version__
+    from .._utils.version import __version__
 
     parts = __version__.split(".")
     return ".".join(parts[:2])

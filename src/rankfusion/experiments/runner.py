@@ -167,7 +167,7 @@ def _machine() -> dict:
 def _versions(extra: tuple[str, ...] = ()) -> dict:
     from importlib import metadata
 
-    from .. import __version__
+    from .._utils.version import __version__
 
     out = {"rankfusion": __version__}
     for name in ("numpy", "scipy", "pandas", "scikit-learn", "pyarrow", "numba", "joblib",

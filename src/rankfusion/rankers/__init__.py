@@ -10,11 +10,9 @@ first asked for by name, so that ranking with one filter loads only what it need
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
 from typing import TYPE_CHECKING
 
+from .._utils.lazy import lazy_package
 from ._registry import available_rankers, get_ranker, ranker_info, register_ranker
 
 # public name -> submodule defining it
@@ -32,9 +30,9 @@ _EXPORTS = {
     "label_changes": ".nlc", "nlc": ".nlc",
     "relief": ".relief", "relieff": ".relief",
     "estimator_ranker": ".sklearn_adapters", "score_func_ranker": ".sklearn_adapters",
-    **dict.fromkeys(("DECOMPOSITIONS", "JOINT_CRITERIA", "BinaryProblem", "RFEResult",
-                     "binary_problems", "joint_rfe", "rfe_lists", "rfe_schedule", "svm_rfe",
-                     "svm_rfe_lists", "svm_rfe_scores"), ".rfe"),
+    "DECOMPOSITIONS": ".rfe", "JOINT_CRITERIA": ".rfe", "BinaryProblem": ".rfe",
+    "RFEResult": ".rfe", "binary_problems": ".rfe", "joint_rfe": ".rfe", "rfe_lists": ".rfe",
+    "rfe_schedule": ".rfe", "svm_rfe": ".rfe", "svm_rfe_lists": ".rfe", "svm_rfe_scores": ".rfe",
 }
 
 __all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
@@ -80,29 +78,4 @@ if TYPE_CHECKING:  # pragma: no cover
     from .sklearn_adapters import estimator_ranker, score_func_ranker
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
-
-
-class _Package(types.ModuleType):
-    """Importing a submodule named as the function it defines (``cfs``, ``relief``, …) sets
-    the package attribute to the submodule; keep the function there instead, as an eager
-    ``from .cfs import cfs`` would."""
-
-    def __setattr__(self, name, value):
-        if (isinstance(value, types.ModuleType) and _EXPORTS.get(name) == f".{name}"
-                and hasattr(value, name)):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+__getattr__, __dir__ = lazy_package(__name__, _EXPORTS)

@@ -596,11 +596,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 raise ValueError("the aggregation callable must return a Consensus or one "
                                  f"finite score per feature ({lists.n_features})")
             order = np.lexsort((np.arange(s.shape[0]), -s))
-            ranks = np.empty_like(order)
-            ranks[order] = np.arange(1, s.shape[0] + 1)
+            positions = np.empty_like(order)
+            positions[order] = np.arange(1, s.shape[0] + 1)
             name = getattr(kind[1], "__name__", "callable")
-            return Consensus(order=order, scores=s, ranks=ranks, features=lists.features,
-                             method=name)
+            return Consensus(order=order, scores=s, positions=positions,
+                             features=lists.features, method=name)
         from ..aggregation import get_rule
 
         rule = get_rule(kind[1])
@@ -700,7 +700,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             k = k_fixed
         self.n_features_ = int(k)
         self.scores_ = np.asarray(consensus.scores, dtype=np.float64)
-        self.positions_ = np.asarray(consensus.ranks, dtype=np.int64)
+        self.positions_ = np.asarray(consensus.positions, dtype=np.int64)
         ranking = np.ones(p, dtype=np.int64)
         rest = consensus.order[k:]
         ranking[rest] = np.arange(2, rest.shape[0] + 2)

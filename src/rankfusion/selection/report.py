@@ -330,7 +330,7 @@ def _versions() -> dict:
         except metadata.PackageNotFoundError:
             out[dist] = None
     if out["rankfusion"] is None:
-        from .. import __version__
+        from .._utils.version import __version__
 
         out["rankfusion"] = __version__
     return out

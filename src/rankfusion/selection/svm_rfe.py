@@ -360,7 +360,7 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
             if get_rule(m).accepts("random_state") and "random_state" not in params:
                 params["random_state"] = seed_int(rule_seed)
             consensus[m] = aggregate(lists, m, **params)
-            positions[m] = consensus[m].ranks.astype(np.int64)
+            positions[m] = consensus[m].positions.astype(np.int64)
     return SVMRFERankings(positions, consensus, lists, results, joint, float(C), C_cv)
 
 

@@ -1,0 +1,389 @@
+"""Features and target from a data file or a DataFrame: :func:`load_data`, :func:`read_small`.
+
+:func:`load_data` returns the features as a DataFrame (nominal attributes as pandas categoricals
+in their declared order or text columns, NaN for missing values) and the target as a Series.
+The target is the column named (or numbered) by ``target``; by default the last column, as
+Weka does. Every input is read once (``"-"`` is standard input) and read as the user meant it
+or refused with one message naming the file, the place and the fix (docs/design.md,
+'Inputs'). :func:`read_small` is the same reading of a small, plain CSV file without pandas.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io as _io
+import os
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from .._utils.data import (
+    ID_TARGET_MIN_ROWS_OF_FILE,
+    ClassificationData,
+    target_problem,
+    without_attrs,
+)
+from .._utils.lazy import lazy_module
+from .._utils.validation import check_unique_columns
+from .arff import _parse_arff
+from .columns import (
+    _DATE_RE,
+    _UNNAMED_RE,
+    _as_name_list,
+    _check_target_column,
+    _counter_problem,
+    _frame_from_text,
+    _identifier_problem,
+    _is_text,
+    _label_variants,
+    _resolve_target,
+    _text_columns_of_frame,
+)
+from .csv_text import (
+    _INFINITY,
+    _NUMBER,
+    _NUMBER_RE,
+    DEFAULT_NA_VALUES,
+    _check_sep,
+    _csv_rows,
+    _decoration,
+    _na_markers,
+    _numeric_markers,
+)
+from .inputs import _STDIN, _decode, _format_of, read_input
+
+pd = lazy_module("pandas")  # imported on first use (small commands start without it)
+
+__all__ = ["load_data", "read_small", "SMALL_CELLS"]
+
+
+def load_data(source, target: str | int | None = None, *, format: str | None = None,
+              na_values: Sequence[str] | None = None, drop: Sequence[str] | str | None = None,
+              nominal: Sequence[str] | str | None = None, sep: str | None = None,
+              encoding: str = "utf-8"):
+    """Features and target from a file or a DataFrame, read by the rules of docs/design.md,
+    'Inputs'.
+
+    Parameters
+    ----------
+    source : str, path or DataFrame
+        A ``.csv``/``.tsv``, ``.arff`` or ``.parquet`` file (gzip-compressed CSV/ARFF too;
+        ``"-"`` = standard input; a name without one of these endings is read as ARFF when
+        its first line is ``@relation``, Parquet by its magic bytes, else CSV), or a DataFrame
+        (never modified).
+    target : str or int, optional
+        The class column, by name or by position (negative counts from the end); default the
+        last column, as Weka.
+    format : {"csv", "arff", "parquet"}, optional
+        Overrides the format guessed from the file name.
+    na_values : str, number, or sequence of str and numbers, optional
+        Cells read as missing values (CSV, and text columns of a DataFrame or Parquet file).
+        Default for files :data:`DEFAULT_NA_VALUES` (``?``, empty, ``NaN``, ``nan``); for a
+        DataFrame only NaN/None. Given, it *replaces* the default (the empty cell is always
+        missing). A single string is one marker (``"NA"``). A marker that reads as a number
+        (``-999``, ``0.5``, ``"0.5"``) matches every cell of that value (``-999.0``,
+        ``0.50``); other markers match the cell (stripped of surrounding spaces) exactly.
+        ARFF files use ``?`` only. Another type is a ``TypeError``.
+    drop : sequence of str or comma-separated str, optional
+        Columns to leave out before anything else is checked (identifiers, sample names).
+    nominal : sequence of str or comma-separated str, optional
+        Columns to read as nominal (text) even though their cells are numbers or mix numbers
+        and text (codes such as blood groups ``0``, ``A``, ``B``, ``AB``).
+    sep : str, optional
+        The CSV separator: default ``","`` (tab for ``.tsv``); ``";"``, ``"tab"`` …
+    encoding : str, default "utf-8"
+        Text encoding of CSV and ARFF files (``"latin-1"`` for Western European files that
+        are not UTF-8).
+
+    Returns
+    -------
+    X : DataFrame
+        The other columns, names kept. Numeric columns are float64 (int64 when every cell is
+        an integer and none is missing); nominal CSV columns hold the text (stripped of
+        surrounding spaces), NaN when missing; nominal ARFF attributes are categoricals.
+    y : Series
+        The class column.
+
+    Raises
+    ------
+    ValueError
+        A cell that breaks a numeric column (naming the column, the file line and the value),
+        an identifier-like column (suggesting ``drop=``), a duplicate column name, a row with
+        the wrong number of cells, a file that is not in the encoding or separator given
+        (naming the fix). Warns (:class:`InputWarning`) when class labels differ only by case
+        or surrounding spaces.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X, y = load_data(pd.DataFrame({"a": [1.0, 2.0, 3.0], "c": ["x", "y", "x"]}))
+    >>> X.columns.tolist(), y.tolist()
+    (['a'], ['x', 'y', 'x'])
+    """
+    drop_cols = _as_name_list(drop, "drop")
+    nominal_cols = _as_name_list(nominal, "nominal")
+    if na_values is not None:  # read once (a generator), a wrong type refused before reading
+        na_values = _na_markers(na_values, default=())
+    merged = None
+    if isinstance(source, pd.DataFrame):
+        label = "the DataFrame"
+        check_unique_columns(source, name="the data")
+        frame = without_attrs(source)
+        marks = _na_markers(na_values, default=())
+        if marks or nominal_cols:
+            frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
+        elif any(_is_text(frame.iloc[:, j]) for j in range(frame.shape[1])):
+            frame = _text_columns_of_frame(frame, label, (), ())
+    else:
+        data, label = read_input(source, binary=True)
+        fmt = _format_of(source, format, data)
+        if fmt == "parquet":
+            try:
+                frame = pd.read_parquet(_io.BytesIO(data))
+            except Exception as exc:  # pyarrow raises its own types
+                raise ValueError(f"{label}: not a readable Parquet file ({exc})") from None
+            check_unique_columns(frame, name=label)
+            marks = _na_markers(na_values, default=DEFAULT_NA_VALUES)
+            frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
+        else:
+            text = _decode(data, label, encoding)
+            if fmt == "arff":
+                frame = _parse_arff(text, label)
+            else:
+                if sep is None:
+                    sep = "\t" if os.fspath(source).lower().removesuffix(".gz").endswith(
+                        ".tsv") else ","
+                sep = _check_sep(sep)
+                marks = _na_markers(na_values, default=DEFAULT_NA_VALUES) + ("",)
+                frame, merged = _read_csv_frame(text, label, sep, marks, nominal_cols, target)
+    if frame.shape[1] < 2:
+        raise ValueError(f"{label}: the data need a target and at least one feature; got "
+                         f"{frame.shape[1]} column(s)")
+    if isinstance(source, pd.DataFrame):
+        attrs = dict(source.attrs)  # the caller's, kept on X as pandas would
+        types = {}
+        places = [f"row {i!r}" for i in frame.index]
+    else:
+        # the ARFF header's types serve the checks below; X keeps the relation name only
+        attrs = dict(frame.attrs)
+        types = attrs.pop("arff_types", {})
+        places = attrs.pop("places", None)
+        frame = without_attrs(frame)
+    cols = list(frame.columns)
+    names = [str(c) for c in cols]
+    for what, given in (("drop", drop_cols), ("nominal", nominal_cols)):
+        unknown = [c for c in given if c not in names]
+        if unknown:
+            import difflib
+
+            close = difflib.get_close_matches(unknown[0], names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ";"
+            shown = ", ".join(names[:10]) + (" …" if len(names) > 10 else "")
+            raise ValueError(f"{what}: no column {unknown[0]!r}{hint} columns: {shown}")
+    t = _resolve_target(cols, target)
+    if names[t] in drop_cols:
+        raise ValueError(f"drop: {names[t]!r} is the target column")
+    declared = types.get(cols[t])
+    if declared == "numeric":
+        raise ValueError(
+            f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
+            "target; rankfusion handles classification (declare the class nominal)"
+        )
+    if declared in ("string", "date"):
+        raise ValueError(f"{label}: the target {cols[t]!r} is an ARFF {declared} attribute, "
+                         "not class labels; declare the class nominal ({a,b,…}) or choose "
+                         "the class with target=")
+    y = frame.iloc[:, t]
+    if places is None:  # Parquet
+        places = [f"row {i + 1}" for i in range(frame.shape[0])]
+    _check_target_column(y, names[t], label, places)
+    keep = [j for j in range(len(cols)) if j != t and names[j] not in drop_cols]
+    if not keep:
+        raise ValueError(f"{label}: no feature column is left (after drop)")
+    for j in keep:
+        if names[j] in nominal_cols:
+            continue
+        problem = _identifier_problem(cols[j], frame.iloc[:, j], types.get(cols[j]))
+        if problem:
+            raise ValueError(f"{label}: {problem}; leave it out with --drop {names[j]!r} "
+                             f"(drop=[{names[j]!r}])")
+    for j in keep:
+        s_j = frame.iloc[:, j]
+        if s_j.dtype.kind == "f":
+            bad = np.isinf(s_j.to_numpy())
+            if bad.any():
+                r = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"{label}, {places[r]}: column {names[j]!r} holds "
+                                 f"{s_j.iloc[r]}, not a finite number; replace it, or by NaN "
+                                 "if it marks a missing value")
+    X = frame.iloc[:, keep]
+    if isinstance(source, pd.DataFrame) and X is not source:
+        X = X.copy()
+    if attrs:
+        X.attrs = copy.deepcopy(attrs)
+    _label_variants(y, label, merged)
+    return X, y
+
+
+
+def _read_csv_frame(text, label, sep, marks, nominal_cols, target):
+    """The CSV as a DataFrame, and for the target column the stripped labels that merged
+    different raw spellings ({label: {raw spellings}})."""
+    frame, body = _frame_from_text(text, label, sep=sep, na_values=marks,
+                                   nominal_cols=set(nominal_cols), target=target)
+    if frame.shape[1] < 1:
+        return frame, None
+    t = _resolve_target(list(frame.columns), target)
+    raw = body[:, t]
+    merged: dict = {}
+    for v in pd.unique(raw):
+        k = v.strip()
+        if k not in marks:
+            merged.setdefault(k, set()).add(v)
+    return frame, {k: v for k, v in merged.items() if len(v) > 1}
+
+
+
+#: The largest CSV (in cells) :func:`read_small` reads itself; larger files go to
+#: :func:`load_data`, whose pandas start-up is then a small part of the work.
+SMALL_CELLS = 200_000
+
+
+
+def read_small(source, target: str | int | None = None, *, format: str | None = None,
+               na_values: Sequence[str] | None = None, drop: Sequence[str] | str | None = None,
+               nominal: Sequence[str] | str | None = None, sep: str | None = None,
+               encoding: str = "utf-8", max_cells: int = SMALL_CELLS):
+    """A small, plain CSV file read with the csv module and numpy alone (no pandas), or None.
+
+    The same reading as :func:`load_data` — the same cells numeric, nominal or missing, the
+    same columns dropped, the same target — for a file of at most ``max_cells`` cells whose
+    reading raises no error and no warning. Anything else (ARFF, Parquet, standard input, a
+    larger file, a cell :func:`load_data` would refuse or warn about, a class label that is
+    missing or not a whole number) gives None: call :func:`load_data`, which reads it or says
+    what is wrong. Commands use it so that a small job starts without loading pandas.
+
+    Returns
+    -------
+    (ClassificationData, str) or None
+        The features as ``rankfusion._utils.data.check_classification_data`` makes them
+        from ``load_data``'s
+        ``X`` and ``y`` (nominal categories sorted, class codes in sorted label order, as
+        Weka's for CSV files), and the name of the target column.
+    """
+    try:
+        return _read_small(source, target, format, na_values, drop, nominal, sep, encoding,
+                           max_cells)
+    except (ValueError, TypeError, OSError, UnicodeError, csv.Error, OverflowError):
+        return None  # load_data says what is wrong
+
+
+
+def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, max_cells):
+    if not isinstance(source, (str, os.PathLike)) or str(source) in _STDIN:
+        return None
+    low = os.fspath(source).lower().removesuffix(".gz")
+    if fmt not in (None, "csv") or not low.endswith((".csv", ".txt", ".tsv")):
+        return None
+    path = os.fspath(source)
+    if not os.path.isfile(path) or os.path.getsize(path) > 40 * max_cells:
+        return None
+    data, label = read_input(path, binary=True)
+    text = _decode(data, label, encoding)
+    sep = _check_sep(("\t" if low.endswith(".tsv") else ",") if sep is None else sep)
+    marks = _na_markers(na_values, default=DEFAULT_NA_VALUES) + ("",)
+    by_value = set(_numeric_markers(marks).tolist())
+    drop_cols, nominal_cols = _as_name_list(drop, "drop"), _as_name_list(nominal, "nominal")
+    rows, _ = _csv_rows(text, label, sep)
+    if len(rows) < 2:
+        return None
+    names = [c.strip() for c in rows[0]]
+    p, n = len(names), len(rows) - 1
+    if (n * p > max_cells or p < 2 or any(len(r) != p for r in rows)
+            or len(set(names)) < p or not all(names)
+            or all(_NUMBER_RE.fullmatch(h) for h in names)
+            or any(_UNNAMED_RE.fullmatch(h) for h in names)
+            or any(c not in names for c in drop_cols + nominal_cols)):
+        return None
+    t = _resolve_target(names, target)
+    if names[t] in drop_cols:
+        return None
+    keep = [j for j in range(p) if j != t and names[j] not in drop_cols]
+    if not keep:
+        return None
+    number = re.compile(_NUMBER)
+    infinity = re.compile(_INFINITY, re.IGNORECASE)
+    columns = {}
+    for j in range(p):  # dropped columns too: load_data reads them before dropping
+        raw = [r[j] for r in rows[1:]]
+        cells = [c.strip() for c in raw]
+        missing = [c in marks or (bool(by_value) and number.fullmatch(c) is not None
+                                  and float(c) in by_value) for c in cells]
+        if names[j] in nominal_cols:
+            columns[j] = (None, cells, missing)
+            continue
+        num = [not m and number.fullmatch(c) is not None for c, m in zip(cells, missing)]
+        inf = [not m and infinity.fullmatch(c) is not None for c, m in zip(cells, missing)]
+        if any(inf):
+            return None
+        n_text = n - sum(num) - sum(missing)
+        if n_text and any(num):
+            return None  # numbers mixed with text: load_data's error
+        if n_text:
+            if all(re.fullmatch(r"[+-]?\d*,\d+", c) for c, m in zip(cells, missing)
+                   if not m):
+                return None  # a decimal comma: load_data's error
+            if any(_decoration(c) for c, m in zip(cells, missing) if not m):
+                return None  # 12%, $5, 3 kg: load_data's error
+            columns[j] = (None, cells, missing)
+            continue
+        values = np.array([float(c) if ok else np.nan for c, ok in zip(cells, num)])
+        if not np.isfinite(values[np.asarray(num, dtype=bool)]).all():
+            return None  # 1e999: load_data's error
+        integer = (not any(missing) and not any(re.search(r"[.eE]", c) for c in cells)
+                   and bool(np.all(np.abs(values) < 2.0 ** 53)))
+        columns[j] = (integer, values, missing)
+    # the target: labels as load_data's y gives them to check_target / weka_classes
+    integer, ycells, ymissing = columns.pop(t)
+    if any(ymissing) or (integer is not None and not integer):
+        return None  # a missing label, or float labels: load_data / check_target decide
+    if len({r[t] for r in rows[1:]}) != len({c.strip() for c in (r[t] for r in rows[1:])}):
+        return None  # labels differing by surrounding spaces: load_data warns
+    if integer is None:
+        if len({c.casefold() for c in set(ycells)}) != len(set(ycells)):
+            return None  # labels differing by case: load_data warns
+        labels = np.array(ycells, dtype=object)
+    else:
+        labels = ycells.astype(np.int64)
+    classes, codes = np.unique(labels, return_inverse=True)
+    if classes.shape[0] < 2:
+        return None
+    if target_problem(labels, min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE, sparse=True) or (
+            integer is None and ((n >= ID_TARGET_MIN_ROWS_OF_FILE and classes.shape[0] == n)
+            or all(_DATE_RE.fullmatch(c) for c in ycells))):
+        return None  # not class labels: load_data's error
+    values = np.empty((n, len(keep)), dtype=np.float64)
+    nominal_mask = np.zeros(len(keep), dtype=bool)
+    categories: list = [None] * len(keep)
+    for k, j in enumerate(keep):
+        integer, col, missing = columns[j]
+        if integer is not None:
+            if names[j] not in nominal_cols and not any(missing) and _counter_problem(col):
+                return None  # a row number / identifier column: load_data's error
+            values[:, k] = col
+            continue
+        obs = [c for c, m in zip(col, missing) if not m]
+        if (names[j] not in nominal_cols and n >= 3 and len(obs) == n
+                and len(set(obs)) == n):
+            return None  # an identifier column: load_data's error
+        cats = sorted(set(obs))
+        lut = {c: i for i, c in enumerate(cats)}
+        values[:, k] = [np.nan if m else lut[c] for c, m in zip(col, missing)]
+        nominal_mask[k] = True
+        categories[k] = cats
+    data = ClassificationData(values, nominal_mask, categories,
+                              np.array([names[j] for j in keep], dtype=object),
+                              codes.astype(np.int64).reshape(-1), classes)
+    return data, names[t]
