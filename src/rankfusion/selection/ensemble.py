@@ -26,7 +26,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
-from .._utils.seeding import spawn
+from .._utils.seeding import seed_int, spawn
 from .._utils.validation import check_n_jobs, real_array, resolve_n_features
 from ..lists import RankedLists
 from .estimators import default_estimators, estimator_by_name
@@ -49,10 +49,6 @@ _NORMALIZE = ("minmax", "rank", None)
 def _root_children(random_state, n: int) -> list[np.random.SeedSequence]:
     """The child streams of one fit (docs/design.md, 'Seeds'); they share the root's entropy."""
     return spawn(random_state, n)
-
-
-def _int_seed(seq: np.random.SeedSequence) -> int:
-    return int(seq.generate_state(1, dtype=np.uint32)[0] >> 1)
 
 
 def _normalise(scores: np.ndarray, how) -> np.ndarray:
@@ -562,7 +558,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
     def _accuracy_weights(self, lists, X, y, estimators, k, seq):
         name, est = next(iter(estimators.items()))
-        folds = self._folds(y, _int_seed(seq))
+        folds = self._folds(y, seed_int(seq, bits=31))
         model = est
         acc = np.empty(lists.n_lists)
         pos = lists.positions
@@ -606,7 +602,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         rule = get_rule(kind[1])
         params = dict(self.aggregation_params or {})
         if rule.accepts("random_state") and "random_state" not in params:
-            params["random_state"] = _int_seed(seq)
+            params["random_state"] = seed_int(seq, bits=31)
         return aggregate(lists, rule.name, weights=weights, **params)
 
     def _consensus(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed):
@@ -683,7 +679,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             k_fixed = resolve_n_features(n, p, name="n_features_to_select")
         # child i depends on i only, so the fourth stream leaves the first three unchanged
         main_seq, cv_seq, stab_seq, est_seq = _root_children(self.random_state, 4)
-        estimators = _seed_estimators(estimators, _int_seed(est_seq))
+        estimators = _seed_estimators(estimators, seed_int(est_seq, bits=31))
         self.seed_entropy_ = main_seq.entropy
         lists, consensus, weights, groups, samples, scores, agg_seq = self._consensus(
             Xw, y_codes, rankers, kind, estimators, main_seq, p, names, k_fixed)
@@ -723,7 +719,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                  f"features), got {big}")
             grid = np.unique(np.asarray(list(grid), dtype=np.int64))
         fold_seq, rank_seq = seq.spawn(2)
-        folds = self._folds(y, _int_seed(fold_seq))
+        folds = self._folds(y, seed_int(fold_seq, bits=31))
         if self.subset_cv == "nested":
             orders = []
             for f, (train, _) in enumerate(folds):
