@@ -24,6 +24,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.constraints import validate_params
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import seed_int, spawn
@@ -33,6 +34,8 @@ from .estimators import default_estimators, estimator_by_name
 from .ranker_specs import resolve_rankers, run_ranker
 from .resampling import bootstrap_indices, check_sample_size
 from .subset_size import (
+    SIZE_CONSTRAINTS,
+    check_size_rule,
     choose_size,
     evaluate_prefixes,
     k_step_grid,
@@ -201,6 +204,19 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     subset_grid : sequence of int, default=None
         The sizes the search tries (default: :func:`~rankfusion.selection.subset_size.
         k_step_grid` or :func:`~rankfusion.selection.subset_size.learning_curve_grid`).
+    tol : float, default=None
+        Parsimony of a searched size: keep the smallest k whose score (the deciding
+        classifier's mean accuracy) is within ``tol`` of the best score, as scikit-learn's
+        ``SequentialFeatureSelector`` names its margin; None keeps the best k. The same
+        rule is ``size_tol`` of :class:`~rankfusion.SVMRFE`, where ``tol`` is the SVM solver's
+        tolerance (as in scikit-learn's ``LinearSVC``).
+    size_rule : {"best", "one_se"}, default="best"
+        ``"one_se"``: keep the smallest k whose score is within one standard error of the best
+        (the best k's sd over the ``cv`` folds, ddof = 1, / √cv; Hastie, Tibshirani &
+        Friedman, *Elements of Statistical Learning*, §7.10); not together with ``tol``. The
+        best k is the highest score, ties (to 12 decimals) to the smaller k
+        (:func:`rankfusion.selection.subset_size.choose_size`, shared with
+        :class:`~rankfusion.SVMRFE`).
     weight_k : int or float, default=None
         Subset size of the accuracy weights (default: the fixed subset size, or half the
         features when the size is searched).
@@ -240,7 +256,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The weights given to the rule.
     subset_curve_ : SubsetCurve or None
         With a searched size: the curve (mean and SD of accuracy per k per estimator), the
-        chosen k and the deciding estimator.
+        chosen k and the deciding estimator, the best k, the rule (``"best"``, ``"tol"`` or
+        ``"one_se"``) and its threshold
+        (:class:`~rankfusion.selection.subset_size.SubsetCurve`).
     stability_ : DataFrame or None
         With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
         stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
@@ -280,8 +298,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     def __init__(self, rankers=("info_gain", "relieff", "nlc"), aggregation="borda",
                  aggregation_params=None, list_weights=None, n_bootstraps=0, sample_fraction=1.0,
                  stratify=True, n_features_to_select=None, estimators=None, cv=5,
-                 subset_cv="nested", subset_grid=None, weight_k=None, normalize="minmax",
-                 n_jobs=None, random_state=None, progress=False):
+                 subset_cv="nested", subset_grid=None, tol=None, size_rule="best",
+                 weight_k=None, normalize="minmax", n_jobs=None, random_state=None,
+                 progress=False):
         self.rankers = rankers
         self.aggregation = aggregation
         self.aggregation_params = aggregation_params
@@ -294,17 +313,31 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.cv = cv
         self.subset_cv = subset_cv
         self.subset_grid = subset_grid
+        self.tol = tol
+        self.size_rule = size_rule
         self.weight_k = weight_k
         self.normalize = normalize
         self.n_jobs = n_jobs
         self.random_state = random_state
         self.progress = progress
 
+    #: The declared parameter rules (docs/design.md, 'Parameters'); the size-search ones.
+    _parameter_constraints = dict(SIZE_CONSTRAINTS)
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
         tags.input_tags.allow_nan = True
         return tags
+
+    def _check_size_search(self):
+        """The size-search parameters: declared constraints, then what they need together."""
+        validate_params(self._parameter_constraints, self.get_params(deep=False))
+        check_size_rule(self.tol, self.size_rule)
+        if (self.tol is not None or self.size_rule != "best") and not isinstance(
+                self.n_features_to_select, str):
+            raise ValueError("tol and size_rule apply to a searched size; set "
+                             "n_features_to_select='k-step' or 'learning-curve'")
 
     # ------------------------------------------------------------------ parameters
     def _check_params(self):
@@ -635,6 +668,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             The fitted selector.
         """
         rankers, kind, estimators = self._check_params()
+        self._check_size_search()
         nominal = isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)
             or not pd.api.types.is_numeric_dtype(X[c].dtype) for c in X.columns)
@@ -734,7 +768,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             first = next(iter(models))
             models = {first: models[first]}
         curve = evaluate_prefixes(X, y, folds, orders, models, grid)
-        return choose_size(curve, method)
+        return choose_size(curve, method, tol=self.tol, size_rule=self.size_rule)
 
     def _stability(self, lists, scores, groups, weights, kind, seq, k) -> pd.DataFrame:
         from ..stability import apc, asd, nogueira
