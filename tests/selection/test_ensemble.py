@@ -145,12 +145,16 @@ def test_results_do_not_depend_on_n_jobs():
 def test_parallel_ranker_calls_go_in_a_few_tasks_per_worker(n_calls, n_jobs, expected):
     from joblib import effective_n_jobs
 
-    from rankfusion.selection.ensemble import _n_tasks
+    from rankfusion.selection.ranking_jobs import RankingPlan
 
     if expected is None:
         workers = effective_n_jobs(-1)
         expected = n_calls if workers == 1 else 4 * workers
-    assert _n_tasks(n_calls, n_jobs) == expected
+    tasks = RankingPlan(jobs=list(range(n_calls)), samples=[], n_rankers=1).tasks(n_jobs)
+    assert len(tasks) == expected
+    # task t holds the jobs t, t + n_tasks, …: every job once
+    assert sorted(j for task in tasks for j in task) == list(range(n_calls))
+    assert all(task == list(range(t, n_calls, expected)) for t, task in enumerate(tasks))
 
 
 def test_tasks_of_several_calls_give_every_list_once_in_order():

@@ -28,11 +28,13 @@ from .._utils.constraints import validate_params
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import seed_int, spawn
-from .._utils.validation import check_n_jobs, real_array, resolve_n_features
+from .._utils.validation import check_n_jobs, resolve_n_features
 from ..lists import RankedLists
 from .estimators import default_estimators, estimator_by_name
-from .ranker_specs import resolve_rankers, run_ranker
-from .resampling import bootstrap_indices, check_sample_size
+from .list_weights import resolve_list_weights
+from .ranker_specs import resolve_rankers
+from .ranking_jobs import plan_ranking_jobs, run_ranking_jobs
+from .resampling import check_sample_size, cv_folds
 from .subset_size import (
     SIZE_CONSTRAINTS,
     check_size_rule,
@@ -107,32 +109,6 @@ def _seed_estimators(estimators: dict, seed: int) -> dict:
         if todo:
             est.set_params(**todo)
         out[name] = est
-    return out
-
-
-def _n_tasks(n_jobs_total: int, n_jobs) -> int:
-    """Tasks for ``n_jobs_total`` ranker calls: one per call when they run in this process
-    (no per-task cost; the progress bar moves per list), else four per worker, which balances
-    the load against the per-task costs (pickling the data, the round trip to a worker): 400
-    calls of a few ms each as 400 tasks ran 5× slower on two workers than on one."""
-    from joblib import effective_n_jobs
-
-    workers = effective_n_jobs(n_jobs)
-    if workers <= 1:
-        return n_jobs_total
-    return max(1, min(n_jobs_total, 4 * workers))
-
-
-def _run_jobs(X, y, p, jobs):
-    """Run ranker calls ``(spec, rows or None, seed, list name)`` on ``(X, y)`` (one task)."""
-    frame = isinstance(X, pd.DataFrame)
-    out = []
-    for spec, idx, seed, name in jobs:
-        if idx is None:
-            Xb, yb = X, y
-        else:
-            Xb, yb = (X.iloc[idx] if frame else X[idx]), y[idx]
-        out.append(run_ranker(spec, Xb, yb, seed, p, name))
     return out
 
 
@@ -215,7 +191,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         (the best k's sd over the ``cv`` folds, ddof = 1, / √cv; Hastie, Tibshirani &
         Friedman, *Elements of Statistical Learning*, §7.10); not together with ``tol``. The
         best k is the highest score, ties (to 12 decimals) to the smaller k
-        (:func:`rankfusion.selection.subset_size.choose_size`, shared with
+        (:func:`rankfusion.selection.choose_size`, shared with
         :class:`~rankfusion.SVMRFE`).
     weight_k : int or float, default=None
         Subset size of the accuracy weights (default: the fixed subset size, or half the
@@ -258,7 +234,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         With a searched size: the curve (mean and SD of accuracy per k per estimator), the
         chosen k and the deciding estimator, the best k, the rule (``"best"``, ``"tol"`` or
         ``"one_se"``) and its threshold
-        (:class:`~rankfusion.selection.subset_size.SubsetCurve`).
+        (:class:`~rankfusion.selection.SubsetCurve`).
     stability_ : DataFrame or None
         With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
         stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
@@ -474,134 +450,14 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ ensemble
     def _rank_all(self, X, y, rankers, seq, p, names):
-        """Every ranker × resample; returns (lists, groups, sample indices)."""
-        from joblib import Parallel, delayed
-
-        boot_seq, rank_seq = seq.spawn(2)
-        B = int(self.n_bootstraps)
-        parents = rank_seq.spawn(len(rankers))
-        if B > 0:
-            # in chunks, for the progress of many samples; SeedSequence.spawn numbers the
-            # children on from the last, so the chunks give the children of one spawn(B)
-            samples, ranker_seqs = [], [[] for _ in rankers]
-            bar = progress_bar(B, "drawing", "bootstrap samples", enabled=bool(self.progress))
-            for start in range(0, B, 1000):
-                m = min(1000, B - start)
-                samples += bootstrap_indices(y, boot_seq.spawn(m),
-                                             sample_fraction=float(self.sample_fraction),
-                                             stratify=bool(self.stratify))
-                for seqs, parent in zip(ranker_seqs, parents):
-                    seqs += parent.spawn(m)
-                if bar is not None:
-                    bar.update(m)
-            if bar is not None:
-                bar.close()
-        else:
-            samples = [None]
-            ranker_seqs = [s.spawn(1) for s in parents]
-
-        def job_name(r, b):
-            return r.name if samples[b] is None else f"{r.name}@b{b}"
-
-        jobs = [(i, b) for i in range(len(rankers)) for b in range(len(samples))]
-        n_tasks = _n_tasks(len(jobs), self.n_jobs)
-        # task t runs the jobs t, t + n_tasks, … (rankers mixed, so the tasks cost alike); the
-        # data travel once per task, not once per ranker call
-        tasks = [jobs[t::n_tasks] for t in range(n_tasks)]
-        args = [(rankers[i], samples[b], ranker_seqs[i][b], job_name(rankers[i], b))
-                for i, b in jobs]
-        by_job = {}
-        done = Parallel(n_jobs=self.n_jobs, return_as="generator")(
-            delayed(_run_jobs)(X, y, p, [args[i * len(samples) + b] for i, b in task])
-            for task in tasks)
-        bar = progress_bar(len(jobs), "ranking", "ranker calls", enabled=bool(self.progress))
-        for task, outs in zip(tasks, done):
-            by_job.update(zip(task, outs))
-            if bar is not None:
-                bar.update(len(task))
-        if bar is not None:
-            bar.close()
-        results = [by_job[j] for j in jobs]
-        cols, list_names, groups = [], [], {}
-        for (i, b), out in zip(jobs, results):
-            r = rankers[i]
-            suffix = "" if samples[b] is None else f"@b{b}"
-            if isinstance(out, RankedLists):
-                sub = out.scores if out.has_scores else -out.positions
-                for j, lname in enumerate(out.list_names):
-                    lname = str(lname)
-                    group = lname if lname.startswith(f"{r.name}[") else f"{r.name}[{lname}]"
-                    groups.setdefault(group, []).append(len(cols))
-                    cols.append(np.asarray(sub[:, j], dtype=np.float64))
-                    list_names.append(group + suffix)
-            else:
-                groups.setdefault(r.name, []).append(len(cols))
-                cols.append(out)
-                list_names.append(r.name + suffix)
-        scores = np.column_stack(cols)
-        return scores, list_names, groups, [s for s in samples if s is not None]
-
-    def _weights(self, lists, scores, groups, X, y, estimators, k, seq):
-        lw = self.list_weights
-        M = scores.shape[1]
-        if lw is None:
-            return None
-        if isinstance(lw, str):  # "accuracy"
-            return self._accuracy_weights(lists, X, y, estimators, k, seq)
-        if isinstance(lw, dict):
-            unknown = sorted(set(lw) - set(groups))
-            if unknown:
-                raise ValueError(f"list_weights names unknown ranker(s) {unknown}; rankers: "
-                                 f"{sorted(groups)}")
-            w = np.zeros(M)
-            for g, cols in groups.items():
-                if g not in lw:
-                    raise ValueError(f"list_weights gives no weight for ranker {g!r}")
-                v = lw[g]
-                if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
-                    raise TypeError(f"list_weights must be numbers, got {v!r} for ranker {g!r}")
-                w[cols] = float(v)
-        else:
-            w = real_array(np.asarray(lw, dtype=object), "list_weights")
-            if w.ndim != 1:
-                raise TypeError("list_weights must be None, 'accuracy', a dict or one number "
-                                f"per list (1-D), got shape {w.shape}")
-            if w.shape[0] != M:
-                raise ValueError(f"list_weights has {w.shape[0]} weights for {M} lists "
-                                 f"({', '.join(lists.list_names[:4])}, …)")
-        if not np.isfinite(w).all() or (w < 0).any() or not (w > 0).any():
-            raise ValueError("list_weights must be finite, non-negative and not all zero")
-        return w / w.sum()
-
-    def _folds(self, y, seed):
-        from sklearn.model_selection import KFold, StratifiedKFold
-
-        cv = int(self.cv)
-        if self.stratify:
-            _, counts = np.unique(y, return_counts=True)
-            if counts.min() < cv:
-                raise ValueError(f"cv={cv} stratified folds need at least {cv} samples of every "
-                                 f"class; the smallest class has {counts.min()}: lower cv")
-            split = StratifiedKFold(cv, shuffle=True, random_state=seed)
-        else:
-            if y.shape[0] < cv:
-                raise ValueError(f"cv={cv} folds need at least {cv} samples")
-            split = KFold(cv, shuffle=True, random_state=seed)
-        return list(split.split(np.zeros(y.shape[0]), y))
-
-    def _accuracy_weights(self, lists, X, y, estimators, k, seq):
-        name, est = next(iter(estimators.items()))
-        folds = self._folds(y, seed_int(seq, bits=31))
-        model = est
-        acc = np.empty(lists.n_lists)
-        pos = lists.positions
-        for j in range(lists.n_lists):
-            order = np.lexsort((np.arange(pos.shape[0]), pos[:, j]))
-            curve = evaluate_prefixes(X, y, folds, [order] * len(folds), {name: model}, [k])
-            acc[j] = float(curve["mean"].iloc[0])
-        if not (acc > 0).any():
-            raise ValueError("list_weights='accuracy': every list's accuracy is 0")
-        return acc / acc.sum()
+        """Every ranker × resample (:mod:`rankfusion.selection.ranking_jobs`); returns (score
+        matrix, list names, groups, sample indices)."""
+        plan = plan_ranking_jobs(rankers, y, seq, n_bootstraps=int(self.n_bootstraps),
+                                 sample_fraction=float(self.sample_fraction),
+                                 stratify=bool(self.stratify), progress=bool(self.progress))
+        scores, list_names, groups = run_ranking_jobs(plan, X, y, p, n_jobs=self.n_jobs,
+                                                      progress=bool(self.progress))
+        return scores, list_names, groups, plan.samples
 
     def _combine(self, lists, groups, weights, kind, seq):
         from ..aggregation import Consensus, aggregate
@@ -646,7 +502,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         lists = RankedLists.from_scores(scores, features=names, list_names=list_names)
         wk = self.weight_k if self.weight_k is not None else k_fixed
         wk = resolve_n_features(wk, p, name="weight_k")
-        weights = self._weights(lists, scores, groups, X, y, estimators, wk, weight_seq)
+        weights = resolve_list_weights(self.list_weights, lists, groups, X, y, estimators, wk,
+                                       cv=int(self.cv), stratify=bool(self.stratify),
+                                       random_state=weight_seq)
         consensus = self._combine(lists, groups, weights, kind, agg_seq)
         return lists, consensus, weights, groups, samples, scores, agg_seq
 
@@ -753,7 +611,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                  f"features), got {big}")
             grid = np.unique(np.asarray(list(grid), dtype=np.int64))
         fold_seq, rank_seq = seq.spawn(2)
-        folds = self._folds(y, seed_int(fold_seq, bits=31))
+        folds = cv_folds(y, int(self.cv), stratify=bool(self.stratify),
+                         random_state=seed_int(fold_seq, bits=31))
         if self.subset_cv == "nested":
             orders = []
             for f, (train, _) in enumerate(folds):

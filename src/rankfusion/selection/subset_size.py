@@ -230,7 +230,7 @@ def choose_size(curve: pd.DataFrame, method: str, *, tol=None,
     ----------
     curve : DataFrame
         ``k``, ``estimator``, ``mean`` per row; ``sd`` and ``fold0 …`` columns as
-        :func:`evaluate_prefixes` gives them (``size_rule="one_se"`` needs them and at least 2
+        ``evaluate_prefixes`` gives them (``size_rule="one_se"`` needs them and at least 2
         folds).
     method : str
         The search's name, recorded in the result.
@@ -282,7 +282,7 @@ def choose_size(curve: pd.DataFrame, method: str, *, tol=None,
 
 def search_size(sizes, scores, *, method: str = "cv", tol=None,
                 size_rule: str = "best") -> SubsetCurve:
-    """Choose a subset size from per-fold scores: the curve of :func:`evaluate_prefixes`
+    """Choose a subset size from per-fold scores: the curve of ``evaluate_prefixes``
     built from a fold × size score matrix, then :func:`choose_size`.
 
     Parameters

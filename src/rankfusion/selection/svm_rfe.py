@@ -432,7 +432,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         accuracy is within one standard error (sd over the folds, ddof = 1, / √cv) of the best
         (Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, §7.10); not
         together with ``size_tol``. ``size_rule`` of :class:`~rankfusion.EnsembleSelector`
-        (:func:`rankfusion.selection.subset_size.choose_size`, the one rule of both).
+        (:func:`rankfusion.selection.choose_size`, the one rule of both).
     tol : float, default=1e-3
         Tolerance of the dual SVM solver (libsvm's default); of Weston–Watkins' coordinate
         descent (there 1e-3 too).
@@ -472,7 +472,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         The C used.
     subset_curve_ : SubsetCurve or None
         With ``n_features_to_select="cv"``: the size search
-        (:class:`~rankfusion.selection.subset_size.SubsetCurve`, the same result as
+        (:class:`~rankfusion.selection.SubsetCurve`, the same result as
         :class:`~rankfusion.EnsembleSelector`'s): the curve (``k`` ascending, the estimator
         ``"linear_svm"``, ``mean``, ``sd`` ddof = 1, ``fold{i}``), the chosen size, the best
         size and the rule; None with a fixed size.
