@@ -74,6 +74,39 @@ def _normalise(scores: np.ndarray, how) -> np.ndarray:
     return RankedLists.from_scores(scores).relative.copy()
 
 
+def _fuzzy_bootstrap_scores(scores: np.ndarray, groups: dict, consensus) -> list:
+    """The fuzzy consensus of each bootstrap on its own (the consensus row of ``stability_``).
+
+    On one sample b, method j's fuzzy set is a single point, its discretised score x^i_jb
+    (eqs. 1–4 with L = 1, :func:`rankfusion.aggregate_fuzzy` of that one list), and the centre
+    of average of eq. 5 combined with the fit's weights w^i_j is c^i_b = Σ_j w^i_j x^i_jb
+    (eq. 13). The weights are the fit's because RW and OW need every bootstrap to estimate
+    them (the SD of a method's L scores); the other rules' rows likewise reuse the fit's list
+    weights. With EW the sum is taken in integers, c^i_b = Σ_j g^i_jb / (100 M), which is
+    :func:`~rankfusion.aggregate_fuzzy` of sample b's lists itself.
+    """
+    from ..aggregation import aggregate_fuzzy
+
+    column = {str(m): j for j, m in enumerate(consensus.methods)}
+    w = np.asarray(consensus.weights, dtype=np.float64)[:, [column[g] for g in groups]]
+    equal = consensus.params.get("weighting") == "EW"
+    L = len(next(iter(groups.values())))
+    out = []
+    for b in range(L):
+        cols = [c[b] for c in groups.values()]
+        # the grid value g/100 of each list: aggregate_fuzzy of one list with one bootstrap
+        g = np.column_stack([
+            np.rint(100.0 * aggregate_fuzzy(scores[:, [c]][:, :, None], "EW").scores)
+            for c in cols]).astype(np.int64)
+        if equal:
+            out.append(g.sum(axis=1) / float(100 * g.shape[1]))
+        else:
+            terms = w * (g / 100.0)
+            terms.sort(axis=1)  # the order of the methods changes nothing
+            out.append(terms.sum(axis=1))
+    return out
+
+
 def _smallest_training_part(y, cv: int, stratify) -> np.ndarray:
     """Labels of a training part as small as a ``cv``-fold split can leave (per class when
     stratified: n_c − ⌈n_c / cv⌉ rows; else n − ⌈n / cv⌉ rows of the classes in turn)."""
@@ -245,8 +278,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         sample, a perfect stability that measures nothing. For the same reason a ranker's
         Nogueira columns are NaN when on some bootstrap its k-th and (k+1)-th scores tie, so
         that the index, not the score, decides the subset). The
-        consensus row aggregates each bootstrap's lists with the same rule; it is left out for
-        the fuzzy rules, which need all bootstraps at once.
+        consensus row aggregates each bootstrap's lists with the same rule (and the fit's list
+        weights); for the fuzzy rules, whose weights need all bootstraps at once, with the
+        fit's fuzzy weights w^i_j: c^i_b = Σ_j w^i_j x^i_jb, x^i_jb method j's discretised
+        score on bootstrap b (eqs. 5 and 13 on one sample; with EW exactly
+        :func:`rankfusion.aggregate_fuzzy` of that bootstrap's lists).
     bootstrap_indices_ : list of ndarray
         The rows of each bootstrap sample (empty without bootstraps).
     seed_entropy_ : int
@@ -596,7 +632,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.support_ = self.positions_ <= k
         self.stability_ = None
         if len(samples) >= 2:
-            self.stability_ = self._stability(lists, scores, groups, weights, kind, agg_seq, k)
+            self.stability_ = self._stability(lists, scores, groups, weights, kind, agg_seq, k,
+                                              consensus)
         return self
 
     def _search(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed, consensus):
@@ -629,7 +666,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         curve = evaluate_prefixes(X, y, folds, orders, models, grid)
         return choose_size(curve, method, tol=self.tol, size_rule=self.size_rule)
 
-    def _stability(self, lists, scores, groups, weights, kind, seq, k) -> pd.DataFrame:
+    def _stability(self, lists, scores, groups, weights, kind, seq, k,
+                   consensus) -> pd.DataFrame:
         from ..stability import apc, asd, nogueira
 
         p = scores.shape[0]
@@ -666,8 +704,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         for g, cols in groups.items():
             block = scores[:, cols].T
             rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block], True)
-        if kind[0] != "fuzzy":
-            L = len(next(iter(groups.values())))
+        L = len(next(iter(groups.values())))
+        if kind[0] == "fuzzy":
+            cons_scores = _fuzzy_bootstrap_scores(lists.scores, groups, consensus)
+            cons_orders = [np.lexsort((idx, -c)) for c in cons_scores]
+        else:
             seqs = seq.spawn(L)
             cons_scores, cons_orders = [], []
             bar = progress_bar(L, "stability", "consensus rankings",
@@ -683,9 +724,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                     bar.update(1)
             if bar is not None:
                 bar.close()
-            # the consensus order is the rule's (its own tie break): only a constant run is
-            # undefined there
-            rows["consensus"] = stats(np.vstack(cons_scores), cons_orders, False)
+        # the consensus order is the rule's (its own tie break): only a constant run is
+        # undefined there
+        rows["consensus"] = stats(np.vstack(cons_scores), cons_orders, False)
         frame = pd.DataFrame.from_dict(rows, orient="index")
         frame.index.name = "ranker"
         frame.attrs["n_features"] = int(k)
