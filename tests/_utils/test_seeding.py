@@ -67,3 +67,34 @@ def test_hostile_spawn_counts(n, exc):
 def test_seed_int_refuses_seeds_beyond_uint32():
     with pytest.raises(ValueError, match=r"\[0, 2\*\*32\)"):
         seed_int(2**32)
+
+
+def test_seed_int_bits_and_size_reproduce_the_spellings_it_replaced():
+    # each oracle is the expression that the callers used before seed_int took bits and size
+    for i in range(20):
+        seq = np.random.SeedSequence(i)
+        assert seed_int(seq, bits=31) == int(seq.generate_state(1, dtype=np.uint32)[0] >> 1)
+        np.testing.assert_array_equal(seed_int(seq, size=3), seq.generate_state(3))
+        assert seed_int(np.random.default_rng(seq), bits=31) == int(
+            np.random.default_rng(seq).integers(0, 2**31 - 1))
+        np.testing.assert_array_equal(seed_int(np.random.default_rng(i), bits=31, size=5),
+                                      np.random.default_rng(i).integers(0, 2**31 - 1, size=5))
+        g = np.random.default_rng(i)
+        assert check_random_state(g).integers(9) == np.random.default_rng(i).integers(9)
+        a = spawn(np.random.default_rng(i), 1)[0].entropy
+        b = np.random.default_rng(i).integers(0, 2**63 - 1, size=4).tolist()
+        assert a == b
+    drawn = seed_int(np.random.SeedSequence(5), bits=31, size=100)
+    assert drawn.dtype == np.int64 and drawn.min() >= 0 and drawn.max() < 2**31
+
+
+@pytest.mark.parametrize(("args", "kw", "match"), [
+    ((3,), {"size": 2}, "takes no size"),
+    ((2**31,), {"bits": 31}, r"\[0, 2\*\*31\)"),
+    ((0,), {"bits": 0}, "bits must be an int from 1 to 63"),
+    ((0,), {"bits": 64}, "bits must be an int from 1 to 63"),
+    ((0,), {"bits": True}, "bits must be an int from 1 to 63"),
+])
+def test_seed_int_hostile_bits_and_sizes(args, kw, match):
+    with pytest.raises(ValueError, match=match):
+        seed_int(*args, **kw)

@@ -26,7 +26,7 @@ from rankfusion._utils import progress as progress_mod
 from rankfusion._utils.progress import LineProgress, format_seconds, progress_bar, progress_interval
 from rankfusion.cli import main
 from rankfusion.selection import WorkEstimate, ensemble_work, svm_rfe_work
-from rankfusion.selection import ensemble as ensemble_mod
+from rankfusion.selection import ranking_jobs as ranking_jobs_mod
 
 LINE = re.compile(r"^rankfusion: (?P<desc>[\w -]+): (?P<n>[\d,]+) of (?P<total>[\d,]+) "
                   r"(?P<unit>[\w ]+) \((?P<pct>\d+) %\), (?P<elapsed>[\w ]+) elapsed"
@@ -159,7 +159,7 @@ def test_progress_bar_kinds():
 # ------------------------------------------------------------------ the work estimates
 def _count_calls(monkeypatch):
     counts = {"ranker calls": 0, "aggregations": 0}
-    real_run, real_combine = ensemble_mod.run_ranker, EnsembleSelector._combine
+    real_run, real_combine = ranking_jobs_mod.run_ranker, EnsembleSelector._combine
 
     def run(*a, **k):
         counts["ranker calls"] += 1
@@ -169,7 +169,7 @@ def _count_calls(monkeypatch):
         counts["aggregations"] += 1
         return real_combine(self, *a, **k)
 
-    monkeypatch.setattr(ensemble_mod, "run_ranker", run)
+    monkeypatch.setattr(ranking_jobs_mod, "run_ranker", run)
     monkeypatch.setattr(EnsembleSelector, "_combine", combine)
     return counts
 

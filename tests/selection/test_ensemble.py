@@ -145,12 +145,16 @@ def test_results_do_not_depend_on_n_jobs():
 def test_parallel_ranker_calls_go_in_a_few_tasks_per_worker(n_calls, n_jobs, expected):
     from joblib import effective_n_jobs
 
-    from rankfusion.selection.ensemble import _n_tasks
+    from rankfusion.selection.ranking_jobs import RankingPlan
 
     if expected is None:
         workers = effective_n_jobs(-1)
         expected = n_calls if workers == 1 else 4 * workers
-    assert _n_tasks(n_calls, n_jobs) == expected
+    tasks = RankingPlan(jobs=list(range(n_calls)), samples=[], n_rankers=1).tasks(n_jobs)
+    assert len(tasks) == expected
+    # task t holds the jobs t, t + n_tasks, …: every job once
+    assert sorted(j for task in tasks for j in task) == list(range(n_calls))
+    assert all(task == list(range(t, n_calls, expected)) for t, task in enumerate(tasks))
 
 
 def test_tasks_of_several_calls_give_every_list_once_in_order():
@@ -475,7 +479,43 @@ def test_fuzzy_rule_equals_aggregate_fuzzy_of_each_rankers_bootstraps(weighting)
     np.testing.assert_array_equal(sel.scores_, expected.scores)
     np.testing.assert_array_equal(sel.positions_, expected.ranks)
     assert sel.consensus_.weights.shape == (8, 3)
-    assert "consensus" not in sel.stability_.index  # needs all bootstraps at once
+    assert sel.stability_.index.tolist() == ["anova", "variance", "info_gain", "consensus"]
+
+
+@pytest.mark.parametrize("weighting", ["EW", "RW", "OW", "MW"])
+def test_fuzzy_stability_has_the_consensus_of_every_bootstrap(weighting):
+    """Bootstrap b's fuzzy consensus: each method's discretised score on b (its one-point
+    fuzzy set), combined with the fit's weights w^i_j (eqs. 5, 13); with EW it is
+    aggregate_fuzzy of bootstrap b's lists itself."""
+    from rankfusion import aggregate_fuzzy
+    from rankfusion.stability import asd, nogueira
+
+    X, y = _data(n=40)
+    k = 3
+    sel = EnsembleSelector(rankers=(anova, variance, "info_gain"), n_features_to_select=k,
+                           aggregation=f"fuzzy:{weighting}", n_bootstraps=5,
+                           random_state=0).fit(X, y)
+    methods = ("anova", "variance", "info_gain")
+    w = sel.consensus_.weights
+    rows, Z = [], np.zeros((5, 8), dtype=int)
+    for b in range(5):
+        one = {m: sel.lists_.select_lists([f"{m}@b{b}"]) for m in methods}
+        # x^i_jb by hand: per-list min-max, the 0.01 grid, halves up
+        x = []
+        for m in methods:
+            s = one[m].scores[:, 0]
+            t = (s - s.min()) / (s.max() - s.min())
+            x.append(np.floor(100 * t + 0.5 + 1e-9) / 100)
+        c = (w * np.column_stack(x)).sum(axis=1)
+        if weighting == "EW":
+            np.testing.assert_allclose(aggregate_fuzzy(one, "EW").scores, c, rtol=1e-12)
+        rows.append(c)
+        Z[b, np.lexsort((np.arange(8), -c))[:k]] = 1
+    st = sel.stability_
+    assert st.index[-1] == "consensus"
+    assert st.loc["consensus", "asd"] == pytest.approx(asd(np.vstack(rows)), rel=1e-9)
+    assert st.loc["consensus", "nogueira"] == pytest.approx(nogueira(Z).statistic)
+    assert np.isfinite(st.loc["consensus", "nogueira"])
 
 
 def test_stability_equals_the_stability_functions():

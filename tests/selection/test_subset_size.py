@@ -23,6 +23,7 @@ from rankfusion.selection.subset_size import (
     evaluate_prefixes,
     k_step_grid,
     learning_curve_grid,
+    search_size,
 )
 
 
@@ -172,3 +173,125 @@ def test_evaluate_prefixes_two_folds_sd_and_missing_values_imputed_inside_the_fo
         assert [row["fold0"], row["fold1"]] == accs
         assert row["sd"] == pytest.approx(abs(accs[0] - accs[1]) / np.sqrt(2), abs=1e-15)
     assert (curve["sd"] > 0).any()
+
+
+# ------------------------------------------------------------------ the one search, parsimony
+# A hand-made fold × size matrix (4 folds): the best size is 8 (mean 0.95, sd = 0.1/√3, so
+# SE = sd/2 = 0.0289 and the one-SE threshold 0.9211); 4 has mean 0.925, 2 has 0.90, 1 0.70.
+_SIZES = [1, 2, 4, 8]
+_SCORES = np.array([[0.7, 0.90, 0.90, 0.9],
+                    [0.7, 0.85, 0.95, 1.0],
+                    [0.7, 0.95, 0.90, 0.9],
+                    [0.7, 0.90, 0.95, 1.0]])
+
+
+def test_search_size_rules_pick_the_documented_sizes():
+    best = search_size(_SIZES, _SCORES)
+    assert (best.n_features, best.rule, best.best_n_features) == (8, "best", 8)
+    assert best.accuracy == pytest.approx(0.95) and best.threshold == best.best_accuracy
+    se = np.std(_SCORES[:, 3], ddof=1) / 2
+    one = search_size(_SIZES, _SCORES, size_rule="one_se")
+    assert (one.n_features, one.rule, one.best_n_features) == (4, "one_se", 8)
+    assert one.threshold == pytest.approx(0.95 - se) and one.accuracy == pytest.approx(0.925)
+    # tol: the smallest size within tol of the best mean, the bound included
+    assert search_size(_SIZES, _SCORES, tol=0.05).n_features == 2
+    assert search_size(_SIZES, _SCORES, tol=0.025).n_features == 4  # 0.95 - 0.025 = 0.925
+    assert search_size(_SIZES, _SCORES, tol=0.024).n_features == 8
+    assert search_size(_SIZES, _SCORES, tol=0.0).n_features == 8
+    assert search_size(_SIZES, _SCORES, tol=1.0).n_features == 1
+    tol = search_size(_SIZES, _SCORES, tol=0.05)
+    assert (tol.rule, tol.tol, tol.best_n_features) == ("tol", 0.05, 8)
+
+
+def test_search_size_curve_is_the_evaluate_prefixes_layout_sizes_ascending():
+    res = search_size(_SIZES[::-1], _SCORES[:, ::-1], method="cv")
+    assert list(res.curve.columns) == ["k", "estimator", "mean", "sd", "fold0", "fold1",
+                                       "fold2", "fold3"]
+    assert res.curve["k"].tolist() == _SIZES and res.method == "cv" and res.n_folds == 4
+    np.testing.assert_allclose(res.curve["mean"], _SCORES.mean(axis=0), rtol=1e-15)
+    np.testing.assert_allclose(res.curve["sd"], _SCORES.std(axis=0, ddof=1), rtol=1e-12)
+    np.testing.assert_array_equal(res.curve[[f"fold{f}" for f in range(4)]].to_numpy(),
+                                  _SCORES.T)
+    view = res.by_size
+    assert view.columns.tolist() == ["k", "estimator", "mean", "sd", "se", "chosen"]
+    np.testing.assert_allclose(view["se"], view["sd"] / 2)
+    assert view.loc[view["chosen"], "k"].tolist() == [8]
+
+
+def test_search_size_ties_go_to_the_smaller_size_even_by_float_noise():
+    scores = np.array([[0.9, 0.95, 0.95], [1.0, 0.95, 0.95]])
+    for rule in ("best", "one_se"):
+        assert search_size([3, 5, 9], scores, size_rule=rule).n_features == 3
+    # 0.1 + 0.2 != 0.3 in floats; rounded to 12 decimals the two means tie: the smaller k
+    curve = pd.DataFrame({"k": [2, 7], "estimator": ["a", "a"],
+                          "mean": [0.3, 0.1 + 0.2]})
+    assert choose_size(curve, "k-step").n_features == 2
+
+
+def test_search_size_single_size():
+    one = np.array([[0.5], [0.7], [0.6]])
+    for kw in ({}, {"tol": 0.1}, {"size_rule": "one_se"}):
+        res = search_size([12], one, **kw)
+        assert (res.n_features, res.best_n_features) == (12, 12)
+        assert res.accuracy == pytest.approx(0.6)
+
+
+def test_search_size_several_estimators_one_se_uses_the_best_pair():
+    # at every size the better estimator decides; the SE is that of the best (size, estimator)
+    a = np.array([[0.80, 0.90, 0.95], [0.80, 0.90, 0.95]])  # sd 0 everywhere
+    b = np.array([[0.70, 0.93, 0.92], [0.70, 0.91, 1.00]])  # best: size 30, mean 0.96
+    res = search_size([10, 20, 30], {"a": a, "b": b}, size_rule="one_se")
+    se = np.std(b[:, 2], ddof=1) / np.sqrt(2)  # 0.04: the threshold is 0.92
+    assert (res.best_n_features, res.best_accuracy) == (30, pytest.approx(0.96))
+    assert res.threshold == pytest.approx(0.96 - se)
+    assert (res.n_features, res.estimator, res.accuracy) == (20, "b", pytest.approx(0.92))
+    best = search_size([10, 20, 30], {"a": a, "b": b})
+    assert (best.n_features, best.estimator) == (30, "b")
+    # a tie between estimators at a size: the earlier one decides
+    tie = search_size([10, 20], {"a": a[:, [0, 2]], "b": a[:, [0, 2]]})
+    assert (tie.n_features, tie.estimator) == (20, "a")
+
+
+@pytest.mark.parametrize("scores, match", [
+    (np.array([[0.9, np.nan], [0.8, 0.7]]), "NaN"),
+    (np.array([[0.9, 0.8, 0.7]]), r"\(n_folds, 2\)"),
+    (np.zeros((0, 2)), r"\(n_folds, 2\)"),
+])
+def test_search_size_refuses_nan_folds_and_wrong_shapes(scores, match):
+    with pytest.raises(ValueError, match=match):
+        search_size([1, 2], scores)
+
+
+def test_choose_size_refuses_a_nan_fold_and_an_empty_curve():
+    curve = pd.DataFrame({"k": [1, 2], "estimator": ["a", "a"], "mean": [0.5, 0.6],
+                          "sd": [0.1, 0.1], "fold0": [0.4, np.nan], "fold1": [0.6, 0.6]})
+    with pytest.raises(ValueError, match=r"NaN score \(k=2, estimator 'a'\)"):
+        choose_size(curve, "k-step")
+    with pytest.raises(ValueError, match="no sizes"):
+        choose_size(curve.iloc[:0], "k-step")
+
+
+@pytest.mark.parametrize("sizes", [[1, 1], [0, 2], [1.0, 2.0], []])
+def test_search_size_refuses_sizes_that_are_not_distinct_counts(sizes):
+    with pytest.raises(ValueError, match="sizes must be distinct counts"):
+        search_size(sizes, np.zeros((2, len(sizes))))
+
+
+@pytest.mark.parametrize("kw, exc, match", [
+    ({"tol": -0.1}, ValueError, r"tol must be None or a number ≥ 0, got -0.1"),
+    ({"tol": "0.1"}, TypeError, "tol must be"),
+    ({"tol": float("nan")}, ValueError, "tol must be"),
+    ({"size_rule": "1se"}, ValueError, "size_rule must be 'best' or 'one_se', got '1se'"),
+    ({"size_rule": None}, TypeError, "size_rule must be"),
+    ({"tol": 0.01, "size_rule": "one_se"}, ValueError, "two parsimony rules"),
+])
+def test_search_size_refuses_bad_rules(kw, exc, match):
+    with pytest.raises(exc, match=match):
+        search_size(_SIZES, _SCORES, **kw)
+
+
+def test_one_se_needs_two_folds():
+    with pytest.raises(ValueError, match="at least 2 folds"):
+        search_size([1, 2], np.array([[0.5, 0.6]]), size_rule="one_se")
+    with pytest.raises(ValueError, match="at least 2 folds"):
+        choose_size(_curve([(1, "a", 0.5)]), "k-step", size_rule="one_se")

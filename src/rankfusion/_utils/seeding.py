@@ -31,7 +31,7 @@ def _seed_sequence(random_state, *, name: str) -> np.random.SeedSequence:
         return random_state
     if isinstance(random_state, np.random.Generator):
         # a Generator is consumed: draw the entropy of a new sequence from it
-        return np.random.SeedSequence(random_state.integers(0, 2**63 - 1, size=4).tolist())
+        return np.random.SeedSequence(seed_int(random_state, bits=63, size=4).tolist())
     if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, numbers.Integral):
         raise TypeError(
             f"{name} must be None, an int ≥ 0, a numpy SeedSequence or a numpy Generator; "
@@ -94,20 +94,73 @@ def spawn(random_state, n: int, *, name: str = "random_state") -> list[np.random
     return _seed_sequence(random_state, name=name).spawn(int(n))
 
 
-def seed_int(random_state, *, name: str = "random_state") -> int:
-    """A uint32 seed for code that needs an int (scikit-learn estimators, numba kernels).
+def seed_int(random_state, *, name: str = "random_state", bits: int = 32, size=None):
+    """An int seed for code that needs one (scikit-learn estimators, numba kernels, restarts).
 
-    An int in ``[0, 2**32)`` is returned unchanged (so ``random_state=0`` keeps meaning seed 0);
-    ``None`` draws from fresh entropy; a ``Generator`` or a ``SeedSequence`` gives a
-    deterministic draw.
+    The one place where a random state or a stream becomes an int (docs/design.md, 'Seeds'):
+
+    * an int in ``[0, 2**bits)`` is returned unchanged (so ``random_state=0`` keeps meaning
+      seed 0);
+    * a ``Generator`` draws ``integers(0, 2**bits - 1)`` (the high end is exclusive, so
+      ``2**bits - 1`` itself is never drawn; kept so that every seed stays the one it was);
+    * a ``SeedSequence`` gives its first word, ``generate_state`` (32-bit words for
+      ``bits ≤ 32``, else 64-bit), shifted right to ``bits`` bits;
+    * ``None`` draws from fresh entropy as a ``SeedSequence`` does.
+
+    Parameters
+    ----------
+    random_state : None, int, SeedSequence or Generator
+        Where the seed comes from.
+    name : str, default "random_state"
+        The argument's name in error messages.
+    bits : int, default 32
+        The width of the seed, from 1 to 63: 32 for scikit-learn's ``random_state`` (an int
+        in ``[0, 2**32)``); 31 where a seed must fit a signed 32-bit int (the ranker and
+        rule seeds of the selectors, Kemeny's restarts); 63 for the entropy drawn from a
+        Generator.
+    size : int, optional
+        Draw this many seeds (an int64 array) from a ``Generator``, a ``SeedSequence`` or
+        ``None``; an int ``random_state`` is one seed and takes no ``size``.
+
+    Returns
+    -------
+    int or ndarray of int64
+        One seed in ``[0, 2**bits)``, or ``size`` of them.
+
+    Raises
+    ------
+    TypeError
+        For a bool, a float or any other type.
+    ValueError
+        For an int outside ``[0, 2**bits)``, an int with ``size``, or ``bits`` outside 1–63.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> seed_int(7)
+    7
+    >>> seq = np.random.SeedSequence(3)
+    >>> seed_int(seq, bits=31) == int(seq.generate_state(1, dtype=np.uint32)[0] >> 1)
+    True
     """
+    if isinstance(bits, (bool, np.bool_)) or not isinstance(bits, numbers.Integral) or not (
+            1 <= bits <= 63):
+        raise ValueError(f"bits must be an int from 1 to 63, got {bits!r}")
+    bits = int(bits)
     is_bool = isinstance(random_state, (bool, np.bool_))
     if isinstance(random_state, numbers.Integral) and not is_bool:
-        if not 0 <= random_state < 2**32:
-            raise ValueError(f"{name} must lie in [0, 2**32) when given as an int; "
+        if size is not None:
+            raise ValueError(f"{name} given as an int is one seed: it takes no size")
+        if not 0 <= random_state < 2**bits:
+            raise ValueError(f"{name} must lie in [0, 2**{bits}) when given as an int; "
                              f"got {int(random_state)}")
         return int(random_state)
     if isinstance(random_state, np.random.Generator):
-        return int(random_state.integers(0, 2**32 - 1))
+        out = random_state.integers(0, 2**bits - 1, size=size)
+        return int(out) if size is None else out.astype(np.int64)
     seq = _seed_sequence(random_state, name=name)
-    return int(seq.generate_state(1, dtype=np.uint32)[0])
+    width = 32 if bits <= 32 else 64
+    words = seq.generate_state(1 if size is None else int(size),
+                               dtype=np.uint32 if width == 32 else np.uint64)
+    words = words >> np.array(width - bits, dtype=words.dtype)
+    return int(words[0]) if size is None else words.astype(np.int64)

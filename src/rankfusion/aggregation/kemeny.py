@@ -69,6 +69,7 @@ import numba
 import numpy as np
 from scipy import sparse
 
+from .._utils.seeding import seed_int
 from .._utils.validation import (
     check_bool,
     check_positive_int,
@@ -436,7 +437,7 @@ def _heuristic_part(D, starts, restarts, seed):
     best_val = np.inf
     cands = [np.array(o, dtype=np.int64) for o in starts]
     rng = np.random.default_rng(seed)
-    seeds = rng.integers(0, 2**31 - 1, size=restarts)
+    seeds = seed_int(rng, bits=31, size=restarts)
     for r in range(len(cands) + restarts):
         o = cands[r] if r < len(cands) else _kwiksort(G, int(seeds[r - len(cands)]))
         o = o.copy()

@@ -61,7 +61,7 @@ import pandas as pd
 from scipy import stats
 
 from .._utils.data import check_features, check_target
-from .._utils.seeding import spawn
+from .._utils.seeding import seed_int, spawn
 from .._utils.validation import check_choice, check_n_jobs, check_positive_int, check_real
 from ..aggregation import aggregate, get_rule
 from ..lists import RankedLists
@@ -389,7 +389,7 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
                 [plan.rankers[i].name for i in subset])
         params = dict(params)
         if get_rule(rname).accepts("random_state") and "random_state" not in params:
-            params["random_state"] = int(aseeds[o].generate_state(1, dtype=np.uint32)[0] >> 1)
+            params["random_state"] = seed_int(aseeds[o], bits=31)
         cons = aggregate(lists, rname, **params)
         orders.append(perm[np.asarray(cons.order)])
         sc = np.empty(p)
@@ -464,7 +464,7 @@ def _inner_choice(plan: _Plan, idx, seq, est_seed, timing):
     fold_seq, part_seq = seq.spawn(2)
     rows = np.arange(plan.y.shape[0]) if idx is None else idx
     skf = StratifiedKFold(plan.inner_cv, shuffle=True,
-                          random_state=int(fold_seq.generate_state(1)[0] >> 1))
+                          random_state=seed_int(fold_seq, bits=31))
     pseqs = part_seq.spawn(plan.inner_cv)
     accs = []
     for f, (tr, te) in enumerate(skf.split(np.zeros(rows.shape[0]), plan.y[rows])):
@@ -885,10 +885,10 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     from sklearn.model_selection import RepeatedStratifiedKFold
 
     split_seq, outer_seq, all_seq, est_seq = plan.seed.spawn(4)
-    est_seed = int(est_seq.generate_state(1)[0] >> 1)
+    est_seed = seed_int(est_seq, bits=31)
     n = plan.y.shape[0]
     rskf = RepeatedStratifiedKFold(n_splits=plan.cv, n_repeats=plan.n_repeats,
-                                   random_state=int(split_seq.generate_state(1)[0] >> 1))
+                                   random_state=seed_int(split_seq, bits=31))
     splits = list(rskf.split(np.zeros(n), plan.y))
     J = len(splits)
     oseqs = outer_seq.spawn(J)

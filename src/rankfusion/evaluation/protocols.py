@@ -41,6 +41,7 @@ from sklearn.model_selection import (
 from sklearn.pipeline import Pipeline
 
 from .._utils.data import check_features, check_target
+from .._utils.seeding import seed_int
 from .._utils.validation import check_bool, check_n_jobs, check_positive_int, check_seed
 from ..aggregation import Consensus
 from .classifiers import (
@@ -361,7 +362,7 @@ def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
         make_classifier(classifier)  # unknown names fail before any work
     seed = check_seed(random_state)
     children = np.random.SeedSequence(seed).spawn(n_splits)
-    seeds = [c.generate_state(3) for c in children]
+    seeds = [seed_int(c, size=3) for c in children]
     splitter_cls = StratifiedShuffleSplit if stratify else ShuffleSplit
     splits = []
     for s in seeds:
@@ -550,7 +551,7 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
     else:
         raise TypeError(f"cv must be an int or a CV splitter, got {type(cv).__name__}")
     folds = list(splitter.split(np.zeros(len(yv)), codes))
-    seeds = [c.generate_state(3) for c in np.random.SeedSequence(seed).spawn(len(folds))]
+    seeds = [seed_int(c, size=3) for c in np.random.SeedSequence(seed).spawn(len(folds))]
     clf = _classifier_for(classifier, X, int(seeds[0][2]))
     sel = clone(selector)
     if has_nominal_columns(X) and hasattr(sel, "set_output"):

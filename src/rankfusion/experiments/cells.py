@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._utils.seeding import seed_int
+
 __all__ = ["Cell", "canonical_json", "release_series", "cell_seed", "run_cell",
            "run_cell_on_worker", "WarningReplay", "dataset_info", "load_dataset", "CELL_FORMAT"]
 
@@ -80,7 +82,7 @@ def cell_seed(experiment_seed: int, dataset: dict, protocol: dict) -> int:
                             .encode("utf-8")).digest()
     words = [int.from_bytes(digest[i:i + 4], "little") for i in range(0, 32, 4)]
     seq = np.random.SeedSequence([int(experiment_seed), *words])
-    return int(seq.generate_state(1, dtype=np.uint32)[0])
+    return seed_int(seq)
 
 
 @dataclass

@@ -24,15 +24,20 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.constraints import validate_params
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
-from .._utils.seeding import spawn
-from .._utils.validation import check_n_jobs, real_array, resolve_n_features
+from .._utils.seeding import seed_int, spawn
+from .._utils.validation import check_n_jobs, resolve_n_features
 from ..lists import RankedLists
 from .estimators import default_estimators, estimator_by_name
-from .ranker_specs import resolve_rankers, run_ranker
-from .resampling import bootstrap_indices, check_sample_size
+from .list_weights import resolve_list_weights
+from .ranker_specs import resolve_rankers
+from .ranking_jobs import plan_ranking_jobs, run_ranking_jobs
+from .resampling import check_sample_size, cv_folds
 from .subset_size import (
+    SIZE_CONSTRAINTS,
+    check_size_rule,
     choose_size,
     evaluate_prefixes,
     k_step_grid,
@@ -51,10 +56,6 @@ def _root_children(random_state, n: int) -> list[np.random.SeedSequence]:
     return spawn(random_state, n)
 
 
-def _int_seed(seq: np.random.SeedSequence) -> int:
-    return int(seq.generate_state(1, dtype=np.uint32)[0] >> 1)
-
-
 def _normalise(scores: np.ndarray, how) -> np.ndarray:
     """Per-list normalisation of a p × M score matrix (``"minmax"``: (s − min)/(max − min), a
     constant list becomes all 0; ``"rank"``: the relative ranking 1 − pos/p)."""
@@ -71,6 +72,39 @@ def _normalise(scores: np.ndarray, how) -> np.ndarray:
             out = np.where(span > 0, (scores - lo) / np.where(span > 0, span, 1.0), 0.0)
         return out
     return RankedLists.from_scores(scores).relative.copy()
+
+
+def _fuzzy_bootstrap_scores(scores: np.ndarray, groups: dict, consensus) -> list:
+    """The fuzzy consensus of each bootstrap on its own (the consensus row of ``stability_``).
+
+    On one sample b, method j's fuzzy set is a single point, its discretised score x^i_jb
+    (eqs. 1–4 with L = 1, :func:`rankfusion.aggregate_fuzzy` of that one list), and the centre
+    of average of eq. 5 combined with the fit's weights w^i_j is c^i_b = Σ_j w^i_j x^i_jb
+    (eq. 13). The weights are the fit's because RW and OW need every bootstrap to estimate
+    them (the SD of a method's L scores); the other rules' rows likewise reuse the fit's list
+    weights. With EW the sum is taken in integers, c^i_b = Σ_j g^i_jb / (100 M), which is
+    :func:`~rankfusion.aggregate_fuzzy` of sample b's lists itself.
+    """
+    from ..aggregation import aggregate_fuzzy
+
+    column = {str(m): j for j, m in enumerate(consensus.methods)}
+    w = np.asarray(consensus.weights, dtype=np.float64)[:, [column[g] for g in groups]]
+    equal = consensus.params.get("weighting") == "EW"
+    L = len(next(iter(groups.values())))
+    out = []
+    for b in range(L):
+        cols = [c[b] for c in groups.values()]
+        # the grid value g/100 of each list: aggregate_fuzzy of one list with one bootstrap
+        g = np.column_stack([
+            np.rint(100.0 * aggregate_fuzzy(scores[:, [c]][:, :, None], "EW").scores)
+            for c in cols]).astype(np.int64)
+        if equal:
+            out.append(g.sum(axis=1) / float(100 * g.shape[1]))
+        else:
+            terms = w * (g / 100.0)
+            terms.sort(axis=1)  # the order of the methods changes nothing
+            out.append(terms.sum(axis=1))
+    return out
 
 
 def _smallest_training_part(y, cv: int, stratify) -> np.ndarray:
@@ -108,32 +142,6 @@ def _seed_estimators(estimators: dict, seed: int) -> dict:
         if todo:
             est.set_params(**todo)
         out[name] = est
-    return out
-
-
-def _n_tasks(n_jobs_total: int, n_jobs) -> int:
-    """Tasks for ``n_jobs_total`` ranker calls: one per call when they run in this process
-    (no per-task cost; the progress bar moves per list), else four per worker, which balances
-    the load against the per-task costs (pickling the data, the round trip to a worker): 400
-    calls of a few ms each as 400 tasks ran 5× slower on two workers than on one."""
-    from joblib import effective_n_jobs
-
-    workers = effective_n_jobs(n_jobs)
-    if workers <= 1:
-        return n_jobs_total
-    return max(1, min(n_jobs_total, 4 * workers))
-
-
-def _run_jobs(X, y, p, jobs):
-    """Run ranker calls ``(spec, rows or None, seed, list name)`` on ``(X, y)`` (one task)."""
-    frame = isinstance(X, pd.DataFrame)
-    out = []
-    for spec, idx, seed, name in jobs:
-        if idx is None:
-            Xb, yb = X, y
-        else:
-            Xb, yb = (X.iloc[idx] if frame else X[idx]), y[idx]
-        out.append(run_ranker(spec, Xb, yb, seed, p, name))
     return out
 
 
@@ -205,6 +213,19 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     subset_grid : sequence of int, default=None
         The sizes the search tries (default: :func:`~rankfusion.selection.subset_size.
         k_step_grid` or :func:`~rankfusion.selection.subset_size.learning_curve_grid`).
+    tol : float, default=None
+        Parsimony of a searched size: keep the smallest k whose score (the deciding
+        classifier's mean accuracy) is within ``tol`` of the best score, as scikit-learn's
+        ``SequentialFeatureSelector`` names its margin; None keeps the best k. The same
+        rule is ``size_tol`` of :class:`~rankfusion.SVMRFE`, where ``tol`` is the SVM solver's
+        tolerance (as in scikit-learn's ``LinearSVC``).
+    size_rule : {"best", "one_se"}, default="best"
+        ``"one_se"``: keep the smallest k whose score is within one standard error of the best
+        (the best k's sd over the ``cv`` folds, ddof = 1, / √cv; Hastie, Tibshirani &
+        Friedman, *Elements of Statistical Learning*, §7.10); not together with ``tol``. The
+        best k is the highest score, ties (to 12 decimals) to the smaller k
+        (:func:`rankfusion.selection.choose_size`, shared with
+        :class:`~rankfusion.SVMRFE`).
     weight_k : int or float, default=None
         Subset size of the accuracy weights (default: the fixed subset size, or half the
         features when the size is searched).
@@ -244,7 +265,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The weights given to the rule.
     subset_curve_ : SubsetCurve or None
         With a searched size: the curve (mean and SD of accuracy per k per estimator), the
-        chosen k and the deciding estimator.
+        chosen k and the deciding estimator, the best k, the rule (``"best"``, ``"tol"`` or
+        ``"one_se"``) and its threshold
+        (:class:`~rankfusion.selection.SubsetCurve`).
     stability_ : DataFrame or None
         With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
         stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
@@ -255,8 +278,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         sample, a perfect stability that measures nothing. For the same reason a ranker's
         Nogueira columns are NaN when on some bootstrap its k-th and (k+1)-th scores tie, so
         that the index, not the score, decides the subset). The
-        consensus row aggregates each bootstrap's lists with the same rule; it is left out for
-        the fuzzy rules, which need all bootstraps at once.
+        consensus row aggregates each bootstrap's lists with the same rule (and the fit's list
+        weights); for the fuzzy rules, whose weights need all bootstraps at once, with the
+        fit's fuzzy weights w^i_j: c^i_b = Σ_j w^i_j x^i_jb, x^i_jb method j's discretised
+        score on bootstrap b (eqs. 5 and 13 on one sample; with EW exactly
+        :func:`rankfusion.aggregate_fuzzy` of that bootstrap's lists).
     bootstrap_indices_ : list of ndarray
         The rows of each bootstrap sample (empty without bootstraps).
     seed_entropy_ : int
@@ -284,8 +310,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
     def __init__(self, rankers=("info_gain", "relieff", "nlc"), aggregation="borda",
                  aggregation_params=None, list_weights=None, n_bootstraps=0, sample_fraction=1.0,
                  stratify=True, n_features_to_select=None, estimators=None, cv=5,
-                 subset_cv="nested", subset_grid=None, weight_k=None, normalize="minmax",
-                 n_jobs=None, random_state=None, progress=False):
+                 subset_cv="nested", subset_grid=None, tol=None, size_rule="best",
+                 weight_k=None, normalize="minmax", n_jobs=None, random_state=None,
+                 progress=False):
         self.rankers = rankers
         self.aggregation = aggregation
         self.aggregation_params = aggregation_params
@@ -298,17 +325,31 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.cv = cv
         self.subset_cv = subset_cv
         self.subset_grid = subset_grid
+        self.tol = tol
+        self.size_rule = size_rule
         self.weight_k = weight_k
         self.normalize = normalize
         self.n_jobs = n_jobs
         self.random_state = random_state
         self.progress = progress
 
+    #: The declared parameter rules (docs/design.md, 'Parameters'); the size-search ones.
+    _parameter_constraints = dict(SIZE_CONSTRAINTS)
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
         tags.input_tags.allow_nan = True
         return tags
+
+    def _check_size_search(self):
+        """The size-search parameters: declared constraints, then what they need together."""
+        validate_params(self._parameter_constraints, self.get_params(deep=False))
+        check_size_rule(self.tol, self.size_rule)
+        if (self.tol is not None or self.size_rule != "best") and not isinstance(
+                self.n_features_to_select, str):
+            raise ValueError("tol and size_rule apply to a searched size; set "
+                             "n_features_to_select='k-step' or 'learning-curve'")
 
     # ------------------------------------------------------------------ parameters
     def _check_params(self):
@@ -445,134 +486,14 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ ensemble
     def _rank_all(self, X, y, rankers, seq, p, names):
-        """Every ranker × resample; returns (lists, groups, sample indices)."""
-        from joblib import Parallel, delayed
-
-        boot_seq, rank_seq = seq.spawn(2)
-        B = int(self.n_bootstraps)
-        parents = rank_seq.spawn(len(rankers))
-        if B > 0:
-            # in chunks, for the progress of many samples; SeedSequence.spawn numbers the
-            # children on from the last, so the chunks give the children of one spawn(B)
-            samples, ranker_seqs = [], [[] for _ in rankers]
-            bar = progress_bar(B, "drawing", "bootstrap samples", enabled=bool(self.progress))
-            for start in range(0, B, 1000):
-                m = min(1000, B - start)
-                samples += bootstrap_indices(y, boot_seq.spawn(m),
-                                             sample_fraction=float(self.sample_fraction),
-                                             stratify=bool(self.stratify))
-                for seqs, parent in zip(ranker_seqs, parents):
-                    seqs += parent.spawn(m)
-                if bar is not None:
-                    bar.update(m)
-            if bar is not None:
-                bar.close()
-        else:
-            samples = [None]
-            ranker_seqs = [s.spawn(1) for s in parents]
-
-        def job_name(r, b):
-            return r.name if samples[b] is None else f"{r.name}@b{b}"
-
-        jobs = [(i, b) for i in range(len(rankers)) for b in range(len(samples))]
-        n_tasks = _n_tasks(len(jobs), self.n_jobs)
-        # task t runs the jobs t, t + n_tasks, … (rankers mixed, so the tasks cost alike); the
-        # data travel once per task, not once per ranker call
-        tasks = [jobs[t::n_tasks] for t in range(n_tasks)]
-        args = [(rankers[i], samples[b], ranker_seqs[i][b], job_name(rankers[i], b))
-                for i, b in jobs]
-        by_job = {}
-        done = Parallel(n_jobs=self.n_jobs, return_as="generator")(
-            delayed(_run_jobs)(X, y, p, [args[i * len(samples) + b] for i, b in task])
-            for task in tasks)
-        bar = progress_bar(len(jobs), "ranking", "ranker calls", enabled=bool(self.progress))
-        for task, outs in zip(tasks, done):
-            by_job.update(zip(task, outs))
-            if bar is not None:
-                bar.update(len(task))
-        if bar is not None:
-            bar.close()
-        results = [by_job[j] for j in jobs]
-        cols, list_names, groups = [], [], {}
-        for (i, b), out in zip(jobs, results):
-            r = rankers[i]
-            suffix = "" if samples[b] is None else f"@b{b}"
-            if isinstance(out, RankedLists):
-                sub = out.scores if out.has_scores else -out.positions
-                for j, lname in enumerate(out.list_names):
-                    lname = str(lname)
-                    group = lname if lname.startswith(f"{r.name}[") else f"{r.name}[{lname}]"
-                    groups.setdefault(group, []).append(len(cols))
-                    cols.append(np.asarray(sub[:, j], dtype=np.float64))
-                    list_names.append(group + suffix)
-            else:
-                groups.setdefault(r.name, []).append(len(cols))
-                cols.append(out)
-                list_names.append(r.name + suffix)
-        scores = np.column_stack(cols)
-        return scores, list_names, groups, [s for s in samples if s is not None]
-
-    def _weights(self, lists, scores, groups, X, y, estimators, k, seq):
-        lw = self.list_weights
-        M = scores.shape[1]
-        if lw is None:
-            return None
-        if isinstance(lw, str):  # "accuracy"
-            return self._accuracy_weights(lists, X, y, estimators, k, seq)
-        if isinstance(lw, dict):
-            unknown = sorted(set(lw) - set(groups))
-            if unknown:
-                raise ValueError(f"list_weights names unknown ranker(s) {unknown}; rankers: "
-                                 f"{sorted(groups)}")
-            w = np.zeros(M)
-            for g, cols in groups.items():
-                if g not in lw:
-                    raise ValueError(f"list_weights gives no weight for ranker {g!r}")
-                v = lw[g]
-                if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
-                    raise TypeError(f"list_weights must be numbers, got {v!r} for ranker {g!r}")
-                w[cols] = float(v)
-        else:
-            w = real_array(np.asarray(lw, dtype=object), "list_weights")
-            if w.ndim != 1:
-                raise TypeError("list_weights must be None, 'accuracy', a dict or one number "
-                                f"per list (1-D), got shape {w.shape}")
-            if w.shape[0] != M:
-                raise ValueError(f"list_weights has {w.shape[0]} weights for {M} lists "
-                                 f"({', '.join(lists.list_names[:4])}, …)")
-        if not np.isfinite(w).all() or (w < 0).any() or not (w > 0).any():
-            raise ValueError("list_weights must be finite, non-negative and not all zero")
-        return w / w.sum()
-
-    def _folds(self, y, seed):
-        from sklearn.model_selection import KFold, StratifiedKFold
-
-        cv = int(self.cv)
-        if self.stratify:
-            _, counts = np.unique(y, return_counts=True)
-            if counts.min() < cv:
-                raise ValueError(f"cv={cv} stratified folds need at least {cv} samples of every "
-                                 f"class; the smallest class has {counts.min()}: lower cv")
-            split = StratifiedKFold(cv, shuffle=True, random_state=seed)
-        else:
-            if y.shape[0] < cv:
-                raise ValueError(f"cv={cv} folds need at least {cv} samples")
-            split = KFold(cv, shuffle=True, random_state=seed)
-        return list(split.split(np.zeros(y.shape[0]), y))
-
-    def _accuracy_weights(self, lists, X, y, estimators, k, seq):
-        name, est = next(iter(estimators.items()))
-        folds = self._folds(y, _int_seed(seq))
-        model = est
-        acc = np.empty(lists.n_lists)
-        pos = lists.positions
-        for j in range(lists.n_lists):
-            order = np.lexsort((np.arange(pos.shape[0]), pos[:, j]))
-            curve = evaluate_prefixes(X, y, folds, [order] * len(folds), {name: model}, [k])
-            acc[j] = float(curve["mean"].iloc[0])
-        if not (acc > 0).any():
-            raise ValueError("list_weights='accuracy': every list's accuracy is 0")
-        return acc / acc.sum()
+        """Every ranker × resample (:mod:`rankfusion.selection.ranking_jobs`); returns (score
+        matrix, list names, groups, sample indices)."""
+        plan = plan_ranking_jobs(rankers, y, seq, n_bootstraps=int(self.n_bootstraps),
+                                 sample_fraction=float(self.sample_fraction),
+                                 stratify=bool(self.stratify), progress=bool(self.progress))
+        scores, list_names, groups = run_ranking_jobs(plan, X, y, p, n_jobs=self.n_jobs,
+                                                      progress=bool(self.progress))
+        return scores, list_names, groups, plan.samples
 
     def _combine(self, lists, groups, weights, kind, seq):
         from ..aggregation import Consensus, aggregate
@@ -606,7 +527,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         rule = get_rule(kind[1])
         params = dict(self.aggregation_params or {})
         if rule.accepts("random_state") and "random_state" not in params:
-            params["random_state"] = _int_seed(seq)
+            params["random_state"] = seed_int(seq, bits=31)
         return aggregate(lists, rule.name, weights=weights, **params)
 
     def _consensus(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed):
@@ -617,7 +538,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         lists = RankedLists.from_scores(scores, features=names, list_names=list_names)
         wk = self.weight_k if self.weight_k is not None else k_fixed
         wk = resolve_n_features(wk, p, name="weight_k")
-        weights = self._weights(lists, scores, groups, X, y, estimators, wk, weight_seq)
+        weights = resolve_list_weights(self.list_weights, lists, groups, X, y, estimators, wk,
+                                       cv=int(self.cv), stratify=bool(self.stratify),
+                                       random_state=weight_seq)
         consensus = self._combine(lists, groups, weights, kind, agg_seq)
         return lists, consensus, weights, groups, samples, scores, agg_seq
 
@@ -639,6 +562,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             The fitted selector.
         """
         rankers, kind, estimators = self._check_params()
+        self._check_size_search()
         nominal = isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)
             or not pd.api.types.is_numeric_dtype(X[c].dtype) for c in X.columns)
@@ -683,7 +607,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             k_fixed = resolve_n_features(n, p, name="n_features_to_select")
         # child i depends on i only, so the fourth stream leaves the first three unchanged
         main_seq, cv_seq, stab_seq, est_seq = _root_children(self.random_state, 4)
-        estimators = _seed_estimators(estimators, _int_seed(est_seq))
+        estimators = _seed_estimators(estimators, seed_int(est_seq, bits=31))
         self.seed_entropy_ = main_seq.entropy
         lists, consensus, weights, groups, samples, scores, agg_seq = self._consensus(
             Xw, y_codes, rankers, kind, estimators, main_seq, p, names, k_fixed)
@@ -708,7 +632,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.support_ = self.positions_ <= k
         self.stability_ = None
         if len(samples) >= 2:
-            self.stability_ = self._stability(lists, scores, groups, weights, kind, agg_seq, k)
+            self.stability_ = self._stability(lists, scores, groups, weights, kind, agg_seq, k,
+                                              consensus)
         return self
 
     def _search(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed, consensus):
@@ -723,7 +648,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                  f"features), got {big}")
             grid = np.unique(np.asarray(list(grid), dtype=np.int64))
         fold_seq, rank_seq = seq.spawn(2)
-        folds = self._folds(y, _int_seed(fold_seq))
+        folds = cv_folds(y, int(self.cv), stratify=bool(self.stratify),
+                         random_state=seed_int(fold_seq, bits=31))
         if self.subset_cv == "nested":
             orders = []
             for f, (train, _) in enumerate(folds):
@@ -738,9 +664,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             first = next(iter(models))
             models = {first: models[first]}
         curve = evaluate_prefixes(X, y, folds, orders, models, grid)
-        return choose_size(curve, method)
+        return choose_size(curve, method, tol=self.tol, size_rule=self.size_rule)
 
-    def _stability(self, lists, scores, groups, weights, kind, seq, k) -> pd.DataFrame:
+    def _stability(self, lists, scores, groups, weights, kind, seq, k,
+                   consensus) -> pd.DataFrame:
         from ..stability import apc, asd, nogueira
 
         p = scores.shape[0]
@@ -777,8 +704,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         for g, cols in groups.items():
             block = scores[:, cols].T
             rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block], True)
-        if kind[0] != "fuzzy":
-            L = len(next(iter(groups.values())))
+        L = len(next(iter(groups.values())))
+        if kind[0] == "fuzzy":
+            cons_scores = _fuzzy_bootstrap_scores(lists.scores, groups, consensus)
+            cons_orders = [np.lexsort((idx, -c)) for c in cons_scores]
+        else:
             seqs = seq.spawn(L)
             cons_scores, cons_orders = [], []
             bar = progress_bar(L, "stability", "consensus rankings",
@@ -794,9 +724,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                     bar.update(1)
             if bar is not None:
                 bar.close()
-            # the consensus order is the rule's (its own tie break): only a constant run is
-            # undefined there
-            rows["consensus"] = stats(np.vstack(cons_scores), cons_orders, False)
+        # the consensus order is the rule's (its own tie break): only a constant run is
+        # undefined there
+        rows["consensus"] = stats(np.vstack(cons_scores), cons_orders, False)
         frame = pd.DataFrame.from_dict(rows, orient="index")
         frame.index.name = "ranker"
         frame.attrs["n_features"] = int(k)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._utils.digest import data_digest
+from .._utils.seeding import seed_int
 from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
@@ -171,7 +172,7 @@ def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
     Errors name the ranker and the list (``relieff@b17``)."""
     params = dict(spec.params)
     if spec.takes_seed and "random_state" not in params:
-        params["random_state"] = int(np.random.default_rng(seed).integers(0, 2**31 - 1))
+        params["random_state"] = seed_int(np.random.default_rng(seed), bits=31)
     key = _memo_key(spec, params, X, y)
     if key is not None and key in _MEMO["store"]:
         _MEMO["hits"] += 1

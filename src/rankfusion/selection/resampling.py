@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["bootstrap_indices", "check_sample_size", "sample_sizes"]
+__all__ = ["bootstrap_indices", "check_sample_size", "sample_sizes", "cv_folds"]
 
 #: Rows of every class a resample must hold at least (fewer when the class has fewer rows).
 MIN_PER_CLASS = 2
@@ -175,3 +175,44 @@ def bootstrap_indices(y, seeds, *, sample_fraction: float = 1.0,
             idx = rng.integers(0, n, size=_n_draws(sample_fraction, n))
         out.append(np.sort(idx, kind="stable"))
     return out
+
+
+def cv_folds(y, cv: int, *, stratify: bool = True, random_state: int = 0) -> list:
+    """The shuffled ``cv``-fold split of the selectors' size search and accuracy weights.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        The class labels (codes or names).
+    cv : int
+        The number of folds (≥ 2).
+    stratify : bool, default True
+        Folds within classes (``StratifiedKFold``), else ``KFold``; both shuffled.
+    random_state : int, default 0
+        The shuffle's seed.
+
+    Returns
+    -------
+    list of (ndarray, ndarray)
+        The (train, test) row indices of each fold.
+
+    Raises
+    ------
+    ValueError
+        When a class (stratified) or the data (not stratified) has fewer than ``cv`` rows.
+    """
+    from sklearn.model_selection import KFold, StratifiedKFold
+
+    y = np.asarray(y)
+    cv = int(cv)
+    if stratify:
+        _, counts = np.unique(y, return_counts=True)
+        if counts.min() < cv:
+            raise ValueError(f"cv={cv} stratified folds need at least {cv} samples of every "
+                             f"class; the smallest class has {counts.min()}: lower cv")
+        split = StratifiedKFold(cv, shuffle=True, random_state=random_state)
+    else:
+        if y.shape[0] < cv:
+            raise ValueError(f"cv={cv} folds need at least {cv} samples")
+        split = KFold(cv, shuffle=True, random_state=random_state)
+    return list(split.split(np.zeros(y.shape[0]), y))

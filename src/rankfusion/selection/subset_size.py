@@ -1,16 +1,23 @@
-"""How many features to keep: a fixed count, K-step, or the learning curve.
+"""How many features to keep: a fixed count, K-step, the learning curve, or SVM-RFE's CV.
 
 * **K-step** (robust-FS paper, Algorithm 2): for every k of a grid, the cross-validated accuracy
   of each classifier on the top k features; the k with the highest accuracy of the best
   classifier wins, ties to the smaller k.
 * **Learning curve** (Ruiz et al. 2003, §4): features are added in rank order and the prefix with
   the best cross-validated accuracy of the classifier is kept, ties to the shorter prefix.
+* **SVM-RFE's CV** (``SVMRFE(n_features_to_select="cv")``, as scikit-learn's ``RFECV``): the
+  sizes the elimination visits, a linear SVM's accuracy on each fold.
 
-Both are computed on the data given to ``fit`` only. By default the ranking behind each fold's
-top k is recomputed on that fold's training part (``"nested"``), so the held-out part never
-reaches the ranking; ``"ranked_once"`` ranks once on all the fit data and cross-validates the
-classifiers on its prefixes, the papers' reading, which is cheaper but optimistic (the held-out
-rows took part in the ranking).
+All three end in one search, :func:`choose_size` (:func:`search_size` from a fold × size score
+matrix), which returns a :class:`SubsetCurve`; parsimony is optional there: ``tol`` (the
+smallest size within ``tol`` of the best mean) or ``size_rule="one_se"`` (within one standard
+error of it, Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, §7.10).
+
+The selectors' searches are computed on the data given to ``fit`` only. By default the ranking
+behind each fold's top k is recomputed on that fold's training part (``"nested"``), so the
+held-out part never reaches the ranking; ``"ranked_once"`` ranks once on all the fit data and
+cross-validates the classifiers on its prefixes, the papers' reading, which is cheaper but
+optimistic (the held-out rows took part in the ranking).
 """
 
 from __future__ import annotations
@@ -20,8 +27,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-__all__ = ["SubsetCurve", "k_step_grid", "learning_curve_grid", "evaluate_prefixes",
-           "choose_size"]
+from .._utils.constraints import Interval, Options, validate_params
+
+__all__ = ["SubsetCurve", "SIZE_RULES", "SIZE_CONSTRAINTS", "k_step_grid",
+           "learning_curve_grid", "evaluate_prefixes", "choose_size", "search_size",
+           "check_size_rule"]
 
 
 def k_step_grid(p: int, *, dense_until: int = 50, n_log: int = 20) -> np.ndarray:
@@ -41,23 +51,47 @@ def learning_curve_grid(p: int) -> np.ndarray:
     return k_step_grid(p, dense_until=100, n_log=30)
 
 
+#: The size rules of :func:`choose_size` (and ``size_rule=`` of the selectors).
+SIZE_RULES = ("best", "one_se")
+
+#: The declared constraints of ``tol`` and ``size_rule`` (docs/design.md, 'Parameters'); the
+#: selectors declare the same lists under their own names.
+SIZE_CONSTRAINTS = {"tol": [Interval("real", 0, None), None],
+                    "size_rule": [Options(*SIZE_RULES)]}
+
+
 @dataclass(frozen=True)
 class SubsetCurve:
-    """Cross-validated accuracy of each classifier on each prefix of the ranking.
+    """Cross-validated accuracy of each classifier on each candidate subset size, and the size
+    chosen from it.
 
     Attributes
     ----------
     curve : DataFrame
-        One row per (k, estimator): ``k``, ``estimator``, ``mean``, ``sd`` (ddof = 1 over the
-        folds) and ``fold0 …`` accuracies.
+        One row per (k, estimator), k ascending: ``k``, ``estimator``, ``mean``, ``sd``
+        (ddof = 1 over the folds, 0 with one fold) and ``fold0 …`` accuracies.
     n_features : int
-        The chosen k.
+        The chosen k: the smallest k whose score reaches :attr:`threshold`.
     estimator : str
-        The estimator whose accuracy decided.
+        The estimator whose accuracy decided at the chosen k (the best one there).
     accuracy : float
         Its mean accuracy at the chosen k.
     method : str
-        ``"k-step"`` or ``"learning-curve"``.
+        The search: ``"k-step"``, ``"learning-curve"`` (:class:`EnsembleSelector`) or ``"cv"``
+        (:class:`SVMRFE`, ``n_features_to_select="cv"``).
+    rule : str
+        How k was chosen from the scores: ``"best"`` (the highest mean), ``"tol"`` (the
+        smallest k within :attr:`tol` of the highest mean) or ``"one_se"`` (the smallest k
+        within one standard error of it).
+    tol : float or None
+        The tolerance of ``rule="tol"``.
+    best_n_features : int or None
+        The k with the highest mean (what ``rule="best"`` chooses).
+    best_accuracy : float or None
+        That highest mean.
+    threshold : float or None
+        The lowest score accepted: the highest mean, minus :attr:`tol` (``"tol"``) or minus
+        the standard error of the best k (``"one_se"``).
     """
 
     curve: pd.DataFrame
@@ -65,6 +99,54 @@ class SubsetCurve:
     estimator: str
     accuracy: float
     method: str
+    rule: str = "best"
+    tol: float | None = None
+    best_n_features: int | None = None
+    best_accuracy: float | None = None
+    threshold: float | None = None
+
+    @property
+    def n_folds(self) -> int:
+        """The number of folds behind each mean (the ``fold`` columns of :attr:`curve`)."""
+        return len(_fold_columns(self.curve))
+
+    @property
+    def by_size(self) -> pd.DataFrame:
+        """One row per k: the deciding estimator (the best at that k, ties to the earlier one),
+        its ``mean``, ``sd`` and ``se`` = sd / √n_folds, and ``chosen`` (True at
+        :attr:`n_features`)."""
+        return _per_size(self.curve).assign(chosen=lambda d: d["k"] == self.n_features)
+
+
+def _fold_columns(curve: pd.DataFrame) -> list[str]:
+    return [c for c in curve.columns if isinstance(c, str) and c.startswith("fold")
+            and c[4:].isdigit()]
+
+
+def _per_size(curve: pd.DataFrame) -> pd.DataFrame:
+    """The deciding estimator of every k (its first maximum of ``mean``), k ascending."""
+    n_folds = len(_fold_columns(curve))
+    rows = []
+    for k, part in curve.groupby("k", sort=True):
+        i = int(np.argmax(part["mean"].to_numpy()))  # first maximum: earlier estimator
+        sd = float(part["sd"].iloc[i]) if "sd" in part else float("nan")
+        rows.append({"k": int(k), "estimator": str(part["estimator"].iloc[i]),
+                     "mean": float(part["mean"].iloc[i]), "sd": sd,
+                     "se": sd / np.sqrt(n_folds) if n_folds else float("nan")})
+    return pd.DataFrame(rows, columns=["k", "estimator", "mean", "sd", "se"])
+
+
+def _curve_frame(grid, names, acc: np.ndarray) -> pd.DataFrame:
+    """The curve of :class:`SubsetCurve` from accuracies ``acc[size, estimator, fold]``."""
+    rows = []
+    for g, k in enumerate(grid):
+        for e, name in enumerate(names):
+            a = acc[g, e]
+            row = {"k": int(k), "estimator": name, "mean": float(a.mean()),
+                   "sd": float(a.std(ddof=1)) if a.shape[0] > 1 else 0.0}
+            row.update({f"fold{f}": float(a[f]) for f in range(a.shape[0])})
+            rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFrame:
@@ -101,27 +183,162 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFra
             for e, est in enumerate(estimators.values()):
                 model = classifier_pipeline(est, Xtr).fit(Xtr, y[train])
                 acc[g, e, f] = float(np.mean(model.predict(Xte) == y[test]))
-    rows = []
-    names = list(estimators)
-    for g, k in enumerate(grid):
-        for e, name in enumerate(names):
-            a = acc[g, e]
-            row = {"k": k, "estimator": name, "mean": float(a.mean()),
-                   "sd": float(a.std(ddof=1)) if a.shape[0] > 1 else 0.0}
-            row.update({f"fold{f}": float(a[f]) for f in range(a.shape[0])})
-            rows.append(row)
-    return pd.DataFrame(rows)
+    return _curve_frame(grid, list(estimators), acc)
 
 
-def choose_size(curve: pd.DataFrame, method: str) -> SubsetCurve:
-    """Pick k from a curve: the highest mean accuracy (of the best estimator for K-step, of the
-    only estimator for the learning curve), ties to the smaller k (then the earlier
-    estimator)."""
-    best = None
-    for k, part in curve.groupby("k", sort=True):
-        i = int(np.argmax(part["mean"].to_numpy()))  # first maximum: earlier estimator
-        acc = float(part["mean"].iloc[i])
-        if best is None or acc > best[1]:
-            best = (int(k), acc, str(part["estimator"].iloc[i]))
-    return SubsetCurve(curve=curve, n_features=best[0], estimator=best[2], accuracy=best[1],
-                       method=method)
+def check_size_rule(tol, size_rule) -> None:
+    """A ``ValueError`` unless ``tol`` and ``size_rule`` make one rule of :func:`choose_size`:
+    ``tol`` None or a finite number ≥ 0, ``size_rule`` one of :data:`SIZE_RULES`, and not a
+    ``tol`` together with ``size_rule="one_se"`` (two margins for one choice).
+
+    Parameters
+    ----------
+    tol : float or None
+        The tolerance.
+    size_rule : str
+        The rule.
+    """
+    validate_params(SIZE_CONSTRAINTS, {"tol": tol, "size_rule": size_rule})
+    if tol is not None and size_rule == "one_se":
+        raise ValueError("tol and size_rule='one_se' are two parsimony rules for one size: "
+                         "give tol (with size_rule='best') or size_rule='one_se', not both")
+
+
+
+
+def choose_size(curve: pd.DataFrame, method: str, *, tol=None,
+                size_rule: str = "best") -> SubsetCurve:
+    """Pick k from a curve: the one subset-size rule of :class:`~rankfusion.SVMRFE` and
+    :class:`~rankfusion.EnsembleSelector`.
+
+    At every k the deciding score is the highest mean accuracy over the estimators (ties to
+    the earlier estimator; with one estimator, its mean). The *best* k is the one with the
+    highest score, ties to the smaller k (robust-FS paper, Algorithm 2; Ruiz et al. 2003,
+    §4). The chosen k is the smallest whose score reaches a threshold:
+
+    * ``size_rule="best"``, ``tol=None``: the best score itself, so the chosen k is the best k;
+    * ``tol=t``: the best score minus ``t`` (scikit-learn's ``SequentialFeatureSelector``
+      calls its margin ``tol`` too), the smallest k within ``t`` of the best;
+    * ``size_rule="one_se"``: the best score minus its standard error, sd / √n_folds of the
+      best k's folds (sd with ddof = 1), the one-standard-error rule of Hastie, Tibshirani &
+      Friedman, *The Elements of Statistical Learning*, §7.10: the most parsimonious k whose
+      accuracy is within one standard error of the best.
+
+    Scores are compared rounded to 12 decimals, so means that differ by float noise only tie.
+
+    Parameters
+    ----------
+    curve : DataFrame
+        ``k``, ``estimator``, ``mean`` per row; ``sd`` and ``fold0 …`` columns as
+        ``evaluate_prefixes`` gives them (``size_rule="one_se"`` needs them and at least 2
+        folds).
+    method : str
+        The search's name, recorded in the result.
+    tol : float or None, default None
+        The margin below the best score (≥ 0).
+    size_rule : {"best", "one_se"}, default "best"
+        ``"one_se"``: the margin is one standard error. Not together with ``tol``.
+
+    Returns
+    -------
+    SubsetCurve
+
+    Raises
+    ------
+    ValueError
+        On an empty curve, a NaN mean or fold score, ``one_se`` without folds, or an invalid
+        ``tol`` / ``size_rule``.
+    """
+    check_size_rule(tol, size_rule)
+    if curve.shape[0] == 0:
+        raise ValueError("the curve holds no sizes")
+    folds = _fold_columns(curve)
+    values = curve[["mean", *folds]].to_numpy(dtype=np.float64)
+    if np.isnan(values).any():
+        r = int(np.flatnonzero(np.isnan(values).any(axis=1))[0])
+        raise ValueError(f"the curve holds a NaN score (k={curve['k'].iloc[r]}, estimator "
+                         f"{curve['estimator'].iloc[r]!r}): every fold must be scored")
+    if size_rule == "one_se" and (len(folds) < 2 or "sd" not in curve):
+        raise ValueError("size_rule='one_se' needs the fold scores of at least 2 folds (its "
+                         f"standard error is sd / √n_folds); the curve has {len(folds)}")
+    per = _per_size(curve)
+    mean = per["mean"].to_numpy()
+    key = np.round(mean, 12)
+    b = int(np.flatnonzero(key == key.max())[0])  # the smallest best k
+    margin = 0.0
+    rule = "best"
+    if tol is not None:
+        margin, rule = float(tol), "tol"
+    elif size_rule == "one_se":
+        margin, rule = float(per["se"].iloc[b]), "one_se"
+    threshold = float(mean[b]) - margin
+    c = int(np.flatnonzero(key >= np.round(threshold, 12))[0])
+    return SubsetCurve(curve=curve, n_features=int(per["k"].iloc[c]),
+                       estimator=str(per["estimator"].iloc[c]), accuracy=float(mean[c]),
+                       method=method, rule=rule, tol=None if tol is None else float(tol),
+                       best_n_features=int(per["k"].iloc[b]), best_accuracy=float(mean[b]),
+                       threshold=threshold)
+
+
+def search_size(sizes, scores, *, method: str = "cv", tol=None,
+                size_rule: str = "best") -> SubsetCurve:
+    """Choose a subset size from per-fold scores: the curve of ``evaluate_prefixes``
+    built from a fold × size score matrix, then :func:`choose_size`.
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The candidate sizes (distinct counts ≥ 1, any order; the curve lists them ascending).
+    scores : array-like of shape (n_folds, n_sizes), or dict of str → such arrays
+        The score of each size on each fold (higher = better); a dict gives one matrix per
+        estimator (the first estimator wins ties at a size).
+    method : str, default "cv"
+        The search's name, recorded in the result.
+    tol : float or None, default None
+        As :func:`choose_size`.
+    size_rule : {"best", "one_se"}, default "best"
+        As :func:`choose_size`.
+
+    Returns
+    -------
+    SubsetCurve
+
+    Raises
+    ------
+    ValueError
+        On sizes that are not distinct counts ≥ 1, scores of another shape, NaN scores, and
+        as :func:`choose_size`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> scores = np.array([[0.80, 0.90, 0.92], [0.78, 0.88, 0.93], [0.82, 0.89, 0.91]])
+    >>> search_size([1, 5, 20], scores).n_features
+    20
+    >>> search_size([1, 5, 20], scores, tol=0.05).n_features
+    5
+    """
+    sizes = np.asarray(sizes)
+    if sizes.ndim != 1 or sizes.shape[0] == 0 or sizes.dtype.kind not in "iu" or (
+            sizes < 1).any() or np.unique(sizes).shape[0] != sizes.shape[0]:
+        raise ValueError(f"sizes must be distinct counts ≥ 1, got {sizes.tolist()!r}")
+    named = dict(scores) if isinstance(scores, dict) else {"estimator": scores}
+    if not named:
+        raise ValueError("scores must hold at least one estimator's matrix")
+    mats = []
+    for name, m in named.items():
+        m = np.asarray(m, dtype=np.float64)
+        if m.ndim != 2 or m.shape[1] != sizes.shape[0] or m.shape[0] < 1:
+            raise ValueError(f"scores of {name!r} must be (n_folds, {sizes.shape[0]}) for "
+                             f"{sizes.shape[0]} sizes, got shape {m.shape}")
+        if np.isnan(m).any():
+            f, s = np.argwhere(np.isnan(m))[0]
+            raise ValueError(f"scores of {name!r} hold NaN (fold {f}, size {sizes[s]}): every "
+                             "fold must be scored")
+        mats.append(m)
+    if len({m.shape[0] for m in mats}) != 1:
+        raise ValueError("every estimator's scores must have the same number of folds")
+    order = np.argsort(sizes, kind="stable")
+    acc = np.stack([m[:, order].T for m in mats], axis=1)  # (size, estimator, fold)
+    curve = _curve_frame(sizes[order], [str(n) for n in named], np.ascontiguousarray(acc))
+    return choose_size(curve, method, tol=tol, size_rule=size_rule)

@@ -25,6 +25,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.constraints import validate_params
 from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
@@ -33,6 +34,7 @@ from ..aggregation import aggregate, available_methods, get_rule
 from ..lists import RankedLists
 from ..rankers import joint_rfe, rfe_lists, rfe_schedule
 from ..rankers.rfe import check_step
+from .subset_size import SIZE_CONSTRAINTS, search_size
 
 __all__ = ["SVMRFE", "C_GRID", "SVMRFE_DECOMPOSITIONS", "SVMRFERankings", "svm_rfe_rankings",
            "choose_C", "rfe_lists_memo"]
@@ -400,8 +402,9 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         ``"cv"`` chooses the size by cross-validation like ``RFECV``: on each of ``cv``
         stratified folds the ranking is recomputed on the training part and a linear ``SVC``
         (same C) is scored on the top-k features of the held-out part, for every size the RFE
-        schedule visits; the best mean accuracy wins, ties to the smaller size
-        (:attr:`cv_results_`).
+        schedule visits; the best mean accuracy wins, ties (to 12 decimals) to the smaller
+        size, unless ``size_tol`` or ``size_rule`` ask for a smaller one
+        (:attr:`subset_curve_`, :attr:`cv_results_`).
     C : float or "cv", default=1.0
         The SVM's C. ``"cv"``: stratified 5-fold CV accuracy of a linear ``SVC`` on the training
         data over 10^-3 … 10^3 (Izetta §3.1), ties to the smaller C (:attr:`C_`).
@@ -418,6 +421,18 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         Passed to the SVM(s), as ``SVC(class_weight=...)``.
     cv : int, default=5
         Folds of ``n_features_to_select="cv"`` and ``C="cv"``.
+    size_tol : float, default=None
+        With ``n_features_to_select="cv"``: keep the smallest size whose mean accuracy is
+        within ``size_tol`` of the best mean (parsimony; None = the best size). This is
+        ``tol`` of :class:`~rankfusion.EnsembleSelector` and of scikit-learn's
+        ``SequentialFeatureSelector``; here ``tol`` is the SVM solver's tolerance, as in
+        scikit-learn's ``LinearSVC``.
+    size_rule : {"best", "one_se"}, default="best"
+        With ``n_features_to_select="cv"``: ``"one_se"`` keeps the smallest size whose mean
+        accuracy is within one standard error (sd over the folds, ddof = 1, / √cv) of the best
+        (Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, §7.10); not
+        together with ``size_tol``. ``size_rule`` of :class:`~rankfusion.EnsembleSelector`
+        (:func:`rankfusion.selection.choose_size`, the one rule of both).
     tol : float, default=1e-3
         Tolerance of the dual SVM solver (libsvm's default); of Weston–Watkins' coordinate
         descent (there 1e-3 too).
@@ -455,9 +470,17 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     classes_ : ndarray
     C_ : float
         The C used.
+    subset_curve_ : SubsetCurve or None
+        With ``n_features_to_select="cv"``: the size search
+        (:class:`~rankfusion.selection.SubsetCurve`, the same result as
+        :class:`~rankfusion.EnsembleSelector`'s): the curve (``k`` ascending, the estimator
+        ``"linear_svm"``, ``mean``, ``sd`` ddof = 1, ``fold{i}``), the chosen size, the best
+        size and the rule; None with a fixed size.
     cv_results_ : dict
-        With ``n_features_to_select="cv"``: ``n_features``, ``mean_test_score``,
-        ``std_test_score``, ``split{i}_test_score``.
+        With ``n_features_to_select="cv"``, scikit-learn's view of the same fold scores:
+        ``n_features`` (in the order the elimination visits them, largest first),
+        ``mean_test_score``, ``std_test_score`` (ddof = 0, as scikit-learn),
+        ``split{i}_test_score``.
     C_cv_results_ : dict
         With ``C="cv"``: ``C``, ``mean_test_score``, ``std_test_score``.
 
@@ -483,8 +506,9 @@ class SVMRFE(SelectorMixin, BaseEstimator):
 
     def __init__(self, decomposition="ovo", aggregation="kfirst", n_features_to_select=None,
                  C=1.0, step=0.1, step_until=20, estimator=None, n_jobs=None,
-                 aggregation_params=None, class_weight=None, cv=5, tol=1e-3,
-                 warm_start=False, random_state=None, verbose=False):
+                 aggregation_params=None, class_weight=None, cv=5, size_tol=None,
+                 size_rule="best", tol=1e-3, warm_start=False, random_state=None,
+                 verbose=False):
         self.decomposition = decomposition
         self.aggregation = aggregation
         self.n_features_to_select = n_features_to_select
@@ -496,16 +520,33 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         self.aggregation_params = aggregation_params
         self.class_weight = class_weight
         self.cv = cv
+        self.size_tol = size_tol
+        self.size_rule = size_rule
         self.tol = tol
         self.warm_start = warm_start
         self.random_state = random_state
         self.verbose = verbose
+
+    #: The declared parameter rules (docs/design.md, 'Parameters'); the size-search ones.
+    _parameter_constraints = {"size_tol": SIZE_CONSTRAINTS["tol"],
+                              "size_rule": SIZE_CONSTRAINTS["size_rule"]}
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
         tags.input_tags.allow_nan = False
         return tags
+
+    def _check_size_search(self):
+        """The size-search parameters: declared constraints, then what they need together."""
+        validate_params(self._parameter_constraints, self.get_params(deep=False))
+        if self.size_tol is not None and self.size_rule == "one_se":
+            raise ValueError("size_tol and size_rule='one_se' are two parsimony rules for one "
+                             "size: give one of them")
+        if (self.size_tol is not None or self.size_rule != "best") and not (
+                isinstance(self.n_features_to_select, str)):
+            raise ValueError("size_tol and size_rule apply to a searched size; set "
+                             "n_features_to_select='cv'")
 
     # ------------------------------------------------------------------ checks
     def _check_params(self):
@@ -604,13 +645,14 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                     cols = order[:k]
                     model = clone(self._scorer_model(C)).fit(X[tr][:, cols], y[tr])
                     scores[f, s] = model.score(X[te][:, cols], y[te])
-        mean = scores.mean(axis=0)
-        res = {"n_features": sizes, "mean_test_score": mean, "std_test_score": scores.std(axis=0)}
+        self.subset_curve_ = search_size(sizes, {"linear_svm": scores}, method="cv",
+                                         tol=self.size_tol, size_rule=self.size_rule)
+        res = {"n_features": sizes, "mean_test_score": scores.mean(axis=0),
+               "std_test_score": scores.std(axis=0)}
         for f in range(self.cv):
             res[f"split{f}_test_score"] = scores[f]
         self.cv_results_ = res
-        best = np.flatnonzero(np.round(mean, 12) == np.round(mean, 12).max())
-        return int(sizes[best].min())
+        return self.subset_curve_.n_features
 
     def fit(self, X, y):
         """Rank the features of ``X`` for the classes ``y`` and select the best ones.
@@ -628,6 +670,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
             The fitted selector.
         """
         self._check_params()
+        self._check_size_search()
         for stale in ("cv_results_", "C_cv_results_"):  # from an earlier fit
             self.__dict__.pop(stale, None)
         for col, dt in zip(getattr(X, "columns", ()), getattr(X, "dtypes", ())):
@@ -657,6 +700,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         self.lists_ = lists
         self.rfe_results_ = results
         self.consensus_ = cons
+        self.subset_curve_ = None
         if isinstance(self.n_features_to_select, str):
             self.n_features_ = self._choose_size(X, y, self.C_, seed)
         else:

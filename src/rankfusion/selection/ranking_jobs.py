@@ -1,0 +1,238 @@
+"""Which ranker calls an ensemble makes, with which rows and seeds, and running them.
+
+:class:`~rankfusion.EnsembleSelector` ranks every ranker on all the data (``n_bootstraps=0``,
+function perturbation) or on each of ``n_bootstraps`` bootstrap samples (data perturbation).
+:func:`plan_ranking_jobs` fixes the jobs — one per (ranker, sample), ranker-major — and their
+seeds before anything runs; :func:`run_ranking_jobs` runs them, in this process or on joblib
+workers, and gathers the lists. The seeds follow docs/design.md, 'Seeds': the root stream is
+split into a bootstrap stream and a ranker stream; the bootstrap stream gives sample ``b`` its
+own child, the ranker stream one parent per ranker, whose child ``b`` seeds that ranker on
+sample ``b``. A job's seed therefore depends only on the root, the ranker's index and ``b``,
+not on ``n_jobs`` nor on the order the jobs finish.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .._utils.progress import progress_bar
+from .._utils.seeding import spawn
+from ..lists import RankedLists
+from .ranker_specs import RankerSpec, run_ranker
+from .resampling import bootstrap_indices
+
+__all__ = ["RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs"]
+
+
+@dataclass(frozen=True)
+class RankingJob:
+    """One ranker call of an ensemble.
+
+    Attributes
+    ----------
+    ranker : RankerSpec
+        The ranker.
+    rows : ndarray of int or None
+        The rows of its bootstrap sample (None: all the data).
+    seed : numpy.random.SeedSequence
+        Its own stream (a seeded ranker draws its ``random_state`` from it).
+    name : str
+        The list's name: the ranker's (``relieff``) or with the sample (``relieff@b17``).
+    bootstrap : int or None
+        The sample's number (None: all the data).
+    """
+
+    ranker: RankerSpec
+    rows: np.ndarray | None
+    seed: np.random.SeedSequence
+    name: str
+    bootstrap: int | None = None
+
+
+@dataclass(frozen=True)
+class RankingPlan:
+    """The ranker calls of one ensemble fit (:func:`plan_ranking_jobs`).
+
+    Attributes
+    ----------
+    jobs : list of RankingJob
+        Ranker-major: ranker ``i`` on sample ``b`` is ``jobs[i * n_samples + b]``.
+    samples : list of ndarray
+        The rows of each bootstrap sample (empty without bootstraps).
+    n_rankers : int
+        The number of rankers.
+    """
+
+    jobs: list
+    samples: list
+    n_rankers: int
+
+    @property
+    def n_samples(self) -> int:
+        """Samples per ranker: the bootstrap samples, or 1 (all the data)."""
+        return max(1, len(self.samples))
+
+    def tasks(self, n_jobs=None) -> list:
+        """The jobs grouped into tasks: one task per job when they run in this process (the
+        progress bar moves per list), else four tasks per worker, which balances the load
+        against the per-task costs (pickling the data, the round trip to a worker): 400 calls
+        of a few ms each as 400 tasks ran 5× slower on two workers than on one. Task ``t``
+        holds the jobs ``t, t + n_tasks, …`` (rankers mixed, so the tasks cost alike).
+
+        Parameters
+        ----------
+        n_jobs : int or None, default None
+            joblib's ``n_jobs``.
+
+        Returns
+        -------
+        list of list of int
+            Indices into ``jobs``.
+        """
+        from joblib import effective_n_jobs
+
+        n = len(self.jobs)
+        workers = effective_n_jobs(n_jobs)
+        n_tasks = n if workers <= 1 else max(1, min(n, 4 * workers))
+        return [list(range(t, n, n_tasks)) for t in range(n_tasks)]
+
+
+def plan_ranking_jobs(rankers, y, random_state, *, n_bootstraps: int = 0,
+                      sample_fraction: float = 1.0, stratify: bool = True,
+                      progress: bool = False) -> RankingPlan:
+    """The (ranker, sample) jobs of an ensemble and their seeds, drawn before any job runs.
+
+    Parameters
+    ----------
+    rankers : list of RankerSpec
+        The rankers (``rankfusion.selection.ranker_specs.resolve_rankers``).
+    y : ndarray of shape (n_samples,)
+        The class labels (the bootstrap samples are drawn within classes when ``stratify``).
+    random_state : None, int, SeedSequence or Generator
+        The root stream (see the module docstring for how it is split).
+    n_bootstraps : int, default 0
+        0: every ranker once on all the data; L > 0: every ranker on each of L bootstrap
+        samples (``rankfusion.selection.resampling.bootstrap_indices``).
+    sample_fraction : float, default 1.0
+        Rows drawn per bootstrap sample, as a fraction of n.
+    stratify : bool, default True
+        Draw each sample within classes.
+    progress : bool, default False
+        A progress bar of the samples drawn (many samples are drawn in chunks of 1000).
+
+    Returns
+    -------
+    RankingPlan
+    """
+    boot_seq, rank_seq = spawn(random_state, 2)
+    B = int(n_bootstraps)
+    parents = rank_seq.spawn(len(rankers))
+    if B > 0:
+        # in chunks, for the progress of many samples; SeedSequence.spawn numbers the
+        # children on from the last, so the chunks give the children of one spawn(B)
+        samples, ranker_seqs = [], [[] for _ in rankers]
+        bar = progress_bar(B, "drawing", "bootstrap samples", enabled=bool(progress))
+        for start in range(0, B, 1000):
+            m = min(1000, B - start)
+            samples += bootstrap_indices(y, boot_seq.spawn(m),
+                                         sample_fraction=float(sample_fraction),
+                                         stratify=bool(stratify))
+            for seqs, parent in zip(ranker_seqs, parents):
+                seqs += parent.spawn(m)
+            if bar is not None:
+                bar.update(m)
+        if bar is not None:
+            bar.close()
+        rows = samples
+    else:
+        samples = []
+        rows = [None]
+        ranker_seqs = [s.spawn(1) for s in parents]
+    jobs = [RankingJob(r, rows[b], ranker_seqs[i][b],
+                       r.name if rows[b] is None else f"{r.name}@b{b}",
+                       None if rows[b] is None else b)
+            for i, r in enumerate(rankers) for b in range(len(rows))]
+    return RankingPlan(jobs=jobs, samples=samples, n_rankers=len(rankers))
+
+
+def _run_jobs(X, y, p, jobs):
+    """Run :class:`RankingJob` s on ``(X, y)`` (one task)."""
+    frame = isinstance(X, pd.DataFrame)
+    out = []
+    for job in jobs:
+        if job.rows is None:
+            Xb, yb = X, y
+        else:
+            Xb, yb = (X.iloc[job.rows] if frame else X[job.rows]), y[job.rows]
+        out.append(run_ranker(job.ranker, Xb, yb, job.seed, p, job.name))
+    return out
+
+
+def run_ranking_jobs(plan: RankingPlan, X, y, p: int, *, n_jobs=None,
+                     progress: bool = False) -> tuple:
+    """Run the jobs of ``plan`` and gather their lists into one score matrix.
+
+    The data travel once per task (``RankingPlan.tasks``), not once per ranker call; the
+    result does not depend on ``n_jobs`` (any joblib backend, Dask included).
+
+    Parameters
+    ----------
+    plan : RankingPlan
+        From :func:`plan_ranking_jobs`.
+    X : ndarray or DataFrame of shape (n_samples, n_features)
+        The features.
+    y : ndarray of shape (n_samples,)
+        The class labels.
+    p : int
+        The number of features.
+    n_jobs : int or None, default None
+        joblib's ``n_jobs``.
+    progress : bool, default False
+        A progress bar of the ranker calls.
+
+    Returns
+    -------
+    scores : ndarray of shape (p, n_lists)
+        One column per list, in job order; a ranker giving several lists
+        (a :class:`~rankfusion.RankedLists`) gives several adjacent columns (its scores, or
+        its negated positions when it has none).
+    list_names : list of str
+        ``relieff``, ``relieff@b17``, ``name[list]@b17`` for a list of a multi-list ranker.
+    groups : dict of str → list of int
+        The columns of each ranker (of each list of a multi-list ranker), one per sample.
+    """
+    from joblib import Parallel, delayed
+
+    jobs = plan.jobs
+    tasks = plan.tasks(n_jobs)
+    done = Parallel(n_jobs=n_jobs, return_as="generator")(
+        delayed(_run_jobs)(X, y, p, [jobs[j] for j in task]) for task in tasks)
+    by_job = {}
+    bar = progress_bar(len(jobs), "ranking", "ranker calls", enabled=bool(progress))
+    for task, outs in zip(tasks, done):
+        by_job.update(zip(task, outs))
+        if bar is not None:
+            bar.update(len(task))
+    if bar is not None:
+        bar.close()
+    cols, list_names, groups = [], [], {}
+    for j, job in enumerate(jobs):
+        out = by_job[j]
+        r = job.ranker
+        suffix = "" if job.bootstrap is None else f"@b{job.bootstrap}"
+        if isinstance(out, RankedLists):
+            sub = out.scores if out.has_scores else -out.positions
+            for c, lname in enumerate(out.list_names):
+                lname = str(lname)
+                group = lname if lname.startswith(f"{r.name}[") else f"{r.name}[{lname}]"
+                groups.setdefault(group, []).append(len(cols))
+                cols.append(np.asarray(sub[:, c], dtype=np.float64))
+                list_names.append(group + suffix)
+        else:
+            groups.setdefault(r.name, []).append(len(cols))
+            cols.append(out)
+            list_names.append(r.name + suffix)
+    return np.column_stack(cols), list_names, groups
