@@ -32,6 +32,7 @@ NUMPYDOC_CHECKS = {"PR01", "PR02", "PR03", "PR10", "GL06", "GL07"}
 #: "Attributes" section, so the constructor's parameters (the same fields) are not repeated.
 RESULT_CONTAINERS = (
     r"^rankfusion\.aggregation\.Rule$",
+    r"^rankfusion\.aggregation\.RuleSpec$",
     r"^rankfusion\.aggregation\.FuzzyConsensus$",
     r"^rankfusion\.aggregation\.Consensus$",
     r"^rankfusion\.evaluation\.StJudeDemo$",

@@ -13,12 +13,12 @@ import pandas as pd
 import pytest
 
 from rankfusion import RankedLists, aggregate
-from rankfusion.aggregation import available_methods, get_rule
+from rankfusion.aggregation import available_rules, get_rule
 from rankfusion.io import standardize
 from rankfusion.rankers import available_rankers, rank_features
 
 SEEDED = {"ce", "ga", "kemeny"}
-WEIGHTED = [m for m in available_methods() if get_rule(m).weights]
+WEIGHTED = [m for m in available_rules() if get_rule(m).weights]
 
 
 def _kw(method):
@@ -66,7 +66,7 @@ def test_bad_weights(weights, match):
         aggregate(np.eye(3), "borda", weights=weights)
 
 
-@pytest.mark.parametrize("method", available_methods())
+@pytest.mark.parametrize("method", available_rules())
 def test_scores_at_the_float_limit_give_finite_consensus_scores(method):
     big = np.finfo(np.float64).max
     scores = np.array([[big, big, big], [1.0, 2.0, 3.0], [-big, 5.0, -big], [4.0, -3.0, 0.0]])
@@ -217,10 +217,12 @@ def _strings_cases():
          "a must hold real numbers, got dtype <U1"),
         ("rra top_cutoff", lambda: aggregate(np.random.default_rng(0).random((4, 3)), "rra",
                                              top_cutoff=["1", "1", "1"]), TypeError,
-         "top_cutoff must be a sequence of fractions, one per list"),
+         "top_cutoff must be None or a sequence of fractions in (0, 1], one per list, got "
+         "['1', '1', '1']"),
         ("rra top_cutoff 2-D", lambda: aggregate(np.random.default_rng(0).random((4, 2)), "rra",
-                                                 top_cutoff=[[0.5, 0.5]]), ValueError,
-         "top_cutoff must be 1-D (one fraction per list); got shape (1, 2)"),
+                                                 top_cutoff=[[0.5, 0.5]]), TypeError,
+         "top_cutoff must be None or a sequence of fractions in (0, 1], one per list, got "
+         "[[0.5, 0.5]]"),
         ("ranker X", lambda: rankers.relieff(text, [0, 1, 0]), TypeError,
          "X must hold real numbers, got '1'; pass a DataFrame with categorical columns for "
          "nominal attributes"),

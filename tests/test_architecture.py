@@ -72,9 +72,8 @@ ALLOWED: frozenset[tuple[str, str]] = frozenset({
 })
 
 #: ``__init__.py`` files that still hold code, each named (relative to the package); a test
-#: fails on an entry that is no longer needed. ``aggregation``: :func:`aggregate` and its
-#: parameter checks, to move out with the rewrite of its registry.
-INIT_WITH_CODE: frozenset[str] = frozenset({"aggregation/__init__.py"})
+#: fails on an entry that is no longer needed.
+INIT_WITH_CODE: frozenset[str] = frozenset()
 
 #: Calls that import the module named by their first argument.
 IMPORT_CALLS = frozenset({"importlib.import_module", "importlib.__import__",

@@ -19,6 +19,7 @@ _EXPORTS = {
     "aggregate_fuzzy": ".aggregation",
     "FuzzyConsensus": ".aggregation",
     "available_methods": ".aggregation",
+    "available_rules": ".aggregation",
     "Consensus": ".aggregation",
     "load_data": ".io",
     "kendall_distance": ".distances",
@@ -52,6 +53,7 @@ __all__ = [
     "aggregate",
     "aggregate_fuzzy",
     "available_methods",
+    "available_rules",
     "cross_validate_selection",
     "error_curve",
     "friedman",
@@ -73,6 +75,7 @@ if TYPE_CHECKING:  # pragma: no cover
         aggregate,
         aggregate_fuzzy,
         available_methods,
+        available_rules,
     )
     from .distances import kendall_distance, kendall_tau, spearman_footrule
     from .evaluation import (

@@ -3,7 +3,7 @@
 import pytest
 
 from rankfusion._utils.registry import Registry
-from rankfusion.aggregation import available_methods, get_rule
+from rankfusion.aggregation import available_rules, get_rule
 from rankfusion.rankers import available_rankers, get_ranker, ranker_info
 
 
@@ -71,7 +71,7 @@ def test_bad_names_are_refused(name):
 
 
 def test_the_rule_and_ranker_registries_keep_their_public_names():
-    assert "kfirst" in available_methods() and "borda" in available_methods()
+    assert "kfirst" in available_rules() and "borda" in available_rules()
     assert get_rule("kfirst").params == ("k",)
     with pytest.raises(ValueError, match="did you mean 'kfirst'"):
         get_rule("kfrist")

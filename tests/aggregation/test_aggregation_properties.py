@@ -1,8 +1,9 @@
-"""Invariants of every registered aggregation rule (hypothesis), by the promises of each rule.
+"""Invariants of every registered aggregation rule (hypothesis), by the promises each rule
+declares on its registry entry (``register_rule(..., invariants=(...))``).
 
-The tag table ``PROMISES`` says which invariants each rule promises; every test runs over
-``available_methods()`` and takes the rules with its tag, and a registered rule without an entry
-fails ``test_every_registered_rule_declares_its_promises``. The tags:
+Every test runs over ``available_rules()`` and takes the rules whose entry declares its
+invariant, so a new rule declaring one is tested automatically; the vocabulary is
+``rankfusion.aggregation._registry.INVARIANTS`` (an unknown name is refused at registration):
 
 * ``permute_lists`` — permuting the lists (and their weights) changes neither the order nor the
   scores, ties inside lists included (docs/design.md, 'Exact keys');
@@ -25,37 +26,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rankfusion import RankedLists, aggregate
-from rankfusion.aggregation import available_methods, get_rule, pairwise_matrix
+from rankfusion.aggregation import available_rules, pairwise_matrix, rule_info
+from rankfusion.aggregation._registry import INVARIANTS
 
-P, R, RO, U, C, S = ("permute_lists", "relabel", "relabel_objective", "unanimity", "condorcet",
-                     "seeded")
-
-PROMISES = {
-    "mean_score": {P, R, U},
-    "borda": {P, R, U},
-    "median": {P, R, U},
-    "average_sd": {P, R, U},
-    "best_rank": {P, R, U},
-    "q3_sd": {P, R, U},
-    "kfirst": {P, R, U},
-    "copeland": {P, R, U, C},
-    "schulze": {P, R, U, C},
-    "rrf": {P, R, U},
-    "combmnz": {P, R, U},
-    # the pairwise matrix decides everything, so the lists' order does not matter; several
-    # optimal orders may exist, so relabelling keeps the objective, not the order
-    "kemeny": {P, RO, U, C, S},
-    # stochastic searches: the best list found may depend on the lists' order
-    "ga": {RO, U, S},
-    "ce": {RO, U, S},
-    "rra_min": {P, R, U},
-    "rra_median": {P, R, U},
-    "rra_geom_mean": {P, R, U},
-    "rra_mean": {P, R, U},
-    # p-values clip at 1 for the bottom features of unanimous lists, which then tie
-    "rra": {P, R},
-    "stuart": {P, R},
-}
+P, R, RO, U, C, S = INVARIANTS
 
 # Small settings for the costly rules (tiny inputs keep every search exact and quick).
 _FAST = {
@@ -65,9 +39,11 @@ _FAST = {
 }
 
 
-def params(method, p):
-    """Keyword arguments for ``method`` on p features."""
+def params(method, p, m=2):
+    """Keyword arguments for ``method`` on p features and m lists."""
     kw = dict(_FAST.get(method, {}))
+    if method == "fuzzy" and m < 2:
+        kw["weighting"] = "EW"  # one bootstrap list: OW and RW need two (an SD)
     if method in ("ga", "ce"):
         kw["k"] = min(3, p)
     if method in ("ga", "ce", "kemeny"):
@@ -76,20 +52,26 @@ def params(method, p):
 
 
 def run(scores_or_lists, method, **extra):
-    p = scores_or_lists.shape[0]
-    return aggregate(scores_or_lists, method, **{**params(method, p), **extra})
+    p, m = scores_or_lists.shape
+    return aggregate(scores_or_lists, method, **{**params(method, p, m), **extra})
 
 
 def rules(tag):
-    return [m for m in available_methods() if tag in PROMISES.get(m, ())]
+    return [m for m in available_rules() if tag in rule_info(m).invariants]
 
 
 def test_every_registered_rule_declares_its_promises():
-    missing = sorted(set(available_methods()) - set(PROMISES))
-    assert not missing, f"rules without an entry in PROMISES: {missing}"
-    stale = sorted(set(PROMISES) - set(available_methods()))
-    assert not stale, f"PROMISES names rules that are not registered: {stale}"
-    assert all(PROMISES[m] for m in PROMISES), "every rule promises something"
+    empty = [m for m in available_rules() if not rule_info(m).invariants]
+    assert not empty, f"rules promising nothing: {empty}"
+    for m in available_rules():
+        assert set(rule_info(m).invariants) <= set(INVARIANTS), m
+
+
+def test_an_unknown_invariant_is_refused_at_registration():
+    from rankfusion.aggregation import register_rule
+
+    with pytest.raises(ValueError, match="unknown invariant"):
+        register_rule("never_registered", invariants=("commutative",))
 
 
 def test_the_tag_table_is_not_vacuous():
@@ -128,7 +110,7 @@ def test_permuting_lists_changes_nothing(method, scores, data):
     b = run(scores[:, perm], method)
     np.testing.assert_array_equal(a.order, b.order)
     np.testing.assert_array_equal(a.scores, b.scores)
-    if get_rule(method).weights:
+    if rule_info(method).weights:
         w = np.array(data.draw(st.lists(st.floats(0.1, 3.0), min_size=scores.shape[1],
                                         max_size=scores.shape[1])))
         wa = run(scores, method, weights=w)

@@ -58,7 +58,7 @@ def test_rank_is_borda():
 
 @pytest.mark.parametrize(
     "normalize, exc, match",
-    [("zscore", ValueError, "unknown normalize 'zscore'; known: None, 'minmax', 'rank'"),
+    [("zscore", ValueError, "normalize must be None, 'minmax' or 'rank', got 'zscore'"),
      (1, TypeError, "normalize must be None"),
      (True, TypeError, "normalize must be None")],
 )

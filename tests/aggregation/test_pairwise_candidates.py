@@ -227,5 +227,6 @@ def test_memory_message_counts_the_candidates(rule, need):
 @pytest.mark.parametrize("rule", ["copeland", "schulze"])
 def test_candidates_message_starts_with_the_argument_name(rule):
     lists = RankedLists.from_orders([list("abc"), list("bca")])
-    with pytest.raises(ValueError, match="^candidates must be ≥ 1 when given as a count; got 0$"):
+    with pytest.raises(ValueError, match=r"^candidates must be None, an int ≥ 1 or a number in "
+                                         r"\(0, 1\], got 0$"):
         aggregate(lists, rule, candidates=0)

@@ -141,7 +141,7 @@ def test_rules_without_weights_say_why(method, what):
 
 
 def test_mean_score_normalize_type_error_names_the_type():
-    with pytest.raises(TypeError, match="normalize must be None, 'minmax' or 'rank'; got int"):
+    with pytest.raises(TypeError, match="normalize must be None, 'minmax' or 'rank', got 3"):
         aggregate(np.arange(6.0).reshape(3, 2), "mean_score", normalize=3)
 
 

@@ -131,14 +131,23 @@ ORDERS = RankedLists.from_orders([["a", "b", "c"], ["b", "a"]])
 SCORED = RankedLists.from_scores(SCORES)
 
 
+@pytest.mark.parametrize("kwargs,exc,message", [
+    (dict(distance="footrule"), ValueError,
+     r"distance must be 'spearman' or 'kendall', got 'footrule'"),
+    (dict(score_weights="rank"), ValueError,
+     r"score_weights must be None, 'list' or 'feature', got 'rank'$"),
+    (dict(penalty=-0.1), ValueError, r"penalty must be a number in \[0, 1\], got -0\.1$"),
+    (dict(penalty=1.5), ValueError, r"penalty must be a number in \[0, 1\], got 1\.5$"),
+    (dict(penalty="x"), TypeError, r"penalty must be a number in \[0, 1\], got 'x'$"),
+])
+@pytest.mark.parametrize("rule", ["ga", "ce"])
+def test_the_declared_topk_parameters_are_refused_by_name(rule, kwargs, exc, message):
+    # checked once, by the rule's declared constraints (docs/design.md, 'Parameters')
+    with pytest.raises(exc, match="^" + message):
+        aggregate(SCORED, rule, k=3, **kwargs)
+
+
 @pytest.mark.parametrize("lists,kwargs,exc,message", [
-    (SCORED, dict(distance="footrule"), ValueError,
-     r"distance must be one of .*; got 'footrule'$"),
-    (SCORED, dict(score_weights="rank"), ValueError,
-     r"score_weights must be one of .*; got 'rank'$"),
-    (SCORED, dict(penalty=-0.1), ValueError, r"penalty must lie in \[0, 1\], got -0\.1$"),
-    (SCORED, dict(penalty=1.5), ValueError, r"penalty must lie in \[0, 1\], got 1\.5$"),
-    (SCORED, dict(penalty="x"), TypeError, r"penalty must be a number in \[0, 1\], got str$"),
     (SCORED, dict(k=0), ValueError, r"k must "),
     (SCORED, dict(k="3"), TypeError, r"k must be an int ≥ 1 or a float in \(0, 1\], got str$"),
     (ORDERS, dict(k=3), ValueError,
@@ -160,15 +169,6 @@ def test_prepare_accepts_the_penalty_bounds(penalty):
     prob = _topk.prepare(SCORED, k=3, distance="kendall", score_weights=None, weights=None,
                          penalty=penalty)
     assert prob.penalty == penalty
-
-
-def test_check_int_minimum_and_name():
-    assert _topk.check_int(1, "population") == 1
-    with pytest.raises(ValueError, match=r"^population must be ≥ 1, got 0$"):
-        _topk.check_int(0, "population")
-    assert _topk.check_int(2, "population", 2) == 2
-    with pytest.raises(ValueError, match=r"^population must be ≥ 2, got 1$"):
-        _topk.check_int(1, "population", 2)
 
 
 # ------------------------------------------------------------------ objective

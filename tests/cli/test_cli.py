@@ -57,7 +57,7 @@ def test_aggregate_k_fraction_and_params(scores_csv, capsys):
     "args, message",
     [
         (["--method", "nope"], "unknown aggregation method 'nope'; known methods:"),
-        (["--method", "kfirst", "--k", "0"], "k must be ≥ 1"),
+        (["--method", "kfirst", "--k", "0"], "k must be an int ≥ 1"),
         (["--method", "kfirst", "--k", "1.5"], "(0, 1]"),
         (["--method", "median", "--weights", "1,1,1,1"], "takes no list weights"),
         (["--method", "borda", "--weights", "1,1"], "one weight per list"),

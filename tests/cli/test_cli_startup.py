@@ -52,11 +52,11 @@ def test_probe_sees_heavy_imports():
 
 
 def test_help_names_match_registries():
-    from rankfusion.aggregation import available_methods
+    from rankfusion.aggregation import available_rules
     from rankfusion.cli._names import METHODS, RANKERS
     from rankfusion.rankers import available_rankers
 
-    assert list(METHODS) == available_methods()
+    assert list(METHODS) == available_rules()
     assert list(RANKERS) == available_rankers()
 
 

@@ -1,4 +1,4 @@
-"""A user's own rule and ranker through ``register`` / ``register_ranker``, and the
+"""A user's own rule and ranker through ``register_rule`` / ``register_ranker``, and the
 scikit-learn adapters against scikit-learn's own output for the same seed."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from sklearn.ensemble import RandomForestClassifier
 from sklearn.feature_selection import mutual_info_classif as sk_mutual_info
 
 from rankfusion import RankedLists, aggregate
-from rankfusion.aggregation import Consensus, available_methods, get_rule, register
+from rankfusion.aggregation import Consensus, available_rules, get_rule, register_rule
 from rankfusion.aggregation._registry import RULES
 from rankfusion.rankers import available_rankers, get_ranker, rank_features, register_ranker
 from rankfusion.rankers._registry import RANKERS
@@ -18,8 +18,10 @@ from rankfusion.rankers._registry import RANKERS
 
 @pytest.fixture
 def scratch_registries(monkeypatch):
-    """Registrations made in a test vanish after it (the registries are process-wide)."""
+    """Registrations made in a test vanish after it (the registries are process-wide); every
+    provider module is loaded first, so that none registers into the scratch copy only."""
     for reg in (RULES, RANKERS):
+        reg.load()
         monkeypatch.setattr(reg, "_entries", dict(reg._entries))
         monkeypatch.setattr(reg, "_aliases", dict(reg._aliases))
 
@@ -35,9 +37,9 @@ def _worst_position_rule(lists, *, weights=None, offset=0):
 
 
 def test_register_a_custom_rule(scratch_registries):
-    register("worst_position", aliases=("maximin",), weights=False)(_worst_position_rule)
-    assert "worst_position" in available_methods()
-    assert "maximin" in available_methods(aliases=True)
+    register_rule("worst_position", aliases=("maximin",), weights=False)(_worst_position_rule)
+    assert "worst_position" in available_rules()
+    assert "maximin" in available_rules(aliases=True)
     assert get_rule("maximin").name == "worst_position"
     lists = RankedLists.from_orders([list("abcd"), list("bcda"), list("cabd")])
     res = aggregate(lists, "worst_position")
@@ -50,11 +52,11 @@ def test_register_a_custom_rule(scratch_registries):
     with pytest.raises(ValueError, match="takes no list weights"):
         aggregate(lists, "worst_position", weights=[1, 1, 1])
     with pytest.raises(ValueError, match="already registered"):
-        register("worst_position")(_worst_position_rule)
+        register_rule("worst_position")(_worst_position_rule)
 
 
 def test_custom_rule_is_gone_after_the_test():
-    assert "worst_position" not in available_methods(aliases=True)
+    assert "worst_position" not in available_rules(aliases=True)
     assert "feature_variance" not in available_rankers(aliases=True)
 
 

@@ -17,7 +17,7 @@ import importlib
 import sys
 import types
 
-__all__ = ["lazy_module", "is_pandas", "lazy_package"]
+__all__ = ["lazy_module", "is_pandas", "lazy_package", "lazy_exports"]
 
 
 class _LazyModule(types.ModuleType):
@@ -95,3 +95,22 @@ def lazy_package(package: str, exports: dict[str, str], submodules: tuple[str, .
 
     module.__class__ = type("LazyPackage", (_LazyPackage,), {"_lazy_exports": exports})
     return __getattr__, __dir__
+
+
+def lazy_exports(package: str, exports: dict[str, str]):
+    """:func:`lazy_package` without subpackages: ``__getattr__, __dir__ =
+    lazy_exports(__name__, {"pairwise_matrix": ".voting"})``.
+
+    Parameters
+    ----------
+    package : str
+        The package's ``__name__``.
+    exports : dict of str to str
+        Public name → the module defining it, relative to the package.
+
+    Returns
+    -------
+    (callable, callable)
+        ``__getattr__`` and ``__dir__`` for the package's namespace.
+    """
+    return lazy_package(package, exports)

@@ -1,18 +1,26 @@
-"""One registry class for everything chosen by name: aggregation rules, rankers, and later
-stability measures and protocols (docs/design.md, 'Aggregation rules' and 'Rankers').
+"""One registry class for everything chosen by name: aggregation rules, rankers, classifiers
+(docs/design.md, 'Aggregation rules' and 'Rankers').
 
 A :class:`Registry` maps names and aliases to :class:`Entry` records. Each entry keeps, next to
 the function, its signature metadata read once at registration (keyword parameters, whether it
-takes ``**kwargs``), so callers such as the command line never inspect signatures at call time.
-An unknown name is a ``ValueError`` that suggests the closest known name and lists them all.
+takes ``**kwargs``), the constraints of its parameters (declared as data in the vocabulary of
+:mod:`rankfusion._utils.constraints`), the invariants it promises and free tags, so callers such
+as the command line never inspect signatures at call time. An unknown name is a ``ValueError``
+that suggests the closest known name and lists them all.
+
+Every registry has the same verbs: :meth:`Registry.register` (a decorator), :meth:`Registry.get`
+(the entry), :meth:`Registry.available` (the names) and :meth:`Registry.tag` (metadata added by
+another module). The modules that register the entries (*providers*) are imported on first
+lookup, so importing the package that owns a registry imports none of them.
 """
 
 from __future__ import annotations
 
 import difflib
+import importlib
 import inspect
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
 __all__ = ["Entry", "Registry", "closest_name"]
 
@@ -45,7 +53,8 @@ class Entry:
     needs_scores : bool
         Whether it needs raw scores, not only positions (aggregation rules).
     params : tuple of str
-        Its keyword parameters (keyword-only, or after ``X, y`` for rankers), without ``weights``.
+        Its keyword parameters (keyword-only, or after ``X, y`` for rankers), without the data
+        arguments (``weights``, ``groups``).
     summary : str
         The first line of its docstring.
     var_keyword : bool
@@ -53,7 +62,14 @@ class Entry:
     aliases : tuple of str
         Other names it answers to.
     tags : dict
-        Free metadata for a kind (e.g. the invariants a rule promises).
+        Free metadata for a kind (e.g. a rule's ``groups``, a ranker's list producer).
+    constraints : dict
+        ``{parameter: [constraint, ...]}`` in the vocabulary of
+        :mod:`rankfusion._utils.constraints`; checked once, by whoever calls the function
+        through the registry.
+    invariants : tuple of str
+        The properties it promises (aggregation rules: ``"permute_lists"``, ``"unanimity"``,
+        …); the test suite checks each one on every rule that declares it.
     """
 
     name: str
@@ -65,6 +81,8 @@ class Entry:
     var_keyword: bool = False
     aliases: tuple[str, ...] = ()
     tags: dict = field(default_factory=dict, compare=False)
+    constraints: dict = field(default_factory=dict, compare=False)
+    invariants: tuple[str, ...] = ()
 
     def accepts(self, param: str) -> bool:
         """Whether ``param`` can be passed to :attr:`func` as a keyword.
@@ -81,7 +99,7 @@ class Entry:
         return self.var_keyword or param in self.params
 
 
-def _signature(func: Callable, skip: int) -> tuple[tuple[str, ...], bool]:
+def _signature(func: Callable, skip: int, data: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
@@ -94,7 +112,7 @@ def _signature(func: Callable, skip: int) -> tuple[tuple[str, ...], bool]:
         elif p.kind is p.KEYWORD_ONLY or (
             p.kind is p.POSITIONAL_OR_KEYWORD and i >= skip
         ):
-            if p.name != "weights":
+            if p.name not in data:
                 params.append(p.name)
     return tuple(params), var_kw
 
@@ -111,6 +129,15 @@ class Registry:
     positional : int
         Number of leading positional parameters that are data, not options (``lists`` for a
         rule: 1; ``X, y`` for a ranker: 2). Later parameters are recorded as keyword parameters.
+    providers : mapping or sequence of str, optional
+        The modules that register the entries, imported on first lookup: a mapping name →
+        module imports only the module of the name asked for (every module for a name it does
+        not hold, and for :meth:`available`); a sequence imports them all on first lookup.
+    package : str, optional
+        The package that relative module names (``".statistics"``) of ``providers`` are in.
+    data : tuple of str, default ("weights",)
+        Keyword arguments that are data passed by the caller, not parameters of the function
+        (left out of :attr:`Entry.params`).
 
     Examples
     --------
@@ -127,38 +154,104 @@ class Registry:
     ValueError: unknown colour 'rde'; did you mean 'red'? known colours: red, rouge
     """
 
-    def __init__(self, kind: str, *, plural: str | None = None, positional: int = 1):
+    def __init__(self, kind: str, *, plural: str | None = None, positional: int = 1,
+                 providers: Mapping[str, str] | tuple[str, ...] | None = None,
+                 package: str | None = None, data: tuple[str, ...] = ("weights",)):
         self.kind = kind
         self.plural = plural or kind.rsplit(" ", 1)[-1] + "s"
         self.positional = positional
+        self.data = tuple(data)
+        self.package = package
+        if providers is None:
+            self.providers: dict[str, str] = {}
+            self._modules: tuple[str, ...] = ()
+        elif isinstance(providers, Mapping):
+            self.providers = dict(providers)
+            self._modules = tuple(dict.fromkeys(self.providers.values()))
+        else:
+            self.providers = {}
+            self._modules = tuple(providers)
         self._entries: dict[str, Entry] = {}
         self._aliases: dict[str, str] = {}
 
-    def __contains__(self, name) -> bool:
+    # ------------------------------------------------------------------ loading
+    def load(self, name: str | None = None) -> None:
+        """Import the provider module of ``name`` (every provider when None, when ``name`` has
+        none of its own, or when the providers are a plain sequence).
+
+        Parameters
+        ----------
+        name : str, optional
+            A name to make available.
+        """
+        module = self.providers.get(name) if isinstance(name, str) else None
+        for m in (module,) if module is not None else self._modules:
+            importlib.import_module(m, self.package)
+
+    def _has(self, name) -> bool:
         return isinstance(name, str) and (name in self._entries or name in self._aliases)
 
+    def __contains__(self, name) -> bool:
+        if not isinstance(name, str):
+            return False
+        if not self._has(name):
+            self.load(name)
+        return self._has(name)
+
     def __iter__(self):
-        return iter(sorted(self._entries))
+        return iter(self.available())
 
     def __len__(self) -> int:
+        self.load()
         return len(self._entries)
 
+    # ------------------------------------------------------------------ verbs
     def register(self, name: str, *, aliases: tuple[str, ...] = (), weights: bool = True,
                  needs_scores: bool = False, tags: dict | None = None,
+                 constraints: dict | None = None, invariants: tuple[str, ...] = (),
                  ) -> Callable[[Callable], Callable]:
-        """Decorator registering ``func`` under ``name`` (and ``aliases``); returns it unchanged."""
+        """Decorator registering ``func`` under ``name`` (and ``aliases``); returns it unchanged.
+
+        Parameters
+        ----------
+        name : str
+            The canonical name.
+        aliases : tuple of str, default ()
+            Other names.
+        weights : bool, default True
+            Whether the function accepts list weights.
+        needs_scores : bool, default False
+            Whether it needs raw scores.
+        tags : dict, optional
+            Free metadata.
+        constraints : dict, optional
+            ``{parameter: [constraint, ...]}`` of its keyword parameters.
+        invariants : tuple of str, default ()
+            The properties it promises.
+
+        Returns
+        -------
+        callable
+            The decorator.
+        """
         if not isinstance(name, str) or not name:
             raise TypeError(f"{self.kind} name must be a non-empty string, got {name!r}")
+        constraints = dict(constraints or {})
 
         def deco(func: Callable) -> Callable:
             for key in (name, *aliases):
-                if key in self:
+                if self._has(key):
                     raise ValueError(f"{self.kind} {key!r} is already registered")
-            params, var_kw = _signature(func, self.positional)
+            params, var_kw = _signature(func, self.positional, self.data)
+            stray = sorted(set(constraints) - set(params)) if not var_kw else []
+            if stray:
+                raise TypeError(f"{self.kind} {name!r} declares constraints of {stray}, which "
+                                f"are not its parameters ({', '.join(params) or 'none'})")
             doc = (func.__doc__ or "").strip().splitlines()
             self._entries[name] = Entry(
                 name, func, bool(weights), bool(needs_scores), params,
                 doc[0].strip() if doc else "", var_kw, tuple(aliases), dict(tags or {}),
+                constraints, tuple(invariants),
             )
             for a in aliases:
                 self._aliases[a] = name
@@ -166,19 +259,74 @@ class Registry:
 
         return deco
 
+    def tag(self, name: str, **tags) -> Entry:
+        """Add ``tags`` to the entry of ``name`` (metadata registered by another module, such as
+        a ranker's list producer); returns the new entry.
+
+        Parameters
+        ----------
+        name : str
+            A registered name or alias.
+        **tags
+            The metadata to add (an existing key is an error).
+
+        Returns
+        -------
+        Entry
+        """
+        entry = self.get(name)
+        clash = sorted(set(tags) & set(entry.tags))
+        if clash:
+            raise ValueError(f"{self.kind} {entry.name!r} already has {', '.join(clash)}")
+        new = replace(entry, tags={**entry.tags, **tags})
+        self._entries[entry.name] = new
+        return new
+
     def available(self, *, aliases: bool = False) -> list[str]:
-        """The registered names, sorted (with the aliases if asked)."""
+        """The registered names, sorted (with the aliases if asked); loads every provider.
+
+        Parameters
+        ----------
+        aliases : bool, default False
+            Include the aliases.
+
+        Returns
+        -------
+        list of str
+        """
+        self.load()
         names = list(self._entries)
         if aliases:
             names += list(self._aliases)
         return sorted(names)
 
     def canonical(self, name: str) -> str:
-        """The canonical name of ``name`` (itself or the name an alias points to)."""
+        """The canonical name of ``name`` (itself or the name an alias points to).
+
+        Parameters
+        ----------
+        name : str
+            A registered name or alias.
+
+        Returns
+        -------
+        str
+        """
         return self.get(name).name
 
     def get(self, name: str, *, argument: str | None = None) -> Entry:
-        """The entry registered as ``name``.
+        """The entry registered as ``name`` (its provider imported first if needed).
+
+        Parameters
+        ----------
+        name : str
+            A registered name or alias.
+        argument : str, optional
+            The argument's name for the ``TypeError`` of a non-string.
+
+        Returns
+        -------
+        Entry
 
         Raises
         ------
@@ -190,6 +338,10 @@ class Registry:
         if not isinstance(name, str):
             what = argument or self.kind
             raise TypeError(f"{what} must be a name (str), got {type(name).__name__}")
+        if not self._has(name):
+            self.load(name)
+            if not self._has(name):  # registered elsewhere, or unknown: load them all
+                self.load()
         key = self._aliases.get(name, name)
         entry = self._entries.get(key)
         if entry is None:

@@ -18,22 +18,30 @@ import numba
 import numpy as np
 import pandas as pd
 
+from .._utils.constraints import Interval, Options
 from .._utils.validation import (  # noqa: F401  (re-exported for genetic and cross_entropy)
     check_bool,
-    check_choice,
-    check_fraction,
-    check_positive_int,
-    check_real,
     check_seed,
     check_top_k,
 )
 from ..distances import DISTANCES
 from ..distances._kernels import kendall_one, objective_kernel, position_table, spearman_one
+from ._params import OPTIONAL_TOP_K, SEED
 from ._registry import get_rule
 from ._result import build_consensus
 
 SCORE_WEIGHTS = (None, "list", "feature")
 DEFAULT_K_MAX = 50  # default k: the shortest list's length, at most this
+
+#: The parameters ``ga`` and ``ce`` share (docs/design.md, 'Parameters'); ``k`` against the
+#: shortest list is checked by :func:`prepare`, with the lists.
+TOPK_CONSTRAINTS = {
+    "k": OPTIONAL_TOP_K,
+    "distance": [Options(*DISTANCES)],
+    "score_weights": [Options(*SCORE_WEIGHTS)],
+    "penalty": [Interval("real", 0, 1)],
+    "random_state": SEED,
+}
 
 
 @dataclass
@@ -59,15 +67,10 @@ class TopKProblem:
                                  self.kendall, self.penalty, out)
 
 
-def check_int(value, name: str, minimum: int = 1) -> int:
-    return check_positive_int(value, name=name, minimum=minimum)
-
-
 def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKProblem:
-    """Top-k orders, union codes, position table and score weights of ``lists``."""
-    check_choice(distance, DISTANCES, name="distance")
-    check_choice(score_weights, SCORE_WEIGHTS, name="score_weights")
-    penalty = check_real(penalty, name="penalty", low=0.0, high=1.0)
+    """Top-k orders, union codes, position table and score weights of ``lists`` (the values
+    checked by :data:`TOPK_CONSTRAINTS`; ``k`` here against the lists)."""
+    penalty = float(penalty)
     p, m = lists.shape
     shortest = int(lists.lengths.min())
     if k is None:

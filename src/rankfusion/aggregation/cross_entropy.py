@@ -48,7 +48,8 @@ import numba
 import numpy as np
 
 from . import _topk
-from ._registry import register
+from ._params import BOOL, FRACTION, count
+from ._registry import register_rule
 from ._topk import evaluate_fast
 
 __all__ = ["ce"]
@@ -229,7 +230,10 @@ def _ce_run(n, use_costs, C, c0, lpos, litems, k, w, weighted, imp, kendall, pen
     return best, bestval, t, trace[:t].copy()
 
 
-@register("ce")
+@register_rule("ce", invariants=("relabel_objective", "unanimity", "seeded"), constraints={
+    **_topk.TOPK_CONSTRAINTS, "rho": FRACTION, "weight": FRACTION,
+    "n_samples": [None, *count(1)], "max_iter": count(1), "conv_in": count(1),
+    "polish": BOOL})
 def ce(lists, *, k=None, distance="spearman", score_weights=None, rho=0.1, weight=0.25,
        n_samples=None, max_iter=1000, conv_in=7, penalty=0.0, polish=True, random_state=None,
        weights=None):
@@ -269,21 +273,20 @@ def ce(lists, *, k=None, distance="spearman", score_weights=None, rho=0.1, weigh
     prob = _topk.prepare(lists, k=k, distance=distance, score_weights=score_weights,
                          weights=weights, penalty=penalty)
     kk = prob.k
-    rho = _topk.check_fraction(rho, "rho")
-    weight = _topk.check_fraction(weight, "weight")
+    # the values are checked by the declared constraints (docs/design.md, 'Parameters')
+    rho, weight = float(rho), float(weight)
     if n_samples is None:
         # RankAggreg's 10·k², raised where needed so that the elite holds at least 5 lists
         # (for k ≤ 2 and rho = 0.1 RankAggreg stops with "rho is too small" instead)
         n_samples = max(10 * kk * kk, int(np.ceil(5.0 / rho)))
     else:
-        n_samples = _topk.check_int(n_samples, "n_samples")
+        n_samples = int(n_samples)
     if int(np.round(rho * n_samples)) < 5:
         raise ValueError(
             f"rho · n_samples = {rho * n_samples:g} is too small: the elite needs at least 5 "
             "lists (RankAggreg: 'rho is too small')"
         )
-    max_iter = _topk.check_int(max_iter, "max_iter", 1)
-    conv_in = _topk.check_int(conv_in, "conv_in", 1)
+    max_iter, conv_in = int(max_iter), int(conv_in)
     polish = _topk.check_bool(polish, "polish")
     seed = _topk.check_seed(random_state)
     C, c0 = _topk.cost_args(prob)

@@ -19,11 +19,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .._utils.constraints import Options
 from .._utils.validation import real_array
 from ..lists import RankedLists
+from ._registry import register_rule
 from ._result import Consensus, order_from_keys
 
-__all__ = ["aggregate_fuzzy", "FuzzyConsensus", "FUZZY_WEIGHTINGS"]
+__all__ = ["aggregate_fuzzy", "FuzzyConsensus", "FUZZY_WEIGHTINGS", "fuzzy"]
 
 #: The weighting schemes of the fuzzy paper, §III-B (eqs. 6, 7, 8 and 9–12).
 FUZZY_WEIGHTINGS = ("EW", "RW", "OW", "MW")
@@ -416,3 +418,43 @@ def aggregate_fuzzy(scores, weighting: str = "OW") -> FuzzyConsensus:
         methods=methods,
         sd=sd,
     )
+
+
+def _groups_by_name(lists: RankedLists) -> dict[str, list[str]] | None:
+    """Method → list names, by the part of each name before ``@`` (``relieff@b3``); None when
+    no name holds an ``@`` (then the lists are one method's bootstraps)."""
+    names = [str(n) for n in lists.list_names]
+    if not any("@" in n for n in names):
+        return None
+    out: dict[str, list[str]] = {}
+    for n in names:
+        out.setdefault(n.split("@", 1)[0], []).append(n)
+    return out
+
+
+@register_rule("fuzzy", weights=False, needs_scores=True, groups="by_method",
+               shorthand="weighting", invariants=("permute_lists", "relabel", "unanimity"),
+               constraints={"weighting": [Options(*FUZZY_WEIGHTINGS)]})
+def fuzzy(lists, *, weighting="OW", groups=None, weights=None):
+    """The fuzzy combination as a rule (the fuzzy paper): each method's bootstrap lists are
+    one group, combined by :func:`aggregate_fuzzy`; ``"fuzzy:OW"`` is this rule with
+    ``weighting="OW"``.
+
+    Parameters
+    ----------
+    weighting : {"OW", "EW", "RW", "MW"}, default "OW"
+        The weighting scheme (any case in a spec).
+    groups : mapping, optional
+        Method → the names of its lists (an ensemble's rankers and their bootstrap lists).
+        Default: the lists grouped by the part of their names before ``@`` (``relieff@b3``),
+        or all lists one method's bootstraps when no name holds an ``@``.
+    """
+    if groups is None:
+        groups = _groups_by_name(lists)
+    if groups is None:
+        return aggregate_fuzzy(lists, weighting=weighting)
+    if not isinstance(groups, Mapping):
+        raise TypeError(f"groups must map each method to its list names, got "
+                        f"{type(groups).__name__}")
+    by_method = {g: lists.select_lists(list(names)) for g, names in groups.items()}
+    return aggregate_fuzzy(by_method, weighting=weighting)

@@ -47,8 +47,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .._utils.constraints import Options
 from . import _topk
-from ._registry import register
+from ._params import BOOL, FRACTION, count
+from ._registry import register_rule
 from ._topk import evaluate_fast
 
 __all__ = ["ga"]
@@ -153,7 +155,10 @@ def _ga_run(pop, n, use_costs, C, c0, lpos, litems, k, w, weighted, imp, kendall
     return best, bestval, t, trace[: t + 1].copy()
 
 
-@register("ga")
+@register_rule("ga", invariants=("relabel_objective", "unanimity", "seeded"), constraints={
+    **_topk.TOPK_CONSTRAINTS, "population": count(2), "crossover": FRACTION,
+    "mutation": FRACTION, "max_iter": count(1), "conv_in": count(1),
+    "init": [Options("informed", "random")], "polish": BOOL})
 def ga(lists, *, k=None, distance="spearman", score_weights=None, population=100,
        crossover=0.4, mutation=0.01, max_iter=1000, conv_in=30, penalty=0.0, init="informed",
        polish=True, random_state=None, weights=None):
@@ -196,13 +201,9 @@ def ga(lists, *, k=None, distance="spearman", score_weights=None, population=100
     k_arg = k
     prob = _topk.prepare(lists, k=k, distance=distance, score_weights=score_weights,
                          weights=weights, penalty=penalty)
-    population = _topk.check_int(population, "population", 2)
-    crossover = _topk.check_fraction(crossover, "crossover")
-    mutation = _topk.check_fraction(mutation, "mutation")
-    max_iter = _topk.check_int(max_iter, "max_iter", 1)
-    conv_in = _topk.check_int(conv_in, "conv_in", 1)
-    if init not in ("informed", "random"):
-        raise ValueError(f"init must be 'informed' or 'random', got {init!r}")
+    # the values are checked by the declared constraints (docs/design.md, 'Parameters')
+    population, max_iter, conv_in = int(population), int(max_iter), int(conv_in)
+    crossover, mutation = float(crossover), float(mutation)
     polish = _topk.check_bool(polish, "polish")
     seed = _topk.check_seed(random_state)
     rng = np.random.default_rng(seed)

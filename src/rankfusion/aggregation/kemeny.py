@@ -63,25 +63,28 @@ from __future__ import annotations
 
 # ruff: noqa: NPY002 - np.random inside the numba kernels is numba's own per-thread generator,
 # seeded from random_state at the start of each call (deterministic).
+import numbers
 import time
 
 import numba
 import numpy as np
 from scipy import sparse
 
+from .._utils.constraints import Check
 from .._utils.seeding import seed_int
-from .._utils.validation import (
-    check_bool,
-    check_positive_int,
-    check_real,
-    check_seed,
-    check_top_k,
-)
+from .._utils.validation import check_bool, check_seed, check_top_k
 from ._pairwise_doc import pairwise_doc
-from ._registry import register
+from ._params import BOOL, SEED, count
+from ._registry import register_rule
 from ._result import build_consensus
 from .statistics import borda_key
-from .voting import _copeland_scores, _pairwise, candidate_set, pairwise_matrix
+from .voting import (
+    PAIRWISE_CONSTRAINTS,
+    _copeland_scores,
+    _pairwise,
+    candidate_set,
+    pairwise_matrix,
+)
 
 __all__ = ["kemeny", "kemeny_objective", "condorcet_parts"]
 
@@ -537,7 +540,22 @@ def _solve_part(Dp, pos_rows, starts, *, exact, dp_max, ilp_max, time_limit, nod
     return expand(sub), method, proven, reason, (0.0 if proven else val - bound), u
 
 
-@register("kemeny")
+def _seconds(v) -> bool:
+    return (not isinstance(v, (bool, np.bool_)) and isinstance(v, numbers.Real)
+            and float(v) > 0)  # inf: no limit; NaN fails the comparison
+
+
+def _real(v) -> bool:
+    return not isinstance(v, (bool, np.bool_)) and isinstance(v, numbers.Real)
+
+
+@register_rule("kemeny", invariants=("permute_lists", "relabel_objective", "unanimity",
+                                     "condorcet", "seeded"), constraints={
+    "exact": BOOL, "dp_max": count(1, 25), "ilp_max": count(1), "restarts": count(0),
+    "node_limit": [None, *count(1)], "random_state": SEED,
+    "time_limit": [Check(_seconds, "a positive number of seconds (inf: no limit)",
+                         kind=_real, toml="float")],
+    **PAIRWISE_CONSTRAINTS})
 @pairwise_doc
 def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_limit=None,
            restarts=10, random_state=0, candidates=None, max_memory=None, weights=None):
@@ -603,17 +621,11 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     >>> res.top(), res.info["objective"], res.info["optimal"]
     (['a', 'b', 'c', 'd'], 2.0, True)
     """
+    # the values are checked by the declared constraints (docs/design.md, 'Parameters')
     exact = check_bool(exact, "exact")
-    dp_max = check_positive_int(dp_max, name="dp_max")
-    if dp_max > 25:
-        raise ValueError(f"dp_max must be ≤ 25 (the table needs 9·2^dp_max bytes), got {dp_max}")
-    ilp_max = check_positive_int(ilp_max, name="ilp_max")
-    restarts = check_positive_int(restarts, name="restarts", minimum=0)
-    if node_limit is not None:
-        node_limit = check_positive_int(node_limit, name="node_limit")
-    time_limit = check_real(time_limit, name="time_limit", low=0.0, allow_inf=True)
-    if not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    dp_max, ilp_max, restarts = int(dp_max), int(ilp_max), int(restarts)
+    node_limit = None if node_limit is None else int(node_limit)
+    time_limit = float(time_limit)
     seed = check_seed(random_state)
     p = lists.n_features
     idx = candidate_set(lists, candidates)

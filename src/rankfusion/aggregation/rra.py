@@ -38,12 +38,15 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 from scipy import special
 
+from .._utils.constraints import Check
 from .._utils.validation import check_bool, real_array
-from ._registry import register
+from ._params import BOOL
+from ._registry import register_rule
 from ._result import build_consensus
 
 __all__ = [
@@ -59,7 +62,34 @@ __all__ = [
 ]
 
 
+def _real(v) -> bool:
+    return not isinstance(v, (bool, np.bool_)) and isinstance(v, numbers.Real)
+
+
+def _whole(v) -> bool:
+    return _real(v) and math.isfinite(float(v)) and float(v) == int(v) and v >= 1
+
+
+#: N, the number of rankable items: a whole number (10 or 10.0), checked against the longest
+#: list when the lists are seen.
+_UNIVERSE = {"universe_size": [None, Check(_whole, "a whole number ≥ 1", kind=_real,
+                                           toml="int")]}
+_RRA_PROMISES = ("permute_lists", "relabel", "unanimity")
+
+
+def _numbers(v) -> bool:
+    """A flat sequence of real numbers (a list, a tuple, a 1-D array)."""
+    if isinstance(v, (str, bytes, Mapping, set, frozenset)) or not isinstance(v, Iterable):
+        return False
+    return all(_real(x) for x in v)
+
+
+def _fractions(v) -> bool:
+    return _numbers(v) and len(list(v)) > 0 and all(0 < float(x) <= 1 for x in v)
+
+
 def _universe_size(lists, universe_size) -> int:
+    # checked here too, not only by the declared constraint: normalized_ranks is public
     longest = int(lists.lengths.max())
     if universe_size is None:
         return lists.n_features
@@ -191,7 +221,10 @@ def _consensus(lists, value: np.ndarray, method: str, params: dict, info: dict |
                            info=info)
 
 
-@register("rra", weights=False)
+@register_rule("rra", weights=False, invariants=("permute_lists", "relabel"), constraints={
+    **_UNIVERSE, "exact": BOOL,
+    "top_cutoff": [None, Check(_fractions, "a sequence of fractions in (0, 1], one per list",
+                               kind=_numbers, toml="list")]})
 def rra(lists, *, universe_size=None, exact=False, top_cutoff=None, weights=None):
     """Robust Rank Aggregation (Kolde et al. 2012): ρ from the order statistics, ascending.
 
@@ -228,20 +261,10 @@ def rra(lists, *, universe_size=None, exact=False, top_cutoff=None, weights=None
         rho = rho_scores(r, exact=exact)
         cut = None
     else:
-        if isinstance(top_cutoff, (str, bytes)):
-            raise TypeError("top_cutoff must be a sequence of fractions, one per list")
-        try:
-            cut = real_array(top_cutoff, "top_cutoff")
-        except (TypeError, ValueError):
-            raise TypeError("top_cutoff must be a sequence of fractions, one per list") from None
-        if cut.ndim != 1:
-            raise ValueError(f"top_cutoff must be 1-D (one fraction per list); got shape "
-                             f"{cut.shape}")
-        if cut.shape[0] != m:
+        cut = real_array(np.asarray(top_cutoff, dtype=np.float64), "top_cutoff")
+        if cut.shape[0] != m:  # the values are checked by the declared constraints
             raise ValueError(f"top_cutoff must hold one fraction per list ({m}); "
                              f"got {cut.shape[0]}")
-        if not ((cut > 0) & (cut <= 1)).all():
-            raise ValueError("top_cutoff values must lie in (0, 1]")
         rr = np.where(r == 1.0, np.nan, r)
         if (np.nan_to_num(rr, nan=0.0) > cut[None, :]).any():
             raise ValueError("a list ranks a feature below its top_cutoff (r > cut-off)")
@@ -257,7 +280,7 @@ def rra(lists, *, universe_size=None, exact=False, top_cutoff=None, weights=None
                       {"universe_size": n, "exact": exact, "top_cutoff": cut}, {"rho": rho})
 
 
-@register("rra_min", weights=False)
+@register_rule("rra_min", weights=False, invariants=_RRA_PROMISES, constraints=_UNIVERSE)
 def rra_min(lists, *, universe_size=None, weights=None):
     """Minimum normalised rank over the lists (RobustRankAggreg ``method = "min"``)."""
     n = _universe_size(lists, universe_size)
@@ -265,7 +288,7 @@ def rra_min(lists, *, universe_size=None, weights=None):
                       {"universe_size": n})
 
 
-@register("rra_median", weights=False)
+@register_rule("rra_median", weights=False, invariants=_RRA_PROMISES, constraints=_UNIVERSE)
 def rra_median(lists, *, universe_size=None, weights=None):
     """Median normalised rank (RobustRankAggreg ``method = "median"``)."""
     n = _universe_size(lists, universe_size)
@@ -273,7 +296,7 @@ def rra_median(lists, *, universe_size=None, weights=None):
                       {"universe_size": n})
 
 
-@register("rra_geom_mean", weights=False)
+@register_rule("rra_geom_mean", weights=False, invariants=_RRA_PROMISES, constraints=_UNIVERSE)
 def rra_geom_mean(lists, *, universe_size=None, weights=None):
     """Geometric mean of the normalised ranks, ``exp(mean(log r))`` (``"geom.mean"``)."""
     n = _universe_size(lists, universe_size)
@@ -282,7 +305,7 @@ def rra_geom_mean(lists, *, universe_size=None, weights=None):
     return _consensus(lists, val, "rra_geom_mean", {"universe_size": n})
 
 
-@register("rra_mean", weights=False)
+@register_rule("rra_mean", weights=False, invariants=_RRA_PROMISES, constraints=_UNIVERSE)
 def rra_mean(lists, *, universe_size=None, weights=None):
     """Mean normalised rank as a p-value: ``Φ((r̄ − 1/2) · sqrt(12 M))`` (``method = "mean"``).
 
@@ -299,7 +322,8 @@ def rra_mean(lists, *, universe_size=None, weights=None):
     return _consensus(lists, val, "rra_mean", {"universe_size": n})
 
 
-@register("stuart", weights=False)
+@register_rule("stuart", weights=False, invariants=("permute_lists", "relabel"),
+               constraints=_UNIVERSE)
 def stuart(lists, *, universe_size=None, weights=None):
     """Stuart–Aerts order-statistics p-value Q of the normalised ranks (``"stuart"``).
 

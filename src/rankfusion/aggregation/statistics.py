@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._utils.constraints import Interval, Options
 from .._utils.validation import check_top_k
 from ._exact import list_sum
-from ._registry import register
+from ._params import TOP_K
+from ._registry import register_rule
 from ._result import build_consensus
 
 __all__ = [
@@ -71,22 +73,8 @@ def _sd_relative(lists, weights) -> np.ndarray:
     return np.sqrt(np.maximum(out, 0.0))
 
 
-_MEAN_SCORE_NORMALIZE = ("minmax", "rank")
-
-
-def _check_normalize(normalize) -> str | None:
-    """``None``, ``"minmax"`` or ``"rank"`` (the command line's ``none`` is ``None``)."""
-    if normalize is None:
-        return None
-    if not isinstance(normalize, str):
-        raise TypeError(f"normalize must be None, 'minmax' or 'rank'; got "
-                        f"{type(normalize).__name__}")
-    key = normalize.strip().lower()
-    if key == "none":
-        return None
-    if key not in _MEAN_SCORE_NORMALIZE:
-        raise ValueError(f"unknown normalize {normalize!r}; known: None, 'minmax', 'rank'")
-    return key
+#: The invariants of the statistics rules (docs/design.md, 'Aggregation rules').
+_PROMISES = ("permute_lists", "relabel", "unanimity")
 
 
 def _power_of_two_scale(values: np.ndarray, axis=None) -> np.ndarray:
@@ -107,7 +95,8 @@ def _minmax_columns(values: np.ndarray) -> np.ndarray:
     return (values - lo) / np.where(span > 0, span, 1.0)
 
 
-@register("mean_score", needs_scores=True)
+@register_rule("mean_score", needs_scores=True, invariants=_PROMISES,
+               constraints={"normalize": [None, Options("minmax", "rank")]})
 def mean_score(lists, *, weights=None, normalize=None):
     """Mean of the scores, raw or normalised per list (Izetta et al. 2017 "Average").
 
@@ -140,7 +129,6 @@ def mean_score(lists, *, weights=None, normalize=None):
             "mean_score needs raw scores; these lists were built from orders or positions. "
             "Use borda for positions"
         )
-    normalize = _check_normalize(normalize)
     params = {"normalize": normalize}
     if normalize == "rank":
         key, mean_r = borda_key(lists, weights)
@@ -156,7 +144,7 @@ def mean_score(lists, *, weights=None, normalize=None):
                            params=params)
 
 
-@register("borda")
+@register_rule("borda", invariants=_PROMISES)
 def borda(lists, *, weights=None):
     """Borda count: the mean relative ranking (equivalently the lowest mean position).
 
@@ -171,7 +159,7 @@ def _sorted_pos2(lists) -> np.ndarray:
     return np.sort(lists.positions2, axis=1)
 
 
-@register("median", weights=False)
+@register_rule("median", weights=False, invariants=_PROMISES)
 def median(lists, *, weights=None):
     """Median of the relative rankings r over the lists; ties by the mean of r.
 
@@ -189,7 +177,7 @@ def median(lists, *, weights=None):
                            tiebreak=mean_r, tiebreak_name="mean_relative")
 
 
-@register("average_sd")
+@register_rule("average_sd", invariants=_PROMISES)
 def average_sd(lists, *, weights=None):
     """Average-SD (Izetta et al. 2017, §2.1.1): mean of r, ties by the SD of r, higher first.
 
@@ -205,7 +193,7 @@ def average_sd(lists, *, weights=None):
                            tiebreak_name="sd_relative")
 
 
-@register("best_rank", weights=False)
+@register_rule("best_rank", weights=False, invariants=_PROMISES)
 def best_rank(lists, *, weights=None):
     """Best Ranking (Izetta et al. 2017, §2.1.2): max over lists of r; ties by the mean of r."""
     _no_weights("best_rank", weights)
@@ -217,7 +205,7 @@ def best_rank(lists, *, weights=None):
                            tiebreak_name="mean_relative")
 
 
-@register("q3_sd", weights=False)
+@register_rule("q3_sd", weights=False, invariants=_PROMISES)
 def q3_sd(lists, *, weights=None):
     """3Q-SD (Izetta et al. 2017, §2.1.3): 75th percentile of r; ties by the SD of r, higher first.
 
@@ -249,7 +237,7 @@ def q3_sd(lists, *, weights=None):
                            tiebreak=_sd_relative(lists, None), tiebreak_name="sd_relative")
 
 
-@register("kfirst")
+@register_rule("kfirst", invariants=_PROMISES, constraints={"k": TOP_K})
 def kfirst(lists, *, k=0.1, weights=None):
     """K-First (Izetta et al. 2017, §2.1.4): credit only the k best positions of each list.
 
@@ -272,17 +260,14 @@ def kfirst(lists, *, k=0.1, weights=None):
                            params={"k": kk}, tiebreak=mean_r, tiebreak_name="mean_relative")
 
 
-@register("rrf")
+@register_rule("rrf", invariants=_PROMISES,
+               constraints={"k_rrf": [Interval("real", 0, None)]})
 def rrf(lists, *, k_rrf=60, weights=None):
     """Reciprocal rank fusion (Cormack et al. 2009): ``R_i = Σ_l w_l / (k_rrf + pos_il)``.
 
     ``k_rrf = 60`` as the paper and ranx. Each feature's terms are summed in sorted order
     (permutation-invariant). Ties: the mean of r.
     """
-    if isinstance(k_rrf, bool) or not isinstance(k_rrf, (int, float, np.integer, np.floating)):
-        raise TypeError(f"k_rrf must be a number, got {type(k_rrf).__name__}")
-    if not np.isfinite(k_rrf) or k_rrf < 0:
-        raise ValueError(f"k_rrf must be a finite number ≥ 0, got {k_rrf}")
     terms = 1.0 / (k_rrf + lists.positions2 / 2.0)
     total = list_sum(terms, weights)
     bkey, mean_r = borda_key(lists, weights)
@@ -291,7 +276,7 @@ def rrf(lists, *, k_rrf=60, weights=None):
                            tiebreak_name="mean_relative")
 
 
-@register("combmnz")
+@register_rule("combmnz", invariants=_PROMISES)
 def combmnz(lists, *, weights=None):
     """CombMNZ (Fox & Shaw 1994): Σ_l w_l · ŝ_il × (number of lists that rank feature i).
 

@@ -19,7 +19,8 @@ from .._utils.jit import kernel
 from .._utils.validation import check_top_k
 from ._memory import check_memory
 from ._pairwise_doc import pairwise_doc
-from ._registry import register
+from ._params import MAX_MEMORY, OPTIONAL_TOP_K
+from ._registry import register_rule
 from ._result import build_consensus
 from .statistics import borda_key
 
@@ -30,7 +31,12 @@ from .statistics import borda_key
 #: widest-path closure. Schulze at p = 1,000, M ≤ 100 stays serial.
 PARALLEL_FROM = {"pairwise": 10**8, "rows": 10**7, "widest_paths": 2 * 10**9}
 
-__all__ = ["pairwise_matrix", "candidate_set", "copeland", "schulze", "schulze_strengths"]
+__all__ = ["pairwise_matrix", "candidate_set", "copeland", "schulze", "schulze_strengths",
+           "PAIRWISE_CONSTRAINTS"]
+
+#: The parameters every pairwise rule (Copeland, Schulze, Kemeny) shares.
+PAIRWISE_CONSTRAINTS = {"candidates": OPTIONAL_TOP_K, "max_memory": MAX_MEMORY}
+_PROMISES = ("permute_lists", "relabel", "unanimity", "condorcet")
 
 
 @kernel(parallel=True, parallel_from=PARALLEL_FROM["pairwise"], nogil=True)
@@ -171,7 +177,8 @@ def _params_info(idx, k):
     return {"candidates": k}, {"n_candidates": int(idx.size)}
 
 
-@register("copeland", aliases=("condorcet",))
+@register_rule("copeland", aliases=("condorcet",), invariants=_PROMISES,
+               constraints=PAIRWISE_CONSTRAINTS)
 @pairwise_doc
 def copeland(lists, *, candidates=None, max_memory=None, weights=None):
     """Copeland's rule: wins − defeats in pairwise majority contests; ties by the mean of r.
@@ -317,7 +324,7 @@ def schulze_strengths(lists, weights=None, *, max_memory=None) -> np.ndarray:
     return _strengths(_pairwise(lists, weights, rule="schulze", max_memory=max_memory))
 
 
-@register("schulze")
+@register_rule("schulze", invariants=_PROMISES, constraints=PAIRWISE_CONSTRAINTS)
 @pairwise_doc
 def schulze(lists, *, candidates=None, max_memory=None, weights=None):
     """Schulze's method (Schulze 2011; Izetta et al. 2017, §2.2): strongest paths, winning votes.

@@ -1,7 +1,7 @@
 """Names shown in the sub-commands' ``--help``, kept here as plain tuples so that building the
 parsers imports no registry (and so none of numpy, pandas, scipy or numba).
 
-A test checks these tuples against :func:`rankfusion.aggregation.available_methods` and
+A test checks these tuples against :func:`rankfusion.aggregation.available_rules` and
 :func:`rankfusion.rankers.available_rankers`; unknown names are still refused by the registries
 when the command runs, with the closest known name suggested.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 __all__ = ["METHODS", "RANKERS"]
 
-#: Aggregation rules, as ``available_methods()`` lists them.
-METHODS = ("average_sd", "best_rank", "borda", "ce", "combmnz", "copeland", "ga", "kemeny",
-           "kfirst", "mean_score", "median", "q3_sd", "rra", "rra_geom_mean", "rra_mean",
+#: Aggregation rules, as ``available_rules()`` lists them.
+METHODS = ("average_sd", "best_rank", "borda", "ce", "combmnz", "copeland", "fuzzy", "ga",
+           "kemeny", "kfirst", "mean_score", "median", "q3_sd", "rra", "rra_geom_mean", "rra_mean",
            "rra_median", "rra_min", "rrf", "schulze", "stuart")
 
 #: Rankers, as ``available_rankers()`` lists them.

@@ -35,8 +35,8 @@ def add_parser(sub) -> None:
     )
     p.add_argument("lists", metavar="LISTS.csv")
     p.add_argument("--method", "-m", default="kfirst",
-                   help="aggregation rule (default kfirst); one of: "
-                   + ", ".join(METHODS))
+                   help="aggregation rule, with its parameters if any (kfirst:k=5; default "
+                   "kfirst); one of: " + ", ".join(METHODS))
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int, e.g. 5) or fraction of the features (float, e.g. 0.1)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -70,11 +70,11 @@ def _params(args) -> dict:
 
 
 def run(args) -> int:
-    from ..aggregation import aggregate, get_rule
+    from ..aggregation import aggregate, resolve
     from ..io import read_lists
 
     check_count(args.top)
-    get_rule(args.method)  # an unknown rule fails before the file is read
+    rule = resolve(args.method, argument="--method")  # fails before the file is read
     outputs = check_outputs(args, [args.lists], "out")
     weights = None
     if args.weights:
@@ -90,7 +90,7 @@ def run(args) -> int:
                                 encoding=args.encoding, return_reading=True)
     if args.input == "auto":
         announce(f"read {args.lists} as {reading}; say --input to choose")
-    result = aggregate(lists, args.method, weights=weights, **params)
+    result = aggregate(lists, rule, weights=weights, **params)
     frame = result.to_frame()
     if "out" in outputs:
         write_csv(frame, outputs["out"])

@@ -42,8 +42,9 @@ def add_parser(sub) -> None:
                    help="comma-separated ranker names (default info_gain,relieff,nlc); known: "
                    f"{', '.join(RANKERS)}")
     p.add_argument("--aggregate", "-a", default="borda", metavar="RULE",
-                   help="a rule of rankfusion.aggregate (borda, kfirst, schulze, …) or "
-                   "fuzzy:EW|RW|OW|MW (needs --bootstraps ≥ 2). Default borda")
+                   help="a rule of rankfusion.aggregate, with its parameters if any (borda, "
+                   "kfirst:k=0.05, schulze, …), or fuzzy:EW|RW|OW|MW (needs --bootstraps ≥ 2)."
+                   " Default borda")
     p.add_argument("--bootstraps", "-b", type=int, default=0, metavar="N",
                    help="bootstrap samples per ranker (default 0: each ranker once on all data)")
     p.add_argument("--subset", "-k", default="half", metavar="SIZE",

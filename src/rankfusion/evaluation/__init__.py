@@ -32,6 +32,7 @@ from .advisor import (
 )
 from .classifiers import (
     available_classifiers,
+    classifier_info,
     encode_nominal,
     make_classifier,
     register_classifier,
@@ -93,6 +94,7 @@ __all__ = [
     "CrossValidationResult",
     "ErrorCurveResult",
     "available_classifiers",
+    "classifier_info",
     "cross_validate_selection",
     "encode_nominal",
     "error_curve",

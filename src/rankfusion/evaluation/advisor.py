@@ -63,7 +63,7 @@ from scipy import stats
 from .._utils.data import check_features, check_target
 from .._utils.seeding import seed_int, spawn
 from .._utils.validation import check_choice, check_n_jobs, check_positive_int, check_real
-from ..aggregation import aggregate, get_rule
+from ..aggregation import aggregate, get_rule, resolve
 from ..lists import RankedLists
 from ..stability import nogueira
 from .classifiers import make_classifier
@@ -118,27 +118,13 @@ class Configuration:
         return f"{'+'.join(self.rankers)} | {self.rule_label} | {self.size}"
 
 
-def _parse_value(text: str):
-    low = text.strip().lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low == "none":
-        return None
-    for cast in (int, float):
-        try:
-            return cast(text.strip())
-        except ValueError:
-            pass
-    return text.strip()
-
-
 def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
     """One rule spec → ``(rule name, params)``.
 
     ``"borda"``, ``"kfirst:k=0.05"`` (``name:param=value,param=value``; values read as int,
     float, bool or text, so ``k=5`` is a count and ``k=0.05`` a fraction, docs/design.md,
     'Fractions') or a pair ``("kfirst", {"k": 0.05})``. The name must be a rule of
-    :func:`rankfusion.available_methods` and each parameter one it takes.
+    :func:`rankfusion.aggregation.available_rules` and each parameter one it takes.
 
     Parameters
     ----------
@@ -169,45 +155,24 @@ def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
     >>> parse_rule(("rrf", {"k_rrf": 30}))
     ('rrf', {'k_rrf': 30})
     """
-    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
-        rname, params = spec
-        if not isinstance(params, Mapping):
-            raise TypeError(f"{name}: the parameters of {rname!r} must be a dict, got "
-                            f"{type(params).__name__}")
-        params = dict(params)
-    elif isinstance(spec, str):
-        rname, _, rest = spec.partition(":")
-        params = {}
-        if rname.strip().lower() == "fuzzy":
-            raise ValueError(f"{name}: {spec!r}: the fuzzy weightings combine each ranker's "
-                             "bootstrap lists, and the advisor ranks each training part once "
-                             "(no bootstrap lists); use EnsembleSelector(aggregation="
-                             f"{spec!r}, n_bootstraps=…) for them")
-        for item in filter(None, (s.strip() for s in rest.split(","))):
-            if "=" not in item:
-                raise ValueError(f"{name}: {spec!r}: a rule parameter must read NAME=VALUE, "
-                                 f"got {item!r} (e.g. 'kfirst:k=0.05')")
-            key, val = item.split("=", 1)
-            key = key.strip()
-            if key in params:
-                raise ValueError(f"{name}: {spec!r} gives parameter {key!r} twice")
-            params[key] = _parse_value(val)
-    else:
+    if not isinstance(spec, (str, tuple)) or (isinstance(spec, tuple) and not (
+            len(spec) == 2 and isinstance(spec[0], str))):
         raise TypeError(f"{name} must hold rule names ('borda', 'kfirst:k=0.05') or "
                         f"(name, params) pairs; got {type(spec).__name__}")
-    rname = rname.strip()
-    if not rname:
-        raise ValueError(f"{name}: {spec!r} names no rule")
+    if isinstance(spec, tuple) and not isinstance(spec[1], Mapping):
+        raise TypeError(f"{name}: the parameters of {spec[0]!r} must be a dict, got "
+                        f"{type(spec[1]).__name__}")
     try:
-        rule = get_rule(rname)
-    except (KeyError, ValueError) as exc:
+        rule = resolve(spec, argument=name)
+    except ValueError as exc:
         msg = exc.args[0] if exc.args else exc
         raise ValueError(f"{name}: {msg}") from None
-    unknown = sorted(k for k in params if k == "weights" or not rule.accepts(k))
-    if unknown:
-        raise ValueError(f"{name}: rule {rule.name!r} got unknown parameter(s) {unknown}; its "
-                         f"parameters: {', '.join(rule.params) or 'none'}")
-    return rule.name, params
+    if rule.groups:
+        raise ValueError(f"{name}: {spec!r}: the fuzzy weightings combine each ranker's "
+                         "bootstrap lists, and the advisor ranks each training part once "
+                         "(no bootstrap lists); use EnsembleSelector(aggregation="
+                         f"{spec!r}, n_bootstraps=…) for them")
+    return rule.name, dict(rule.params)
 
 
 def default_sizes(p: int) -> np.ndarray:

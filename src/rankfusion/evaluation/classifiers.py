@@ -30,7 +30,6 @@ pipeline by :func:`encode_nominal`, fitted on the training part only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pandas as pd
 from sklearn.base import clone, is_classifier
@@ -47,11 +46,12 @@ from sklearn.preprocessing import OneHotEncoder
 from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
-from .._utils.registry import closest_name
+from .._utils.registry import Entry, Registry, closest_name
 
 __all__ = [
     "register_classifier",
     "available_classifiers",
+    "classifier_info",
     "make_classifier",
     "classifier_accepts_nominal",
     "encode_nominal",
@@ -61,14 +61,9 @@ __all__ = [
 NOMINAL_DTYPES = ["object", "category", "bool", "string"]
 
 
-@dataclass(frozen=True)
-class _Entry:
-    factory: Callable
-    accepts_nominal: bool
-    description: str
-
-
-_CLASSIFIERS: dict[str, _Entry] = {}
+#: The registered classifiers: name → ``factory(random_state) -> classifier``, one instance of
+#: the registry class of the rules and rankers (tags ``accepts_nominal``, ``description``).
+CLASSIFIERS = Registry("classifier", positional=0, data=())
 
 
 def register_classifier(name: str, *, accepts_nominal: bool = False,
@@ -94,19 +89,35 @@ def register_classifier(name: str, *, accepts_nominal: bool = False,
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty str, got {name!r}")
-
-    def deco(factory: Callable) -> Callable:
-        if name in _CLASSIFIERS:
-            raise ValueError(f"classifier {name!r} is already registered")
-        _CLASSIFIERS[name] = _Entry(factory, bool(accepts_nominal), description)
-        return factory
-
-    return deco
+    return CLASSIFIERS.register(name, weights=False, tags={
+        "accepts_nominal": bool(accepts_nominal), "description": description})
 
 
 def available_classifiers() -> list[str]:
-    """Names of the registered classifiers."""
-    return sorted(_CLASSIFIERS)
+    """Names of the registered classifiers.
+
+    Returns
+    -------
+    list of str
+    """
+    return CLASSIFIERS.available()
+
+
+def classifier_info(name: str) -> Entry:
+    """The registry entry of classifier ``name``: ``func`` (the factory), ``tags``
+    (``accepts_nominal``, ``description``), …
+
+    Parameters
+    ----------
+    name : str
+        A registered name; an unknown name suggests and lists the known ones.
+
+    Returns
+    -------
+    Entry
+        The registry entry.
+    """
+    return CLASSIFIERS.get(name, argument="classifier")
 
 
 def _check_estimator(est, name: str = "classifier"):
@@ -137,22 +148,21 @@ def make_classifier(classifier, *, random_state: int | None = None):
     SVC(kernel='linear')
     """
     if isinstance(classifier, str):
-        entry = _CLASSIFIERS.get(classifier)
-        if entry is None:
+        if classifier not in CLASSIFIERS:
             known = available_classifiers()
             close = closest_name(classifier, known) or next(
                 (k for k in known if classifier.strip() and classifier.strip().lower() in k), None)
             hint = f"; did you mean {close!r}?" if close else ";"
             raise ValueError(f"unknown classifier {classifier!r}{hint} known classifiers: "
                              f"{', '.join(known)}")
-        return entry.factory(random_state)
+        return CLASSIFIERS.get(classifier).func(random_state)
     return clone(_check_estimator(classifier))
 
 
 def classifier_accepts_nominal(classifier) -> bool:
     """Whether a registered name declared ``accepts_nominal`` (estimator objects: False)."""
-    if isinstance(classifier, str) and classifier in _CLASSIFIERS:
-        return _CLASSIFIERS[classifier].accepts_nominal
+    if isinstance(classifier, str) and classifier in CLASSIFIERS:
+        return CLASSIFIERS.get(classifier).tags["accepts_nominal"]
     return False
 
 

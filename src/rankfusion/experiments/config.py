@@ -43,7 +43,6 @@ __all__ = ["ConfigError", "ExperimentConfig", "load_config", "parse_config"]
 
 SELECTOR_KINDS = ("ensemble", "svm_rfe", "ranker")
 PROTOCOL_KINDS = ("error_curve", "cross_validation")
-FUZZY_RULES = ("fuzzy:EW", "fuzzy:RW", "fuzzy:OW", "fuzzy:MW")
 
 # parameters of the selectors a config may set, with their TOML types
 _INT, _FLOAT, _BOOL, _STR, _LIST = "int", "float", "bool", "str", "list"
@@ -190,15 +189,33 @@ def _known_rankers() -> list[str]:
 
 
 def _known_rules() -> list[str]:
-    from ..aggregation import available_methods
+    from ..aggregation import available_rules
 
-    return available_methods(aliases=True)
+    return available_rules(aliases=True)
 
 
 def _rule_params(name: str) -> tuple[str, ...]:
-    from ..aggregation import get_rule
+    from ..aggregation import resolve
 
-    return tuple(get_rule(name).params)
+    return tuple(resolve(name).entry.params)
+
+
+def _check_rule_spec(place: str, rule: str, err, known, extra=()) -> bool:
+    """A rule spec of the config (``"kfirst"``, ``"fuzzy:OW"``, ``"kfirst:k=0.05"``) through
+    :func:`rankfusion.aggregation.resolve`: an unknown name, or what resolve refuses in the
+    text, is reported at ``place``. Returns whether it resolves."""
+    from ..aggregation import resolve
+
+    name = rule.partition(":")[0].strip()
+    if name not in known:
+        err.add(place, "unknown rule" + _suggest(name, list(known) + list(extra)))
+        return False
+    try:
+        resolve(rule)
+    except (ValueError, TypeError) as exc:
+        err.add(place, str(exc).splitlines()[0])
+        return False
+    return True
 
 
 def _known_classifiers() -> list[str]:
@@ -494,12 +511,9 @@ def _check_selector_values(place, kind, params, err) -> bool:
                 err.add(f"{place} list_weights", f"{len(lw)} weights for "
                         f"{len(params['rankers'])} rankers")
         agg = params.get("aggregation")
-        if isinstance(agg, str):
-            known = _known_rules()
-            if agg not in known and agg not in FUZZY_RULES:
-                err.add(f"{place} aggregation = {_fmt(agg)}", "unknown rule"
-                        + _suggest(agg, known + list(FUZZY_RULES)))
-            elif isinstance(params.get("aggregation_params"), dict) and agg in known:
+        if isinstance(agg, str) and _check_rule_spec(f"{place} aggregation = {_fmt(agg)}",
+                                                     agg, err, _known_rules()):
+            if isinstance(params.get("aggregation_params"), dict):
                 allowed = _rule_params(agg)
                 for key, value in params["aggregation_params"].items():
                     if key not in allowed:
@@ -528,10 +542,9 @@ def _check_selector_values(place, kind, params, err) -> bool:
             err.add(f"{place} C", f'must be a positive number or "cv", got {_fmt(c)}')
         agg = params.get("aggregation")
         ap = params.get("aggregation_params")
-        if isinstance(agg, str) and agg != "average" and agg not in _known_rules():
-            err.add(f"{place} aggregation = {_fmt(agg)}", "unknown rule"
-                    + _suggest(agg, _known_rules() + ["average"]))
-        elif isinstance(ap, dict) and ap:
+        ok = not isinstance(agg, str) or agg == "average" or _check_rule_spec(
+            f"{place} aggregation = {_fmt(agg)}", agg, err, _known_rules(), ["average"])
+        if ok and isinstance(ap, dict) and ap:
             rule = agg if isinstance(agg, str) else "kfirst"  # SVMRFE's default rule
             if rule == "average":
                 err.add(f"{place} aggregation_params", '"average" (one joint RFE) takes none')
@@ -584,14 +597,9 @@ def _check_rules(grid, raw, err: _Errors):
         if not isinstance(rule, str):
             err.add(f"[rules.{label}] rule", f"expected str, got {_type_name(rule)}")
             continue
-        if rule in FUZZY_RULES or rule == "average":
+        if rule == "average":
             allowed: tuple = ()
-        elif rule.lower().startswith("fuzzy:"):
-            err.add(place, "unknown fuzzy weighting" + _suggest(rule, FUZZY_RULES))
-            continue
-        elif rule not in known:
-            err.add(place, "unknown rule" + _suggest(rule, known + list(FUZZY_RULES)
-                                                     + ["average"]))
+        elif not _check_rule_spec(place, rule, err, known, ["average"]):
             continue
         else:
             allowed = _rule_params(rule)
@@ -755,18 +763,35 @@ def _rules_for(kind: str, sparams: dict, grid_rules, rule_tables, label, err) ->
     return [v for _, v in grid_rules if v in rule_tables]
 
 
+def _spec_params(rule: str) -> dict:
+    """The parameters written in a (valid) rule spec's text (``"kfirst:k=5"`` → ``{"k": 5}``)."""
+    from ..aggregation import resolve
+
+    return {} if rule == "average" else dict(resolve(rule).params)
+
+
+def _rule_groups(rule: str) -> str | None:
+    """The registry's ``groups`` tag of a (valid) rule spec: ``"by_method"`` for a rule that
+    combines each ranker's bootstrap lists (fuzzy)."""
+    from ..aggregation import resolve
+
+    return resolve(rule).groups
+
+
 def _rule_applies(kind, sparams, rule, err, place) -> bool:
     if rule == "average" and kind != "svm_rfe":
         err.add(place, '"average" (one joint RFE) applies to svm_rfe selectors only; give this '
                 "selector its own rules = [...]")
         return False
-    if rule.startswith("fuzzy:"):
+    grouped = rule != "average" and _rule_groups(rule)
+    if grouped:
+        name = rule.partition(":")[0].strip()
         if kind != "ensemble":
-            err.add(place, "the fuzzy rules combine an ensemble's bootstrap lists; they apply "
-                    "to ensemble selectors only")
+            err.add(place, f"the {name} rules combine an ensemble's bootstrap lists; they "
+                    "apply to ensemble selectors only")
             return False
         if sparams.get("n_bootstraps", 0) < 2:
-            err.add(place, "a fuzzy rule needs n_bootstraps ≥ 2 in the ensemble")
+            err.add(place, f"a {name} rule needs n_bootstraps ≥ 2 in the ensemble")
             return False
     if kind == "svm_rfe" and sparams.get("decomposition", "ovo") not in ("ovo", "ova") and \
             rule != "average":
@@ -853,7 +878,8 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
         source, opts, info = datasets[dlabel]
         n, p, min_class = info["n_samples"], info["n_features"], info["min_class"]
         n_classes = info["n_classes"]
-        ks = [(f"[rules.{r}] k", rp.get("k")) for r, (_, rp) in rules.items()]
+        ks = [(f"[rules.{r}] k", {**_spec_params(rn), **rp}.get("k"))
+              for r, (rn, rp) in rules.items()]
         ks += [(f"[selectors.{s}] aggregation_params k",
                 (sp.get("aggregation_params") or {}).get("k"))
                for _, s in sel_items for _, sp in [selectors[s]]]

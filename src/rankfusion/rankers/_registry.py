@@ -2,21 +2,20 @@
 
 Every ranker returns one float per feature, higher = more relevant (docs/design.md, 'Scores and
 positions').
-The registry is one instance of :class:`rankfusion._utils.registry.Registry`; each entry keeps
-the ranker's keyword parameters, so callers never inspect signatures at call time.
+The registry is one instance of :class:`rankfusion._utils.registry.Registry` with the verbs of
+every registry (docs/design.md, 'Rankers'): :func:`register_ranker`, :func:`get_ranker` (the
+function), :func:`ranker_info` (its entry) and :func:`available_rankers`; each entry keeps the
+ranker's keyword parameters, so callers never inspect signatures at call time. A ranker that
+also gives several lists carries its producer on its entry (tags ``multilist`` and ``lists``).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from .._utils.registry import Entry, Registry
 
 __all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers"]
-
-#: The registered rankers.
-RANKERS = Registry("ranker", positional=2)
 
 #: The module registering each ranker (and its aliases), imported when the name is first asked
 #: for, so that ranking with ``info_gain`` loads neither numba nor scikit-learn. A test checks
@@ -35,20 +34,18 @@ PROVIDERS = {
     "svm_rfe": ".rfe",
 }
 
+#: The registered rankers; each module of :data:`PROVIDERS` is imported when one of its names
+#: is first asked for (docs/design.md, 'Rankers').
+RANKERS = Registry("ranker", positional=2, providers=PROVIDERS, package="rankfusion.rankers")
+
 
 def load_providers(name: str | None = None) -> None:
     """Import the module registering ``name`` (every ranker module when None or unknown)."""
-    package = __name__.rpartition(".")[0]
-    module = PROVIDERS.get(name) if isinstance(name, str) else None
-    if module is not None:
-        importlib.import_module(module, package)
-        return
-    for module in dict.fromkeys(PROVIDERS.values()):
-        importlib.import_module(module, package)
+    RANKERS.load(name)
 
 
-def register_ranker(name: str, *, aliases: tuple[str, ...] = (),
-                    tags: dict | None = None) -> Callable[[Callable], Callable]:
+def register_ranker(name: str, *, aliases: tuple[str, ...] = (), tags: dict | None = None,
+                    constraints: dict | None = None) -> Callable[[Callable], Callable]:
     """Decorator registering a ranker function under ``name`` (and ``aliases``).
 
     Parameters
@@ -58,14 +55,18 @@ def register_ranker(name: str, *, aliases: tuple[str, ...] = (),
     aliases : tuple of str, default ()
         Other names of the same ranker.
     tags : dict, optional
-        Free metadata kept in the registry entry.
+        Free metadata kept in the registry entry (``multilist`` and ``lists`` are set by
+        :func:`~rankfusion.rankers.register_list_producer`).
+    constraints : dict, optional
+        ``{parameter: [constraint, ...]}`` of its parameters (docs/design.md, 'Parameters').
 
     Returns
     -------
     callable
         The decorator; it returns the function unchanged.
     """
-    return RANKERS.register(name, aliases=aliases, weights=False, tags=tags)
+    return RANKERS.register(name, aliases=aliases, weights=False, tags=tags,
+                            constraints=constraints)
 
 
 def available_rankers(*, aliases: bool = False) -> list[str]:
@@ -80,7 +81,6 @@ def available_rankers(*, aliases: bool = False) -> list[str]:
     -------
     list of str
     """
-    load_providers()
     return RANKERS.available(aliases=aliases)
 
 
@@ -97,10 +97,6 @@ def ranker_info(name: str) -> Entry:
     Entry
         The registry entry.
     """
-    if name not in RANKERS:
-        load_providers(name)
-        if name not in RANKERS:  # a ranker registered elsewhere, or unknown: load them all
-            load_providers()
     return RANKERS.get(name, argument="ranker")
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from .._utils.validation import check_bool
 from ..lists import RankedLists
-from ._registry import get_ranker, load_providers
+from ._registry import RANKERS, ranker_info
 
 __all__ = ["MultiListRanker", "register_list_producer", "list_producer",
            "available_list_producers", "ranker_lists"]
@@ -39,11 +39,11 @@ class MultiListRanker(Protocol):
     def __call__(self, X, y, **params) -> RankedLists: ...
 
 
-_PRODUCERS: dict[str, MultiListRanker] = {}
-
-
 def register_list_producer(name: str) -> Callable[[Callable], Callable]:
     """Decorator registering the list producer of the ranker registered as ``name``.
+
+    The producer is kept on the ranker's registry entry (tags ``multilist=True`` and ``lists``,
+    the producer), so that the ranker's aliases find it too.
 
     Parameters
     ----------
@@ -59,9 +59,9 @@ def register_list_producer(name: str) -> Callable[[Callable], Callable]:
     def deco(func: Callable) -> Callable:
         if not isinstance(name, str):
             raise TypeError(f"name must be a ranker name (str), got {type(name).__name__}")
-        if name in _PRODUCERS:
+        if ranker_info(name).tags.get("multilist"):
             raise ValueError(f"ranker {name!r} already has a list producer")
-        _PRODUCERS[name] = func
+        RANKERS.tag(name, multilist=True, lists=func)
         return func
 
     return deco
@@ -69,8 +69,7 @@ def register_list_producer(name: str) -> Callable[[Callable], Callable]:
 
 def available_list_producers() -> list[str]:
     """Names of the rankers that can give several lists."""
-    load_providers()
-    return sorted(_PRODUCERS)
+    return [n for n in RANKERS.available() if RANKERS.get(n).tags.get("multilist")]
 
 
 def list_producer(name: str) -> MultiListRanker | None:
@@ -87,8 +86,7 @@ def list_producer(name: str) -> MultiListRanker | None:
     -------
     MultiListRanker or None
     """
-    get_ranker(name)  # validates the name
-    return _PRODUCERS.get(name)
+    return ranker_info(name).tags.get("lists")  # an unknown name lists the known ones
 
 
 def ranker_lists(name: str, X, y, *, expand: bool = True, **params) -> RankedLists:
@@ -122,8 +120,8 @@ def ranker_lists(name: str, X, y, *, expand: bool = True, **params) -> RankedLis
     ['svm_rfe']
     """
     expand = check_bool(expand, "expand")
-    ranker = get_ranker(name)
-    producer = _PRODUCERS.get(name)
+    entry = ranker_info(name)
+    ranker, producer = entry.func, entry.tags.get("lists")
     if expand and producer is not None:
         return producer(X, y, **params)
     scores = np.asarray(ranker(X, y, **params), dtype=np.float64)

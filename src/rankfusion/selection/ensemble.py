@@ -46,7 +46,6 @@ from .subset_size import (
 
 __all__ = ["EnsembleSelector"]
 
-_FUZZY = ("EW", "RW", "OW", "MW")
 _SEARCHES = ("k-step", "learning-curve")
 _NORMALIZE = ("minmax", "rank", None)
 
@@ -145,6 +144,33 @@ def _seed_estimators(estimators: dict, seed: int) -> dict:
     return out
 
 
+def _aggregation_kind(agg, aggregation_params) -> tuple:
+    """``(mode, RuleSpec)`` of the ``aggregation`` parameter (:func:`rankfusion.aggregation.
+    resolve`): mode ``"rule"``, ``"grouped"`` (a rule combining each ranker's bootstrap lists,
+    the fuzzy combination) or ``"callable"``. ``aggregation_params`` are defaults under the
+    spec's own parameters; a key the rule does not take is an error."""
+    from ..aggregation import resolve
+
+    spec = resolve(agg, argument="aggregation")
+    params = aggregation_params
+    if params is not None and not isinstance(params, dict):
+        raise TypeError(f"aggregation_params must be a dict or None, got "
+                        f"{type(params).__name__}")
+    if spec.entry is None:
+        if params:
+            raise ValueError("aggregation_params applies to the rules of aggregate() only")
+        return "callable", spec
+    if params:
+        unknown = sorted(k for k in params if not spec.accepts(k))
+        if unknown:
+            raise ValueError(f"aggregation method {spec.name!r} got unknown parameter(s) "
+                             f"{unknown}; its parameters: "
+                             f"{', '.join(spec.entry.params) or 'none'} (a grid over rules "
+                             "gives each rule its own in the spec, e.g. 'kfirst:k=0.05')")
+        spec = spec.with_params(defaults=params)
+    return ("grouped" if spec.groups else "rule"), spec
+
+
 class EnsembleSelector(SelectorMixin, BaseEstimator):
     """Ensemble feature selection: several rankers, optionally on bootstrap samples, combined
     into one consensus ranking, from which a subset is kept.
@@ -162,16 +188,21 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         params)`` pairs, score functions ``f(X, y) -> scores``, estimators with ``coef_`` /
         ``feature_importances_``, or callables returning a :class:`~rankfusion.RankedLists` of
         several lists (all of which join the ensemble).
-    aggregation : str or callable, default="borda"
-        Any rule of :func:`rankfusion.aggregate` (:func:`rankfusion.available_methods`);
+    aggregation : str, tuple or callable, default="borda"
+        A rule spec for :func:`rankfusion.aggregation.resolve`: a rule of
+        :func:`rankfusion.aggregation.available_rules`, with its parameters if any
+        (``"kfirst:k=0.05"``, ``"rrf:k_rrf=30"``, ``("kfirst", {"k": 0.05})``);
         ``"fuzzy:EW"``, ``"fuzzy:RW"``, ``"fuzzy:OW"`` or ``"fuzzy:MW"`` for the fuzzy
         combination of :func:`rankfusion.aggregate_fuzzy` (every ranker is one method, its
         bootstrap lists its samples; needs ``n_bootstraps ≥ 2``); or a callable taking the
         :class:`~rankfusion.RankedLists` and returning a :class:`~rankfusion.Consensus` or one
-        score per feature (higher = better).
+        score per feature (higher = better). Kept as given (``get_params``, ``clone``); a grid
+        search over rules gives each its own parameters in the spec.
     aggregation_params : dict, default=None
-        The rule's parameters (``{"k": 0.1}`` for K-First …). A rule that takes
-        ``random_state`` receives one spawned from :attr:`random_state` unless given here.
+        The rule's parameters (``{"k": 0.1}`` for K-First …), defaults under those written in
+        the spec (the spec's win); a key the rule does not take is an error. A rule that takes
+        ``random_state`` receives one spawned from :attr:`random_state` unless given here or
+        in the spec.
     list_weights : None, "accuracy", array-like or dict, default=None
         Weights of the lists for rules that take them. ``"accuracy"`` (Bouaguel et al. 2013):
         each list's top ``weight_k`` features are scored by the stratified ``cv``-fold accuracy
@@ -353,49 +384,23 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ parameters
     def _check_params(self):
-        from ..aggregation import available_methods, get_rule
-
         rankers = resolve_rankers(self.rankers)
         agg = self.aggregation
-        rule = None
-        if isinstance(agg, str) and agg.lower().startswith("fuzzy:"):
-            weighting = agg.split(":", 1)[1].upper()
-            if weighting not in _FUZZY:
-                raise ValueError(f"aggregation {agg!r}: the fuzzy weighting must be one of "
-                                 f"{', '.join(_FUZZY)}")
-            if self.list_weights is not None:
+        kind = _aggregation_kind(agg, self.aggregation_params)
+        spec = kind[1]
+        if self.list_weights is not None and not spec.weights and kind[0] != "callable":
+            if spec.groups:
                 raise ValueError(f"aggregation {agg!r} weighs the methods itself (eqs. 5–13); "
                                  "drop list_weights")
-            kind = ("fuzzy", weighting)
-        elif isinstance(agg, str):
-            rule = get_rule(agg)  # unknown names list the known ones
-            if self.list_weights is not None and not rule.weights:
-                raise ValueError(f"aggregation method {rule.name!r} takes no list weights; "
-                                 "drop list_weights or choose a rule that takes them, e.g. "
-                                 "borda, mean_score, kemeny or ga")
-            kind = ("rule", rule.name)
-        elif callable(agg):
-            kind = ("callable", agg)
-        else:
-            raise TypeError(f"aggregation must be a rule name ({', '.join(available_methods())}"
-                            f", fuzzy:EW|RW|OW|MW) or a callable, got {type(agg).__name__}")
-        params = self.aggregation_params
-        if params is not None and not isinstance(params, dict):
-            raise TypeError(f"aggregation_params must be a dict or None, got "
-                            f"{type(params).__name__}")
-        if params and kind[0] != "rule":
-            raise ValueError("aggregation_params applies to the rules of aggregate() only")
-        if params and rule is not None:
-            unknown = sorted(k for k in params if not rule.accepts(k))
-            if unknown:
-                raise ValueError(f"aggregation method {rule.name!r} got unknown parameter(s) "
-                                 f"{unknown}; its parameters: {', '.join(rule.params) or 'none'}")
+            raise ValueError(f"aggregation method {spec.name!r} takes no list weights; "
+                             "drop list_weights or choose a rule that takes them, e.g. "
+                             "borda, mean_score, kemeny or ga")
         nb = self.n_bootstraps
         if isinstance(nb, (bool, np.bool_)) or not isinstance(nb, numbers.Integral):
             raise TypeError(f"n_bootstraps must be an int ≥ 0, got {type(nb).__name__}")
         if nb < 0:
             raise ValueError(f"n_bootstraps must be ≥ 0, got {nb}")
-        if kind[0] == "fuzzy" and nb < 2:
+        if kind[0] == "grouped" and nb < 2:
             raise ValueError(f"aggregation {agg!r} combines each ranker's bootstrap lists: "
                              f"set n_bootstraps ≥ 2 (got {nb})")
         sf = self.sample_fraction
@@ -496,39 +501,17 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         return scores, list_names, groups, plan.samples
 
     def _combine(self, lists, groups, weights, kind, seq):
-        from ..aggregation import Consensus, aggregate
-
-        if kind[0] == "fuzzy":
-            from ..aggregation import aggregate_fuzzy
-
+        mode, spec = kind
+        if mode == "callable":
+            return spec(lists)
+        extra = {}
+        if spec.accepts("random_state") and "random_state" not in spec.params:
+            extra["random_state"] = seed_int(seq, bits=31)
+        if mode == "grouped":
             names = lists.list_names
-            by_method = {g: lists.select_lists([names[c] for c in cols])
-                         for g, cols in groups.items()}
-            return aggregate_fuzzy(by_method, weighting=kind[1])
-        if kind[0] == "callable":
-            out = kind[1](lists)
-            if isinstance(out, Consensus):
-                if out.n_features != lists.n_features:
-                    raise ValueError(f"the aggregation callable returned a consensus of "
-                                     f"{out.n_features} features for {lists.n_features}")
-                return out
-            s = np.asarray(out, dtype=np.float64).reshape(-1)
-            if s.shape[0] != lists.n_features or not np.isfinite(s).all():
-                raise ValueError("the aggregation callable must return a Consensus or one "
-                                 f"finite score per feature ({lists.n_features})")
-            order = np.lexsort((np.arange(s.shape[0]), -s))
-            positions = np.empty_like(order)
-            positions[order] = np.arange(1, s.shape[0] + 1)
-            name = getattr(kind[1], "__name__", "callable")
-            return Consensus(order=order, scores=s, positions=positions,
-                             features=lists.features, method=name)
-        from ..aggregation import get_rule
-
-        rule = get_rule(kind[1])
-        params = dict(self.aggregation_params or {})
-        if rule.accepts("random_state") and "random_state" not in params:
-            params["random_state"] = seed_int(seq, bits=31)
-        return aggregate(lists, rule.name, weights=weights, **params)
+            by_method = {g: [names[c] for c in cols] for g, cols in groups.items()}
+            return spec(lists, groups=by_method, **extra)
+        return spec(lists, weights, **extra)
 
     def _consensus(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed):
         """Rank, weigh and combine on (X, y): the whole ensemble on one training set."""
@@ -705,7 +688,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             block = scores[:, cols].T
             rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block], True)
         L = len(next(iter(groups.values())))
-        if kind[0] == "fuzzy":
+        if kind[0] == "grouped":  # the fuzzy combination: eqs. 5 and 13 per bootstrap
             cons_scores = _fuzzy_bootstrap_scores(lists.scores, groups, consensus)
             cons_orders = [np.lexsort((idx, -c)) for c in cons_scores]
         else:

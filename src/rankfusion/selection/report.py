@@ -115,19 +115,12 @@ def _check_rankers(rankers) -> list[str]:
 
 
 def _check_aggregation(aggregation: str) -> str:
-    from ..aggregation import get_rule
+    """The canonical spec text of ``aggregation`` (:func:`rankfusion.aggregation.resolve`)."""
+    from ..aggregation import resolve
 
     if not isinstance(aggregation, str) or not aggregation.strip():
         raise ValueError("aggregation must name a rule, e.g. borda or fuzzy:OW")
-    agg = aggregation.strip()
-    if agg.lower().startswith("fuzzy:"):
-        w = agg.split(":", 1)[1].upper()
-        known = ("EW", "RW", "OW", "MW")
-        if w not in known:
-            raise ValueError(f"aggregation {agg!r}: the fuzzy weighting must be one of "
-                             f"{', '.join(known)}{_hint(w, known)}")
-        return f"fuzzy:{w}"
-    return get_rule(agg).name  # did-you-mean on unknown names
+    return resolve(aggregation.strip()).label  # did-you-mean on unknown names and values
 
 
 def _estimators(names, random_state) -> dict | None:
@@ -153,10 +146,10 @@ def _estimators(names, random_state) -> dict | None:
 
 def _route_params(params: Mapping, rankers: list[str], aggregation: str):
     """Split ``NAME=VALUE`` parameters between the rule and the rankers that take them."""
-    from ..aggregation import get_rule
+    from ..aggregation import resolve
     from ..rankers import ranker_info
 
-    rule = None if aggregation.startswith("fuzzy:") else get_rule(aggregation)
+    rule = resolve(aggregation).entry
     infos = [ranker_info(r) for r in rankers]
     agg_params: dict = {}
     own: list[dict] = [{} for _ in rankers]
@@ -192,7 +185,8 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
     rankers : str or sequence of str
         Registered ranker names (comma-separated text or a list).
     aggregation : str
-        A rule of :func:`rankfusion.aggregate` or ``fuzzy:EW|RW|OW|MW``.
+        A rule spec of :func:`rankfusion.aggregation.resolve` (``borda``, ``kfirst:k=0.05``,
+        ``fuzzy:EW|RW|OW|MW``).
     n_bootstraps : int ≥ 0
     subset : None, int, float or str
         ``n_features_to_select``; text goes through :func:`parse_subset`.

@@ -30,7 +30,7 @@ from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
 from .._utils.validation import check_bool, check_n_jobs, check_top_k, resolve_n_features
-from ..aggregation import aggregate, available_methods, get_rule
+from ..aggregation import aggregate, available_rules, resolve, rule_info
 from ..lists import RankedLists
 from ..rankers import joint_rfe, rfe_lists, rfe_schedule
 from ..rankers.rfe import check_step
@@ -221,30 +221,41 @@ def _check_methods(methods) -> list[str]:
     methods = list(dict.fromkeys(methods))  # each method once, in the order given
     if not methods:
         raise ValueError("methods must name at least one aggregation rule or 'average'")
+    # the rules that apply: not those combining each method's bootstrap lists (fuzzy)
+    known = [m for m in available_rules() if not rule_info(m).tags.get("groups")]
     for m in methods:
         if not isinstance(m, str):
             raise TypeError(f"aggregation must be a rule name, got {m!r}")
-        if m != "average" and m not in available_methods(aliases=True):
-            close = closest_name(m, ["average", *available_methods(aliases=True)])
+        if m == "average":
+            continue
+        name = m.partition(":")[0].strip()
+        if name not in available_rules(aliases=True):
+            close = closest_name(name, ["average", *available_rules(aliases=True)])
             hint = f"; did you mean {close!r}?" if close else ";"
             raise ValueError(f"unknown aggregation {m!r}{hint} known: average, "
-                             f"{', '.join(available_methods())}")
+                             f"{', '.join(known)}")
+        if resolve(m).groups:
+            raise ValueError(f"aggregation {m!r} combines each ranker's bootstrap lists; "
+                             "SVM-RFE gives one list per binary problem: choose one of "
+                             f"average, {', '.join(known)}")
     return methods
 
 
 def _rule_params(methods, p, aggregation_params, rule_params) -> dict[str, dict]:
-    """Per rule, the parameters it takes; unknown names and bad ``k`` fail here, before any
-    elimination."""
+    """Per rule, the parameters it takes: the shared ``aggregation_params`` it accepts, under
+    those of its spec (``"kfirst:k=5"``), under ``rule_params``; unknown names and bad ``k``
+    fail here, before any elimination."""
     rules = [m for m in methods if m != "average"]
     shared = dict(aggregation_params or {})
-    per = {m: {} for m in rules}
+    specs = {m: resolve(m) for m in rules}
+    per = {m: dict(specs[m].params) for m in rules}
     if rule_params:
         for m, params in rule_params.items():
             if m not in per:
                 raise ValueError(f"rule_params names {m!r}, not among the rules {rules}")
             per[m].update(params)
     if rules and shared:
-        entries = {m: get_rule(m) for m in rules}
+        entries = {m: specs[m].entry for m in rules}
         unknown = [k for k in shared if not any(e.accepts(k) for e in entries.values())]
         if unknown:
             known = sorted({q for e in entries.values() for q in e.params})
@@ -284,8 +295,8 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     X : array-like of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
     methods : str or sequence of str
-        Rules of :func:`rankfusion.available_methods` (aliases too) and/or ``"average"``; a
-        method named twice is run once.
+        Rule specs of :func:`rankfusion.aggregation.resolve` (``"kfirst:k=5"``) and/or
+        ``"average"``; a method named twice is run once.
     decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}
     C : float or "cv"
         The SVM's C; ``"cv"`` = :func:`choose_C` (``cv`` folds), after every other check.
@@ -359,9 +370,10 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
             positions[m] = joint[m].ranking
         else:
             params = dict(per_rule[m])
-            if get_rule(m).accepts("random_state") and "random_state" not in params:
+            name = resolve(m).name
+            if rule_info(name).accepts("random_state") and "random_state" not in params:
                 params["random_state"] = seed_int(rule_seed)
-            consensus[m] = aggregate(lists, m, **params)
+            consensus[m] = aggregate(lists, name, **params)
             positions[m] = consensus[m].positions.astype(np.int64)
     return SVMRFERankings(positions, consensus, lists, results, joint, float(C), C_cv)
 
@@ -391,8 +403,9 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     ----------
     decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}, default="ovo"
     aggregation : str, default="kfirst"
-        Any rule of :func:`rankfusion.available_methods`, or ``"average"`` (joint RFE on mean
-        ``|w|``). Ignored for the MSVM decompositions and for binary data.
+        Any rule spec of :func:`rankfusion.aggregation.resolve` (``"kfirst:k=0.05"``), or
+        ``"average"`` (joint RFE on mean ``|w|``). Ignored for the MSVM decompositions and for
+        binary data.
     n_features_to_select : None, int, float or "cv", default=None
         None keeps half (as scikit-learn's ``RFE``); an int is a count (capped at the number of
         features); a float ``f`` in (0, 1] a fraction of the p features, ``max(1, ⌊f·p + 0.5⌋)``

@@ -134,7 +134,7 @@ def ensemble_work(selector, n_samples: int, n_features: int) -> WorkEstimate:
     L = max(1, B)
     calls = len(rankers) * L
     per_consensus = 1
-    aggregations = per_consensus + (L if B >= 2 and kind[0] != "fuzzy" else 0)
+    aggregations = per_consensus + (L if B >= 2 and kind[0] != "grouped" else 0)
     classifier_fits = 0
     folds = int(selector.cv)
     weights_fits = 0
