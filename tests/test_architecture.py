@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("selection",),
     ("evaluation",),
     ("experiments",),
+    ("workflows",),
     ("cli",),
 )
 
