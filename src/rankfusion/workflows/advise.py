@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .output import WorkflowRun, inputs_of, is_stream
+from .output import WorkflowRun, inputs_of, is_stream, source_name
 
 __all__ = ["run_advice", "AdviceRun"]
 
@@ -82,9 +82,10 @@ class AdviceRun(WorkflowRun):
         list of str
         """
         if self.advice is None:
-            return [f"{self.source}: dry run, nothing computed"]
+            return [f"{source_name(self.source)}: dry run, nothing computed"]
         s, st = self.advice.summary, self.settings
-        lines = [f"{self.source}: {s['n_samples']} samples, {s['n_features']} features; "
+        lines = [f"{source_name(self.source)}: {s['n_samples']} samples, "
+                 f"{s['n_features']} features; "
                  f"{s['outer_folds']} outer folds ({st['repeats']} × {st['cv']}), "
                  f"{st['inner_cv']} inner; seed entropy {s['seed_entropy']}"]
         if self.written:

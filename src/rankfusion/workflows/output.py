@@ -195,6 +195,16 @@ def inputs_of(data) -> list:
     return [data] if isinstance(data, (str, os.PathLike)) else []
 
 
+def source_name(data) -> str:
+    """How the notes name the input: a file's name as given, else ``<DataFrame>`` (the type
+    of an object given in memory)."""
+    import os
+
+    if isinstance(data, (str, os.PathLike)):
+        return str(data)
+    return f"<{type(data).__name__}>"
+
+
 def jsonable(value):
     """``value`` with numpy numbers, tuples and arrays turned into JSON types (NaN → None)."""
     import numpy as np

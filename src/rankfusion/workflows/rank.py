@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .output import WorkflowRun, check_output_files, inputs_of, write_csv_file
+from .output import WorkflowRun, check_output_files, inputs_of, source_name, write_csv_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,7 +130,8 @@ class RankingRun(WorkflowRun):
         -------
         list of str
         """
-        out = [f"{self.source}: {self.n_samples} samples, {self.n_features} features, target "
+        out = [f"{source_name(self.source)}: {self.n_samples} samples, "
+               f"{self.n_features} features, target "
                f"{self.target!r} with {self.n_classes} classes; rankers: "
                f"{', '.join(self.rankers)}"]
         if self.written is not None:

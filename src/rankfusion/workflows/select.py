@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .output import WorkflowRun, inputs_of, is_stream, jsonable
+from .output import WorkflowRun, inputs_of, is_stream, jsonable, source_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -353,7 +353,8 @@ class SelectionRun(WorkflowRun):
         list of str
         """
         sel = self.selector
-        lines = [f"{self.source}: {self.n_samples} samples, {sel.n_features_in_} features, "
+        lines = [f"{source_name(self.source)}: {self.n_samples} samples, "
+                 f"{sel.n_features_in_} features, "
                  f"target {self.target!r} with {len(sel.classes_)} classes",
                  f"{sel.lists_.n_lists} lists ({self.rankers}; {sel.n_bootstraps} "
                  f"bootstraps) combined by {self.rule}; seed entropy {sel.seed_entropy_}"]
