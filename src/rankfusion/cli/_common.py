@@ -138,7 +138,7 @@ def add_alias(p, old: str, new: str) -> None:
 
 
 # ------------------------------------------------------------------ shared option blocks
-def add_data_arguments(p, *, what: str = "DATA (.csv, .arff, .parquet; '-' = standard "
+def add_data_arguments(p, *, what: str = "the data set (.csv, .arff, .parquet; '-' = standard "
                        "input)") -> None:
     """``DATA``, ``--target``/``-t``, ``--format`` and the reading options (``--drop``,
     ``--na-values``, ``--nominal``, ``--sep``, ``--encoding``) of every command that reads a
