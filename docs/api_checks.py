@@ -19,6 +19,7 @@ API_MODULES = (
     "rankfusion.evaluation",
     "rankfusion.evaluation.plots",
     "rankfusion.experiments",
+    "rankfusion.workflows",
 )
 
 #: numpydoc checks: the parameters a docstring documents are those of the signature (PR01
@@ -59,6 +60,12 @@ RESULT_CONTAINERS = (
     r"^rankfusion\.selection\.WorkEstimate$",
     r"^rankfusion\.stability\.ReducedSizeResult$",
     r"^rankfusion\.stability\.NogueiraResult$",
+    r"^rankfusion\.workflows\.AdviceRun$",
+    r"^rankfusion\.workflows\.AggregationRun$",
+    r"^rankfusion\.workflows\.DemoRun$",
+    r"^rankfusion\.workflows\.RankingRun$",
+    r"^rankfusion\.workflows\.SelectionRun$",
+    r"^rankfusion\.workflows\.SVMRFERun$",
 )
 
 #: Docstrings that still lack a "Parameters" section (PR01): to be written; none may be added.
@@ -67,7 +74,6 @@ PARAMETERS_TO_WRITE = (
     r"^rankfusion\.io\.read_small$",
     r"^rankfusion\.rankers\.MultiListRanker$",
     r"^rankfusion\.rankers\.svm_rfe_lists$",
-    r"^rankfusion\.selection\.read_data$",
 )
 
 NUMPYDOC_EXCLUDE = {r"\.__init__$", *RESULT_CONTAINERS, *PARAMETERS_TO_WRITE}

@@ -40,7 +40,7 @@ _EXPORTS = {
 # sub-packages reachable as attributes (``rankfusion.datasets``) without an explicit import
 _SUBMODULES = (
     "aggregation", "datasets", "distances", "evaluation", "experiments", "io", "lists",
-    "rankers", "selection", "stability",
+    "rankers", "selection", "stability", "workflows",
 )
 
 __all__ = [

@@ -172,7 +172,7 @@ def test_experiment_csv_protects_labels(tmp_path):
 
 def test_selection_folder_csv_files_protect_feature_names(tmp_path):
     from rankfusion import EnsembleSelector
-    from rankfusion.selection.report import write_selection
+    from rankfusion.workflows import write_selection
 
     rng = np.random.default_rng(1)
     y = np.repeat([0, 1], 20)

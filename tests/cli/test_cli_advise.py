@@ -34,7 +34,7 @@ def small_csv(tmp_path):
     return path, frame
 
 
-BASE = ["--target", "cls", "--ignore", "id", "--rankers", "f_classif,relieff",
+BASE = ["--target", "cls", "--drop", "id", "--rankers", "f_classif,relieff",
         "--rules", "borda,kfirst:k=2", "--sizes", "1,2,4", "--estimator", "naive_bayes",
         "--cv", "3", "--inner-cv", "2", "--repeats", "1", "--random-state", "4"]
 

@@ -28,15 +28,15 @@ def _run(capsys, argv):
 
 # (command line before the option, option, value, a part of the message that must follow)
 HOSTILE = [
-    (["aggregate", "SCORES", "--input", "scores", "-m", "borda"], "--weights", "-1,1,1",
+    (["aggregate", "SCORES", "--input", "scores", "-a", "borda"], "--weights", "-1,1,1",
      "weights must be non-negative"),
-    (["aggregate", "SCORES", "--input", "scores", "-m", "borda"], "--weights", "-1",
+    (["aggregate", "SCORES", "--input", "scores", "-a", "borda"], "--weights", "-1",
      "one weight per list"),
-    (["aggregate", "SCORES", "--input", "scores", "-m", "borda"], "--weights", "-1,x,1",
+    (["aggregate", "SCORES", "--input", "scores", "-a", "borda"], "--weights", "-1,x,1",
      "--weights must be comma-separated numbers"),
-    (["aggregate", "SCORES", "--input", "scores", "-m", "borda"], "--weights", "-.5,1,1",
+    (["aggregate", "SCORES", "--input", "scores", "-a", "borda"], "--weights", "-.5,1,1",
      "weights must be non-negative"),
-    (["aggregate", "SCORES", "--input", "scores", "-m", "borda"], "--weights", "-inf,1,1",
+    (["aggregate", "SCORES", "--input", "scores", "-a", "borda"], "--weights", "-inf,1,1",
      "weights"),
     (["aggregate", "SCORES", "--input", "scores"], "--k", "-1e-3",
      "k must be an int ≥ 1 or a number in (0, 1], got -0.001"),
@@ -94,7 +94,9 @@ def test_negative_na_marker_reads_missing(files, capsys):
 @pytest.mark.parametrize("before, option, value", [
     (["rank", "DATA"], "--drop", "-x"),
     (["rank", "DATA"], "--nominal", "-col"),
-    (["aggregate", "SCORES"], "--method", "-borda"),
+    (["aggregate", "SCORES"], "--rule", "-borda"),
+    (["select", "DATA"], "--drop", "-id"),
+    (["aggregate", "SCORES"], "--method", "-borda"),  # the deprecated spellings alike
     (["select", "DATA"], "--ignore", "-id"),
 ])
 def test_other_dash_values_name_the_way_out(files, capsys, before, option, value):

@@ -49,7 +49,7 @@ def _commands(data, scores):
     return {
         "rank": ["rank", data],
         "aggregate": ["aggregate", scores, "--input", "scores"],
-        "svm-rfe": ["svm-rfe", data, "--aggregate", "kfirst"],
+        "svm-rfe": ["svm-rfe", data, "--rules", "kfirst"],
     }
 
 
@@ -113,12 +113,12 @@ def test_out_that_cannot_be_written(data_csv, capsys, monkeypatch, bad, message)
 
 
 def test_out_is_checked_before_any_work(data_csv, tmp_path, capsys, monkeypatch):
-    import rankfusion.cli.rank as rank_mod
+    import rankfusion.rankers as rankers_mod
 
     def boom(*a, **k):
         raise AssertionError("ranked before the output was checked")
 
-    monkeypatch.setattr(rank_mod, "rank_table", boom)
+    monkeypatch.setattr(rankers_mod, "rank_features", boom)
     out = tmp_path / "exists.csv"
     out.write_text("x")
     code, _, err = _run(["rank", data_csv, "--out", out], capsys)
@@ -141,11 +141,11 @@ def test_atomic_write_leaves_the_old_file_on_failure(tmp_path):
     (["svm-rfe", "{data}", "--top", "-1"], "--top must be ≥ 0"),
     (["demo", "--lists", "--top", "-5"], "--top must be ≥ 0 (0 = all rows), got -5"),
     (["demo", "--top", "-5"], "--top must be ≥ 0"),
-    (["aggregate", "{scores}", "--method", "nope"], "unknown aggregation method 'nope'"),
+    (["aggregate", "{scores}", "--rule", "nope"], "unknown aggregation method 'nope'"),
     (["aggregate", "{scores}", "--weights", "1,x,1"], "--weights must be comma-separated"),
-    (["aggregate", "{scores}", "--weights", "1,inf,1", "--input", "scores", "-m", "borda"],
+    (["aggregate", "{scores}", "--weights", "1,inf,1", "--input", "scores", "-a", "borda"],
      "weights must be finite"),
-    (["rank", "{data}", "--ranker", "nope"], "nope"),
+    (["rank", "{data}", "--rankers", "nope"], "nope"),
     (["rank", "{data}", "--target", "nope"], "target column 'nope' not found"),
     (["rank", "{data}", "--drop", "zz"], "drop: no column 'zz'"),
     (["rank", "{data}", "--drop", "cls"], "drop: 'cls' is the target column"),
@@ -207,9 +207,9 @@ def test_svm_rfe_refuses_an_index_column_and_takes_drop(tmp_path, data_csv, caps
     frame = read_csv(data_csv)
     path = tmp_path / "with_index.csv"
     frame.to_csv(path)  # pandas writes its index as an unnamed first column
-    code, _, err = _run(["svm-rfe", path, "--aggregate", "kfirst"], capsys)
+    code, _, err = _run(["svm-rfe", path, "--rules", "kfirst"], capsys)
     assert code == 2 and "--drop 'Unnamed: 0'" in err
-    code, out, _ = _run(["svm-rfe", path, "--aggregate", "kfirst", "--drop", "Unnamed: 0",
+    code, out, _ = _run(["svm-rfe", path, "--rules", "kfirst", "--drop", "Unnamed: 0",
                          "--top", "1"], capsys)
     assert code == 0 and "5 features" in out
 
@@ -236,7 +236,7 @@ def test_svm_rfe_refuses_an_index_column_and_takes_drop(tmp_path, data_csv, caps
 def test_aggregate_list_files(tmp_path, capsys, text, extra, code, message):
     path = tmp_path / "l.csv"
     path.write_text(text)
-    got, out, err = _run(["aggregate", path, "-m", "borda", *extra], capsys)
+    got, out, err = _run(["aggregate", path, "-a", "borda", *extra], capsys)
     assert got == code, err
     if message:
         assert message in err
@@ -247,23 +247,23 @@ def test_aggregate_list_files(tmp_path, capsys, text, extra, code, message):
 def test_aggregate_orders_header_has_no_phantom_features(tmp_path, capsys):
     path = tmp_path / "o.csv"
     path.write_text("method,top1,top2,top3\nig,f1,f2,f3\nrelief,f2,f1,f3\n")
-    code, out, _ = _run(["aggregate", path, "-m", "borda"], capsys)
+    code, out, _ = _run(["aggregate", path, "-a", "borda"], capsys)
     assert code == 0 and "2 lists over 3 features" in out and "top1" not in out
 
 
 def test_aggregate_two_unnamed_top2_lists_are_four_features(tmp_path, capsys):
     path = tmp_path / "o.csv"
     path.write_text("a,b\nc,d\n")
-    code, out, _ = _run(["aggregate", path, "-m", "borda", "--no-list-names"], capsys)
+    code, out, _ = _run(["aggregate", path, "-a", "borda", "--no-list-names"], capsys)
     assert code == 0 and "2 lists over 4 features" in out
 
 
 def test_svm_rfe_lists_out_reads_back_as_positions(data_csv, tmp_path, capsys):
     lists = tmp_path / "lists.csv"
     assert _run(["svm-rfe", data_csv, "-a", "kfirst", "--lists-out", lists], capsys)[0] == 0
-    code, _, err = _run(["aggregate", lists, "-m", "borda"], capsys)
+    code, _, err = _run(["aggregate", lists, "-a", "borda"], capsys)
     assert code == 2 and "looks like positions" in err
-    code, out, _ = _run(["aggregate", lists, "-m", "borda", "--input", "positions"], capsys)
+    code, out, _ = _run(["aggregate", lists, "-a", "borda", "--input", "positions"], capsys)
     assert code == 0 and out.splitlines()[3].startswith("f0")  # the class-related feature
 
 
@@ -278,7 +278,7 @@ def _cli(args, **kw):
 def test_stdin_for_data_and_lists(data_csv, scores_csv, name):
     res = _cli(["rank", name], input=data_csv.read_text())
     assert res.returncode == 0 and "36 samples, 5 features" in res.stdout, res.stderr
-    res = _cli(["aggregate", name, "-m", "borda", "--input", "scores"],
+    res = _cli(["aggregate", name, "-a", "borda", "--input", "scores"],
                input=scores_csv.read_text())
     assert res.returncode == 0 and "3 lists over 3 features" in res.stdout, res.stderr
 
@@ -304,6 +304,6 @@ def test_aggregate_pairwise_rule_too_big_stops_with_the_way_out(tmp_path, capsys
     path = tmp_path / "big.csv"
     pd.DataFrame(rng.random((200_000, 2)), columns=["A", "B"],
                  index=pd.Index([f"g{i}" for i in range(200_000)], name="feature")).to_csv(path)
-    code, _, err = _run(["aggregate", path, "-m", "copeland", "--input", "scores"], capsys)
+    code, _, err = _run(["aggregate", path, "-a", "copeland", "--input", "scores"], capsys)
     assert code == 2 and "copeland on p = 200,000 features needs about" in err
     assert "candidates=" in err and "Traceback" not in err

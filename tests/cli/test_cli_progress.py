@@ -306,12 +306,12 @@ def test_drawing_in_chunks_gives_the_samples_of_one_draw(capsys, monkeypatch):
 
 def test_svm_rfe_estimate_and_progress_off_a_terminal(data, capsys, monkeypatch):
     monkeypatch.setenv("RANKFUSION_PROGRESS_INTERVAL", "0")
-    code, out, err = _run(capsys, ["svm-rfe", data, "--aggregate", "kfirst,average"])
+    code, out, err = _run(capsys, ["svm-rfe", data, "--rules", "kfirst,average"])
     assert code == 0, err
     assert err.startswith("rankfusion: svm-rfe: 3 binary problems, ")
     lines = _progress_lines(err, "SVM-RFE")
     assert [m["n"] for m in lines] == ["1", "2", "3"] and lines[-1].group(0).endswith("done")
-    code, out2, err = _run(capsys, ["svm-rfe", data, "--aggregate", "kfirst,average",
+    code, out2, err = _run(capsys, ["svm-rfe", data, "--rules", "kfirst,average",
                                     "--no-progress"])
     assert code == 0 and err == ""
 

@@ -1,7 +1,7 @@
 """Command-line mistakes that used to be read another way: an option given twice (argparse
-kept the last value), ``-o -`` (a file named '-'), a number target that is also a column name,
-``demo`` options that did nothing or wrote over a file, a negative ``select --top``
-(docs/design.md, 'Validation')."""
+kept the last value), ``-o -`` (a file named '-'; now standard output), a number target that is
+also a column name, ``demo`` options that did nothing or wrote over a file, a negative
+``select --top`` (docs/design.md, 'Validation')."""
 
 import pytest
 
@@ -26,7 +26,7 @@ def _err(capsys, argv):
 @pytest.mark.parametrize("extra, message", [
     (["-t", "grp", "--drop", "a", "--drop", "b"], "--drop given twice"),
     (["-t", "grp", "-r", "f_classif", "-r", "relieff"], "-r given twice"),
-    (["-t", "grp", "--ranker", "f_classif", "-r", "relieff"], "--ranker / -r given twice"),
+    (["-t", "grp", "--rankers", "f_classif", "-r", "relieff"], "--rankers / -r given twice"),
     (["--target=grp", "-t", "grp"], "--target / -t given twice"),
     (["-t", "grp", "--param", "n_neighbors=2", "--param", "n_neighbors=3"],
      "--param n_neighbors given twice (2 and '3')"),
@@ -46,15 +46,16 @@ def test_collecting_options_and_comma_lists_still_work(capsys, data):
 
 @pytest.mark.parametrize("argv", [
     ["rank", "{data}", "-t", "grp", "-r", "f_classif", "-o", "-"],
-    ["aggregate", "{lists}", "-m", "borda", "--out", "-"],
+    ["aggregate", "{lists}", "-a", "borda", "--out", "-"],
 ])
-def test_dash_is_no_output_file(capsys, data, tmp_path, monkeypatch, argv):
+def test_dash_is_standard_output_not_a_file(capsys, data, tmp_path, monkeypatch, argv):
+    # '-o -' writes the table --out would write on standard output (no file named '-')
     lists = tmp_path / "l.csv"
     lists.write_text("feature,A,B\ng1,0.5,0.1\ng2,0.25,0.3\n")
     monkeypatch.chdir(tmp_path)
     code, out, err = _err(capsys, [a.format(data=data, lists=lists) for a in argv])
-    assert code == 2
-    assert "-: the results are printed on standard output already; give a file name" in err
+    assert code == 0, err
+    assert out.startswith(("feature,", "feature,rank")) and "#" not in out
     assert not (tmp_path / "-").exists()
 
 
@@ -71,8 +72,8 @@ def test_a_number_target_that_is_also_a_column_name_is_ambiguous(capsys, data):
 @pytest.mark.parametrize("argv, message", [
     (["demo", "--splits", "1"], "--splits must be 0 (skip the error table) or ≥ 2"),
     (["demo", "--lists", "--splits", "3"], "--splits apply to the St. Jude demo, not to --lists"),
-    (["demo", "--lists", "--plot", "x.png", "--seed", "5"],
-     "--plot, --seed apply to the St. Jude demo, not to --lists"),
+    (["demo", "--lists", "--plot", "x.png", "--random-state", "5"],
+     "--plot, --random-state apply to the St. Jude demo, not to --lists"),
 ])
 def test_demo_options_that_cannot_apply_are_refused(capsys, argv, message):
     code, _, err = _err(capsys, argv)
@@ -96,14 +97,14 @@ def test_select_refuses_a_negative_top(capsys, data):
 
 @pytest.mark.parametrize("argv, message", [
     (["svm-rfe", "{data}", "-t", "grp", "-d", "weston_watkins", "-a", "kfirst,schulze"],
-     "--aggregate does not apply to -d weston_watkins: one multiclass SVM-RFE run ranks the "
+     "--rules does not apply to -d weston_watkins: one multiclass SVM-RFE run ranks the "
      "features, no lists are combined"),
     (["svm-rfe", "{data}", "-t", "grp", "--step", "2", "--step-until", "2"],
      "--step-until applies to a fractional --step; an integer --step (2) removes that many "
      "features every iteration"),
-    (["aggregate", "{scores}", "-m", "kfirst", "--param", "k=2", "--k", "3"],
+    (["aggregate", "{scores}", "-a", "kfirst", "--param", "k=2", "--k", "3"],
      "k given twice: --k 3 and --param k=2"),
-    (["aggregate", "{scores}", "-m", "borda", "--list-names"],
+    (["aggregate", "{scores}", "-a", "borda", "--list-names"],
      "read as scores, which has a header row of list names always; list_names (--header / "
      "--list-names) apply to orders files"),
     (["rank", "{nohdr}", "-r", "f_classif"],
@@ -135,7 +136,7 @@ def test_options_that_would_be_ignored_or_a_missing_header_are_refused(capsys, d
      "chi_square (Weka's, on discretised values), or shift the feature"),
     ("g.csv", b"a,b,class\n1,2,x\n2,3,y\n1,1,x\n3,2,y\n", ["rank", "{path}", "-r", "F_CLASSIF"],
      "unknown ranker 'F_CLASSIF'; did you mean 'f_classif'?"),
-    ("s.csv", b"feature,A,B\ng1,0.5,0.1\ng2,0.25,0.3\n", ["aggregate", "{path}", "-m", "BORDA"],
+    ("s.csv", b"feature,A,B\ng1,0.5,0.1\ng2,0.25,0.3\n", ["aggregate", "{path}", "-a", "BORDA"],
      "unknown aggregation method 'BORDA'; did you mean 'borda'?"),
 ])
 def test_files_of_another_kind_and_names_in_another_case_get_the_way_out(

@@ -21,7 +21,7 @@ from rankfusion import EnsembleSelector
 from rankfusion._utils.atomic import atomic_write, atomic_write_text
 from rankfusion.cli import COMMANDS, main
 from rankfusion.datasets import load
-from rankfusion.selection import parse_subset
+from rankfusion.workflows import parse_subset
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def small_csv(tmp_path):
     return path
 
 
-BASE = ["--target", "cls", "--ignore", "id", "--rankers", "info_gain,relieff",
+BASE = ["--target", "cls", "--drop", "id", "--rankers", "info_gain,relieff",
         "--no-progress"]
 
 
@@ -57,7 +57,7 @@ def test_select_is_a_registered_command():
 def test_fuzzy_k_step_run_writes_the_folder_and_equals_the_library(small_csv, tmp_path,
                                                                     capsys):
     out = tmp_path / "res"
-    rc, text, err = _run(capsys, small_csv, *BASE, "--aggregate", "fuzzy:OW", "--bootstraps", 4,
+    rc, text, err = _run(capsys, small_csv, *BASE, "--rule", "fuzzy:OW", "--bootstraps", 4,
                          "--subset", "k-step", "--estimators", "naive_bayes,knn1",
                          "--random-state", 7, "--out", out)
     assert rc == 0, err
@@ -136,7 +136,7 @@ def test_real_run_on_bundled_parkinsons(tmp_path, capsys):
     path = tmp_path / "parkinsons.csv"
     frame.to_csv(path, index=False)
     rc, text, err = _run(capsys, path, "--target", "class", "--rankers", "relieff,info_gain,nlc",
-                         "--aggregate", "fuzzy:OW", "--bootstraps", 5, "--subset", 5,
+                         "--rule", "fuzzy:OW", "--bootstraps", 5, "--subset", 5,
                          "--random-state", 0, "--no-progress")
     assert rc == 0, err
     assert "195 samples, 22 features" in text and "15 lists" in text
@@ -146,7 +146,7 @@ def test_real_run_on_bundled_parkinsons(tmp_path, capsys):
 
 def test_param_goes_to_the_rule_and_to_the_rankers_that_take_it(small_csv, tmp_path, capsys):
     out = tmp_path / "res"
-    rc, _, err = _run(capsys, small_csv, *BASE, "--aggregate", "kfirst", "--param", "k=2",
+    rc, _, err = _run(capsys, small_csv, *BASE, "--rule", "kfirst", "--param", "k=2",
                       "--param", "n_neighbors=5", "--subset", 2, "--random-state", 1,
                       "--out", out)
     assert rc == 0, err
@@ -180,9 +180,9 @@ def test_parse_subset(text, expected):
 HOSTILE = [
     (["--rankers", "info_gain,relif"], "did you mean 'relief'"),
     (["--rankers", "info_gain,,relieff"], "empty"),
-    (["--aggregate", "bord"], "did you mean 'borda'"),
-    (["--aggregate", "fuzzy:OWW", "--bootstraps", "3"], "did you mean 'OW'"),
-    (["--aggregate", "fuzzy:OW"], "n_bootstraps ≥ 2"),
+    (["--rule", "bord"], "did you mean 'borda'"),
+    (["--rule", "fuzzy:OWW", "--bootstraps", "3"], "did you mean 'OW'"),
+    (["--rule", "fuzzy:OW"], "n_bootstraps ≥ 2"),
     (["--bootstraps", "-1"], "n_bootstraps must be ≥ 0"),
     (["--subset", "kstep"], "did you mean 'k-step'"),
     (["--subset", "0"], "count must be ≥ 1"),
@@ -193,7 +193,7 @@ HOSTILE = [
     (["--estimators", "naive_bayse"], "did you mean 'naive_bayes'"),
     (["--param", "kk=3"], "neither the rule"),
     (["--param", "k"], "NAME=VALUE"),
-    (["--aggregate", "borda", "--param", "k=0.1"], "neither the rule 'borda'"),
+    (["--rule", "borda", "--param", "k=0.1"], "neither the rule 'borda'"),
     (["--cv", "1"], "cv must be an int ≥ 2"),
 ]
 
@@ -201,7 +201,7 @@ HOSTILE = [
 @pytest.mark.parametrize("extra, message", HOSTILE)
 def test_hostile_options(small_csv, tmp_path, capsys, extra, message):
     out = tmp_path / "never"
-    base = {"--target": "cls", "--ignore": "id", "--rankers": "info_gain,relieff",
+    base = {"--target": "cls", "--drop": "id", "--rankers": "info_gain,relieff",
             "--out": str(out)}
     # a repeated option is refused: the hostile value replaces the base one
     for flag in extra:
@@ -225,7 +225,7 @@ def test_hostile_options(small_csv, tmp_path, capsys, extra, message):
     ("missing_data", "no such file"),
 ])
 def test_hostile_data_and_out(small_csv, tmp_path, capsys, case, message):
-    args = [small_csv, "--target", "cls", "--ignore", "id", "--rankers", "info_gain",
+    args = [small_csv, "--target", "cls", "--drop", "id", "--rankers", "info_gain",
             "--no-progress"]
     if case == "missing_target":
         args[2] = "klass"
@@ -294,7 +294,7 @@ def test_reading_options_reach_the_reader(small_csv, tmp_path, capsys, case):
         frame["f5"] = np.tile([1, 2, 3], 20)
         frame.to_csv(path, index=False)
         kw, extra = {"nominal": ["f5"]}, ["--nominal", "f5"]
-    base = [path, "--target", "cls", "--ignore", "id", "--rankers", "info_gain,relieff",
+    base = [path, "--target", "cls", "--drop", "id", "--rankers", "info_gain,relieff",
             "--subset", "3", "--random-state", "0", "--no-progress"]
     rc, text, err = _run(capsys, *base, *extra)
     assert rc == 0, err

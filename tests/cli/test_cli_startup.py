@@ -63,7 +63,7 @@ def test_help_names_match_registries():
 def test_unknown_ranker_still_refused(capsys):
     from rankfusion.cli import main
 
-    assert main(["rank", "nonexistent.csv", "--ranker", "info_gian"]) == 2
+    assert main(["rank", "nonexistent.csv", "--rankers", "info_gian"]) == 2
     assert "info_gain" in capsys.readouterr().err
 
 
@@ -71,7 +71,7 @@ def test_rank_small_csv_loads_numpy_only(tmp_path):
     # a small CSV with an information measure: numpy, and no pandas, scipy, numba, sklearn
     path = tmp_path / "d.csv"
     path.write_text("f0,f1,colour,cls\n1,2.5,red,a\n3,4.5,blue,b\n5,?,red,a\n2,1.0,blue,b\n")
-    loaded, out = _loaded(["rank", str(path), "--ranker", "info_gain,gain_ratio"])
+    loaded, out = _loaded(["rank", str(path), "--rankers", "info_gain,gain_ratio"])
     assert out.startswith(f"# {path}: 4 samples, 3 features")
     heavy = sorted({m.split(".")[0] for m in loaded})
     assert heavy == ["numpy"], f"`rankfusion rank` on a small CSV imported {heavy}"

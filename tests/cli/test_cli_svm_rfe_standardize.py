@@ -26,7 +26,7 @@ def _frame(seed=0, n=60, p=8):
 
 
 def _run(path, out, *extra):
-    code = main(["svm-rfe", str(path), "-t", "class", "--aggregate", "kfirst,schulze,average",
+    code = main(["svm-rfe", str(path), "-t", "class", "--rules", "kfirst,schulze,average",
                  "--step", "1", "--random-state", "0", "--out", str(out), *extra])
     assert code == 0
     return read_csv(out, index_col=0)

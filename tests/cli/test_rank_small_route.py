@@ -18,27 +18,28 @@ from hypothesis import strategies as st
 
 from rankfusion._utils.data import check_classification_data, weka_classes
 from rankfusion.cli import main
-from rankfusion.cli import rank as rank_cli
-from rankfusion.cli._common import format_float_table, print_frame
+from rankfusion.cli._common import print_frame
 from rankfusion.io import load_data, read_small
+from rankfusion.workflows import format_float_table
+from rankfusion.workflows import rank as rank_flow
 
 
 def _both(argv, capsys, monkeypatch):
     """(code, out, err) of the command with the small route, and with it turned off; and
     whether the small route printed the answer."""
     taken = []
-    real = rank_cli.run_small
+    real = rank_flow._light_ranking
 
-    def spy(args, rankers):
-        done = real(args, rankers)
-        taken.append(done)
+    def spy(*args):
+        done = real(*args)
+        taken.append(done is not None)
         return done
 
-    monkeypatch.setattr(rank_cli, "run_small", spy)
+    monkeypatch.setattr(rank_flow, "_light_ranking", spy)
     small = (main([str(a) for a in argv]), *capsys.readouterr())
-    monkeypatch.setattr(rank_cli, "run_small", lambda args, rankers: False)
+    monkeypatch.setattr(rank_flow, "_light_ranking", lambda *args: None)
     full = (main([str(a) for a in argv]), *capsys.readouterr())
-    monkeypatch.setattr(rank_cli, "run_small", real)
+    monkeypatch.setattr(rank_flow, "_light_ranking", real)
     return small, full, bool(taken and taken[0])
 
 

@@ -14,7 +14,7 @@ DATA = WEKA_DATA
 
 def test_rank_prints_sorted_table_and_writes_scores(tmp_path, capsys):
     out = tmp_path / "s.csv"
-    assert main(["rank", str(DATA / "labor.arff.gz"), "--ranker", "info_gain,relieff",
+    assert main(["rank", str(DATA / "labor.arff.gz"), "--rankers", "info_gain,relieff",
                  "--out", str(out), "--top", "0"]) == 0
     text = capsys.readouterr().out
     assert "57 samples, 16 features" in text
@@ -39,7 +39,7 @@ def test_rank_target_by_name_and_params(tmp_path, capsys):
 
 
 def test_rank_errors_exit_2(tmp_path, capsys):
-    assert main(["rank", str(DATA / "labor.arff.gz"), "--ranker", "nope"]) == 2
+    assert main(["rank", str(DATA / "labor.arff.gz"), "--rankers", "nope"]) == 2
     assert "unknown ranker" in capsys.readouterr().err
     assert main(["rank", str(DATA / "labor.arff.gz"), "--target", "zzz"]) == 2
     assert "not found" in capsys.readouterr().err

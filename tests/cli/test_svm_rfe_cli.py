@@ -31,7 +31,7 @@ def test_cli_side_by_side(csv_data, tmp_path, capsys):
     out = tmp_path / "pos.csv"
     lists = tmp_path / "lists.csv"
     code = main(["svm-rfe", str(csv_data), "--target", "class", "--drop", "id",
-                 "--aggregate", "kfirst,schulze,average", "--top", "5", "--out", str(out),
+                 "--rules", "kfirst,schulze,average", "--top", "5", "--out", str(out),
                  "--lists-out", str(lists)])
     text = capsys.readouterr().out
     assert code == 0
@@ -50,7 +50,7 @@ def test_cli_msvm_and_errors(csv_data, capsys):
     assert main(["svm-rfe", str(csv_data), "-t", "class"]) == 2  # 'id' is not numeric
     assert "--drop" in capsys.readouterr().err
     assert main(["svm-rfe", str(csv_data), "-t", "class", "--drop", "id",
-                 "--aggregate", "nope"]) == 2
+                 "--rules", "nope"]) == 2
 
 
 def test_stjude_loader():

@@ -622,7 +622,7 @@ def test_classifier_names_stand_for_the_papers_classifiers():
     ([3], TypeError, "estimators must be a classifier name"),
 ])
 def test_ensemble_from_options_names_unknown_classifiers(estimators, exc, match):
-    from rankfusion.selection.report import ensemble_from_options
+    from rankfusion.workflows import ensemble_from_options
 
     with pytest.raises(exc, match=match):
         ensemble_from_options(estimators=estimators)

@@ -1,7 +1,12 @@
-"""Helpers shared by the sub-commands: parsing numbers and parameters, printing tables, the
-data-file options (``add_data_options`` / ``data_options``) and safe output files
-(``add_output_options`` / ``check_outputs`` / ``write_csv``) every command uses the same way
-(docs/design.md, 'Inputs')."""
+"""The options every command spells alike, and their parsing (docs/design.md, 'Inputs'): the
+data-file block (``add_data_arguments`` / ``data_arguments``), the output block (``--out``,
+``--overwrite``, ``--output-format``, ``--top``), ``--no-progress``; the old spellings kept as
+deprecated aliases for one release (``add_alias``: a note on stderr, then the new option's
+value); numbers and ``NAME=VALUE`` parameters; printing a workflow's result (``emit``).
+
+Nothing here computes: each command passes the parsed values to one call of
+:mod:`rankfusion.workflows` and prints or saves what it returns.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +17,14 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["number", "param_value", "parse_params", "print_frame", "format_float_table",
-           "count", "check_count",
-           "add_data_options",
-           "data_options", "add_output_options", "check_outputs", "write_csv", "announce"]
+__all__ = ["number", "param_value", "parse_params", "parse_numbers", "print_frame", "count",
+           "check_count", "target", "DeprecatedAlias", "add_alias", "add_data_arguments",
+           "data_arguments", "add_output_arguments", "add_progress_argument",
+           "check_stdout_out", "emit", "announce", "OUTPUT_FORMATS"]
+
+#: The choices of ``--output-format`` (``rankfusion.workflows.OUTPUT_FORMATS``, spelled here
+#: so that building the parsers imports no workflow; a test checks the two agree).
+OUTPUT_FORMATS = ("table", "csv", "tsv", "json")
 
 
 def number(text: str) -> int | float:
@@ -31,6 +40,14 @@ def number(text: str) -> int | float:
         return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def target(text: str) -> int | str:
+    """``--target``: a 0-based position (``3``, ``-1``) or a column name."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def param_value(text: str):
@@ -63,51 +80,21 @@ def parse_params(items) -> dict:
     return out
 
 
+def parse_numbers(text: str | None, option: str) -> list[float] | None:
+    """``"1,2,0.5"`` → ``[1.0, 2.0, 0.5]`` (None stays None)."""
+    if not text:
+        return None
+    try:
+        return [float(w) for w in text.split(",")]
+    except ValueError:
+        raise ValueError(f"{option} must be comma-separated numbers, got {text!r}") from None
+
+
 def print_frame(frame: pd.DataFrame, *, max_rows: int | None = None) -> None:
-    import pandas as pd
+    """Print ``frame`` as every command prints a table (``rankfusion.workflows.frame_text``)."""
+    from ..workflows import frame_text
 
-    with pd.option_context("display.max_rows", max_rows, "display.width", 200,
-                           "display.max_columns", 50):
-        print(frame.to_string(max_rows=max_rows))
-
-
-def format_float_table(index_name: str, index, columns: dict) -> str | None:
-    """The text :func:`print_frame` prints for a table of float columns with a named index,
-    made without pandas; None outside the values for which it is the same text (then print
-    the DataFrame).
-
-    Within that domain this is pandas' ``DataFrame.to_string`` (six decimals, trailing zeros
-    trimmed alike in a column, a sign space; labels right-aligned over the numbers, the index
-    left-aligned under its name). Outside it pandas chooses other layouts, so None for: a
-    non-finite value, one above 1e6 or below 1e-6 in size but not 0; an empty, non-ASCII
-    (wide and combining characters) or non-printable label or name (pandas escapes tabs and
-    newlines); a label, column name or index name starting with a space (pandas strips the
-    spaces that begin every label of the index, and every column name, before it aligns them:
-    ``' ==='`` printed as ``'==='``).
-    """
-    labels = [str(v) for v in index]
-    names = [str(c) for c in columns]
-    if not all(t.isascii() and t.isprintable() and t for t in labels + names + [index_name]):
-        return None
-    if any(t.startswith(" ") for t in labels + names + [index_name]):
-        return None
-    strcols = [["", index_name, *labels]]
-    for name, col in zip(names, columns.values()):
-        vals = [float(v) for v in col]
-        if any(v != v or abs(v) > 1e6 or 0 < abs(v) < 1e-6 or v in (float("inf"), -float(
-                "inf")) for v in vals):
-            return None
-        cells = [f"{v: .6f}" for v in vals]
-        while cells and all(c.endswith("0") for c in cells):
-            cells = [c[:-1] for c in cells]
-        cells = [c + "0" if c.endswith(".") else c for c in cells]
-        width = max([len(c) for c in cells] + [len(name) + 1])
-        strcols.append([(" " + name).rjust(width), " " * width,
-                        *(c.rjust(width) for c in cells)])
-    widths = [max(len(c) for c in col) for col in strcols]
-    widths = [w + 1 for w in widths[:-1]] + widths[-1:]
-    rows = zip(*(tuple(c.ljust(w) for c in col) for col, w in zip(strcols, widths)))
-    return "\n".join("".join(r) for r in rows)
+    print(frame_text(frame, max_rows=max_rows))
 
 
 def count(text: str) -> int:
@@ -125,16 +112,49 @@ def check_count(value, option: str = "--top") -> None:
         raise ValueError(f"{option} must be ≥ 0 (0 = all rows), got {value}")
 
 
-def add_data_options(p, *, drop: bool = True) -> None:
-    """The options of commands that read a data file with :func:`rankfusion.io.load_data`."""
+# ------------------------------------------------------------------ deprecated spellings
+class DeprecatedAlias(argparse.Action):
+    """An old spelling of an option, kept for one release: it stores its value where the new
+    option does and prints ``note: OLD is deprecated; use NEW`` on stderr. Hidden from
+    ``--help``; ``rankfusion.cli`` refuses it together with the new spelling."""
+
+    def __init__(self, option_strings, dest, new: str = "", **kwargs):
+        kwargs["default"] = argparse.SUPPRESS
+        kwargs["help"] = argparse.SUPPRESS
+        super().__init__(option_strings, dest, **kwargs)
+        self.new = new
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"note: {option_string} is deprecated; use {self.new}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def add_alias(p, old: str, new: str) -> None:
+    """Accept ``old`` for the option ``new`` of parser ``p`` (already added): same value
+    type and choices, a deprecation note when used."""
+    action = p._option_string_actions[new]
+    p.add_argument(old, dest=action.dest, action=DeprecatedAlias, new=new, type=action.type,
+                   choices=action.choices, metavar=action.metavar)
+
+
+# ------------------------------------------------------------------ shared option blocks
+def add_data_arguments(p, *, what: str = "the data set (.csv, .arff, .parquet; '-' = standard "
+                       "input)") -> None:
+    """``DATA``, ``--target``/``-t``, ``--format`` and the reading options (``--drop``,
+    ``--na-values``, ``--nominal``, ``--sep``, ``--encoding``) of every command that reads a
+    data set (``rankfusion.workflows.read_data``)."""
+    p.add_argument("data", metavar="DATA", help=what)
+    p.add_argument("--target", "-t", default=None, type=target,
+                   help="class column: a name, or a position (0-based; -1 = last). Default: last")
+    p.add_argument("--format", default=None, choices=["csv", "arff", "parquet"],
+                   help="input format (default: from the file name)")
     g = p.add_argument_group("reading DATA")
+    g.add_argument("--drop", default=None, metavar="NAMES",
+                   help="comma-separated columns to leave out (sample ids, row names)")
     g.add_argument("--na-values", default=None, metavar="LIST",
                    help="comma-separated cells read as missing values, replacing the default "
                    "'?', empty, 'NaN', 'nan' (the empty cell always stays missing); e.g. "
                    "--na-values '?,NA'")
-    if drop:
-        g.add_argument("--drop", default=None, metavar="NAMES",
-                       help="comma-separated columns to leave out (sample ids, row names)")
     g.add_argument("--nominal", default=None, metavar="NAMES",
                    help="comma-separated columns to read as nominal even if they hold numbers")
     g.add_argument("--sep", default=None,
@@ -143,52 +163,76 @@ def add_data_options(p, *, drop: bool = True) -> None:
                    help="text encoding of CSV/ARFF (default utf-8; e.g. latin-1)")
 
 
-def data_options(args) -> dict:
-    """Keyword arguments of :func:`rankfusion.io.load_data` from :func:`add_data_options`."""
+def data_arguments(args) -> dict:
+    """The keyword arguments of a ``rankfusion.workflows.run_*`` function that reads a data
+    set, from :func:`add_data_arguments`: ``data``, ``target``, ``format``, ``drop``,
+    ``na_values``, ``nominal``, ``sep``, ``encoding``."""
     na = None
     if args.na_values is not None:
         na = [v.strip() for v in args.na_values.split(",")]
-    return {"na_values": na, "drop": getattr(args, "drop", None), "nominal": args.nominal,
-            "sep": args.sep, "encoding": args.encoding}
+    return {"data": args.data, "target": args.target, "format": args.format,
+            "drop": args.drop, "na_values": na, "nominal": args.nominal, "sep": args.sep,
+            "encoding": args.encoding}
 
 
-def add_output_options(p) -> None:
-    """``--overwrite``: the permission to replace existing output files."""
+def add_output_arguments(p, *, out: str | None, top=20, top_help: str | None = None,
+                         metavar: str = "FILE", overwrite: str | None = None) -> None:
+    """``--out``/``-o`` (when ``out`` is its help; ``-`` = standard output), ``--overwrite``
+    (``overwrite`` is its help), ``--output-format`` and ``--top`` (``top`` its default,
+    ``top_help`` its help)."""
+    if out is not None:
+        p.add_argument("--out", "-o", default=None, metavar=metavar,
+                       help=out + "; '-' writes it to standard output instead of the table")
     p.add_argument("--overwrite", action="store_true",
-                   help="replace existing output files (never an input file)")
+                   help=overwrite or "replace existing output files (never an input file)")
+    p.add_argument("--output-format", default="table", choices=OUTPUT_FORMATS,
+                   help="what is printed on standard output: table (default, for people), "
+                   "csv or tsv (the main table), json (records); notes go to standard error")
+    p.add_argument("--top", type=count, default=top,
+                   help=top_help or f"rows to print (default {top}; 0 = all)")
 
 
-def check_outputs(args, inputs, *options: str) -> dict:
-    """Check the output files of ``options`` (attribute names such as ``"out"``) before any
-    work: never an input, never an existing file without ``--overwrite``, never two options
-    naming one file. Returns ``{attribute: Path}`` for the options given."""
-    from ..io import safe_output_path
-
-    paths: dict = {}
-    for attr in options:
-        value = getattr(args, attr, None)
-        if value is None:
-            continue
-        flag = "--" + attr.replace("_", "-")
-        if str(value).strip() == "-":
-            raise ValueError(f"{flag} -: the results are printed on standard output already; "
-                             "give a file name to write them to")
-        path = safe_output_path(value, inputs, overwrite=getattr(args, "overwrite", False),
-                                option=flag)
-        for oflag, opath in paths.values():
-            if path.resolve() == opath.resolve():
-                raise ValueError(f"{flag} and {oflag} name the same file {value}")
-        paths[attr] = (flag, path)
-    return {k: v[1] for k, v in paths.items()}
+def add_progress_argument(p, *, reports: bool = True) -> None:
+    """``--no-progress``, on every command that does work."""
+    p.add_argument("--no-progress", action="store_true",
+                   help="print neither the work estimate nor the progress on standard error "
+                   "(default: both; off a terminal a progress line every 10 s)" if reports
+                   else "print no progress on standard error (this command reports none; "
+                   "accepted as every command accepts it)")
 
 
-def write_csv(frame: pd.DataFrame, path, **kwargs) -> None:
-    """Write ``frame`` as CSV atomically (a temporary file renamed into place), text cells
-    protected against spreadsheet formulas (docs/design.md, 'Outputs')."""
-    from ..io import atomic_write, protect_csv_cells
+def check_stdout_out(args, *others: str) -> bool:
+    """Whether ``--out -`` asks for the main output on standard output; refuses what cannot
+    go with it: an ``--output-format`` other than table (both would fill standard output),
+    ``--overwrite`` when no other output file (``others``, attribute names) is given, and
+    ``-`` for the ``others``."""
+    for attr in others:
+        if str(getattr(args, attr, None)).strip() == "-":
+            flag = "--" + attr.replace("_", "-")
+            raise ValueError(f"{flag} -: only --out can write to standard output; give "
+                             f"{flag} a file name")
+    if getattr(args, "out", None) is None or str(args.out).strip() != "-":
+        return False
+    if args.output_format != "table":
+        raise ValueError(f"--out - and --output-format {args.output_format} both write to "
+                         "standard output; give one of them")
+    if args.overwrite and not any(getattr(args, a, None) for a in others):
+        raise ValueError("--overwrite applies to the files --out names, and --out - writes "
+                         "to standard output: leave --overwrite out")
+    return True
 
-    with atomic_write(path) as fh:
-        protect_csv_cells(frame).to_csv(fh, **kwargs)
+
+def emit(run, args, *, to_stdout: bool = False) -> None:
+    """Print a workflow's result: its summary (``--output-format table``), or its tables in
+    the format asked for, or (``to_stdout``, for ``--out -``) the file ``--out`` would write;
+    in the last two cases its notes go to standard error."""
+    if to_stdout or args.output_format != "table":
+        for note in run.notes():
+            announce(note)
+    if to_stdout:
+        run.save(sys.stdout)
+    else:
+        sys.stdout.write(run.render(args.output_format))
 
 
 def announce(message: str) -> None:

@@ -1,8 +1,9 @@
-"""``rankfusion aggregate LISTS.csv --method M``: combine lists into a consensus ranking.
+"""``rankfusion aggregate LISTS.csv --rule RULE``: combine lists into a consensus ranking.
 
 LISTS.csv is read by :func:`rankfusion.io.read_lists` (``-`` = standard input): ``--input``
 says its kind (scores, positions or orders); the default ``auto`` decides only where one
-reading is possible and says on stderr which one it took (docs/design.md, 'Inputs').
+reading is possible and says on stderr which one it took (docs/design.md, 'Inputs'). The work:
+:func:`rankfusion.workflows.run_aggregation`.
 """
 
 from __future__ import annotations
@@ -10,15 +11,16 @@ from __future__ import annotations
 import argparse
 
 from ._common import (
-    add_output_options,
+    add_alias,
+    add_output_arguments,
+    add_progress_argument,
     announce,
     check_count,
-    check_outputs,
-    count,
+    check_stdout_out,
+    emit,
     number,
+    parse_numbers,
     parse_params,
-    print_frame,
-    write_csv,
 )
 from ._names import METHODS
 
@@ -34,9 +36,11 @@ def add_parser(sub) -> None:
         "orders and refuses anything in between.",
     )
     p.add_argument("lists", metavar="LISTS.csv")
-    p.add_argument("--method", "-m", default="kfirst",
+    p.add_argument("--rule", "-a", default="kfirst",
                    help="aggregation rule, with its parameters if any (kfirst:k=5; default "
                    "kfirst); one of: " + ", ".join(METHODS))
+    add_alias(p, "--method", "--rule")
+    add_alias(p, "-m", "--rule")
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int, e.g. 5) or fraction of the features (float, e.g. 0.1)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -54,13 +58,13 @@ def add_parser(sub) -> None:
                    "(default: yes when the header says so; else it must be given)")
     p.add_argument("--sep", default=",", help="CSV separator (default ','; e.g. ';' or tab)")
     p.add_argument("--encoding", default="utf-8", help="text encoding (default utf-8)")
-    p.add_argument("--out", "-o", default=None, help="write the consensus table to this CSV")
-    add_output_options(p)
-    p.add_argument("--top", type=count, default=20, help="rows to print (default 20; 0 = all)")
+    add_output_arguments(p, out="write the consensus table to this CSV")
+    add_progress_argument(p, reports=False)
     p.set_defaults(func=run)
 
 
 def _params(args) -> dict:
+    """``--param`` with ``--k`` (one spelling of k, not two)."""
     params = parse_params(args.param)
     if args.k is not None:
         if "k" in params:
@@ -70,33 +74,15 @@ def _params(args) -> dict:
 
 
 def run(args) -> int:
-    from ..aggregation import aggregate, resolve
-    from ..io import read_lists
+    from ..workflows import run_aggregation
 
     check_count(args.top)
-    rule = resolve(args.method, argument="--method")  # fails before the file is read
-    outputs = check_outputs(args, [args.lists], "out")
-    weights = None
-    if args.weights:
-        try:
-            weights = [float(w) for w in args.weights.split(",")]
-        except ValueError:
-            raise ValueError(
-                f"--weights must be comma-separated numbers, got {args.weights!r}"
-            ) from None
-    params = _params(args)
-    lists, reading = read_lists(args.lists, args.input, header=args.header,
-                                list_names=args.list_names, sep=args.sep,
-                                encoding=args.encoding, return_reading=True)
-    if args.input == "auto":
-        announce(f"read {args.lists} as {reading}; say --input to choose")
-    result = aggregate(lists, rule, weights=weights, **params)
-    frame = result.to_frame()
-    if "out" in outputs:
-        write_csv(frame, outputs["out"])
-    print(f"# {result.method} consensus of {lists.n_lists} lists over {lists.n_features} "
-          f"features{'' if not result.params else ' ' + str(result.params)}")
-    print_frame(frame.head(args.top) if args.top else frame)
-    if "out" in outputs:
-        print(f"# written to {args.out}")
+    to_stdout = check_stdout_out(args)
+    result = run_aggregation(
+        args.lists, args.rule, params=_params(args),
+        weights=parse_numbers(args.weights, "--weights"), input=args.input,
+        header=args.header, list_names=args.list_names, sep=args.sep, encoding=args.encoding,
+        out=None if to_stdout else args.out, overwrite=args.overwrite, top=args.top,
+        log=announce)
+    emit(result, args, to_stdout=to_stdout)
     return 0

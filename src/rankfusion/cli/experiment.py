@@ -40,6 +40,9 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from ..experiments import dry_run, load_config, run_experiment
 
+    if args.out is not None and args.out.strip() == "-":
+        raise ValueError("--out -: an experiment writes a results folder, which standard "
+                         "output cannot hold; give a folder name")
     cfg = load_config(args.config)
     out = Path(args.out) if args.out else Path("results") / Path(args.config).stem
     if args.dry_run:

@@ -5,6 +5,11 @@ Errors in the user's input print one line (``rankfusion: error: …``) and exit 
 warnings print one line (``rankfusion: warning: …``); output to a closed pipe
 (``rankfusion rank … | head -1``) ends quietly with status 0.
 
+Usage errors (an unknown option, a value argparse refuses) print the sub-command's usage line
+and ``rankfusion COMMAND: error: …``. Old spellings of options (``--ignore`` for ``--drop``, …)
+still work for one release with ``note: --ignore is deprecated; use --drop`` on stderr; an old
+and a new spelling of one option given together are refused.
+
 An option value that starts with ``-`` and reads as a number or a list of numbers
 (``--weights -1,1,1``, ``--C -1e-3``, ``--step -.5``) is taken as the value, as
 ``--weights=-1,1,1`` is; argparse alone takes only plain negative numbers (``-1``, ``-0.5``)
@@ -20,6 +25,8 @@ import os
 import re
 import sys
 import warnings
+
+from ._common import DeprecatedAlias
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -53,11 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     chosen = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(chosen if chosen in COMMANDS else None)
     argv = _attach_dash_values(parser, chosen, list(argv))
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # the sub-command's usage, not the top-level one
+        (_subparser(parser, args.command) or parser).error(
+            f"unrecognized arguments: {' '.join(extras)}")
     repeated = _repeated_option(parser, chosen, argv)
     if repeated:
-        print(f"rankfusion: error: {repeated} given twice: it takes one value (several names "
-              "go in one, separated by commas)", file=sys.stderr)
+        print(f"rankfusion: error: {repeated}", file=sys.stderr)
         return 2
     try:
         with warnings.catch_warnings():
@@ -112,7 +121,8 @@ def _attach_dash_values(parser, command, argv) -> list[str]:
         return argv
     takes_one = {}
     for action in sub._actions:
-        if isinstance(action, (argparse._StoreAction, argparse._AppendAction)) and \
+        if isinstance(action, (argparse._StoreAction, argparse._AppendAction,
+                               DeprecatedAlias)) and \
                 action.nargs is None and action.option_strings:
             longs = [f for f in action.option_strings if f.startswith("--")]
             for flag in action.option_strings:
@@ -145,17 +155,21 @@ def _attach_dash_values(parser, command, argv) -> list[str]:
 
 
 def _repeated_option(parser, command, argv) -> str | None:
-    """The first single-value option that ``argv`` gives twice (argparse would keep the last
-    value silently: ``--drop a --drop b`` dropping only ``b``), or None. Options that collect
+    """The message for the first single-value option that ``argv`` gives twice (argparse
+    would keep the last value silently: ``--drop a --drop b`` dropping only ``b``), also under
+    an old and a new spelling (``--ignore a --drop b``), or None. Options that collect
     (``--param``) may repeat."""
     sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
     if sub is None or command not in sub.choices:
         return None
-    single = {}
+    single, new_of = {}, {}
     for action in sub.choices[command]._actions:
-        if isinstance(action, (argparse._StoreAction, argparse.BooleanOptionalAction)):
+        if isinstance(action, (argparse._StoreAction, argparse.BooleanOptionalAction,
+                               DeprecatedAlias)):
             for flag in action.option_strings:
                 single[flag] = action.dest
+                if isinstance(action, DeprecatedAlias):
+                    new_of[flag] = action.new
     seen: dict = {}
     for token in argv[argv.index(command) + 1:]:
         if token == "--":
@@ -167,7 +181,15 @@ def _repeated_option(parser, command, argv) -> str | None:
         if dest is None:
             continue
         if dest in seen:
-            return f"{seen[dest]} / {flag}" if seen[dest] != flag else flag
+            first = seen[dest]
+            twice = f"{first} / {flag}" if first != flag else flag
+            if (first in new_of) != (flag in new_of):  # an old and the new spelling
+                new = new_of[first if first in new_of else flag]
+                old = first if first in new_of else flag
+                return (f"{twice} given twice: it takes one value ({old} is the deprecated "
+                        f"spelling of {new}; give {new} once)")
+            return (f"{twice} given twice: it takes one value (several names go in one, "
+                    "separated by commas)")
         seen[dest] = flag
     return None
 

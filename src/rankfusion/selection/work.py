@@ -2,7 +2,7 @@
 --dry-run`` counts an experiment's): ranker calls, aggregations, SVM and classifier fits, and
 the memory the resamples and lists take. The command line prints the estimate on standard error
 before the work and refuses a run whose lists alone could not fit in the machine's memory;
-``progress_bar`` (from ``rankfusion._utils.progress``) reports the work as it is done.
+``rankfusion._utils.progress`` reports the work as it is done.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._utils.progress import progress_bar
 from .._utils.seeding import check_random_state
 
-__all__ = ["WorkEstimate", "ensemble_work", "svm_rfe_work", "physical_memory", "progress_bar"]
+__all__ = ["WorkEstimate", "ensemble_work", "svm_rfe_work", "physical_memory"]
 
 
 def physical_memory() -> int | None:
@@ -76,7 +75,8 @@ class WorkEstimate:
         Parameters
         ----------
         available : int, optional
-            The memory in bytes that the run may take; None = :func:`physical_memory`. When
+            The memory in bytes that the run may take; None = the machine's memory
+            (``physical_memory()`` of this module). When
             that is unknown too, nothing is checked.
 
         Raises

@@ -1,0 +1,257 @@
+"""Does combining rankings pay on this data set? What ``rankfusion advise`` computes
+(:func:`run_advice` → :class:`AdviceRun`), over :func:`rankfusion.advise` (nested resampling;
+the Nadeau–Bengio corrected test of the combination procedure against the best single ranker)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .output import WorkflowRun, inputs_of, is_stream, source_name
+
+__all__ = ["run_advice", "AdviceRun"]
+
+#: The columns of the printed configurations table.
+SHOWN_COLUMNS = ("rankers", "rule", "size", "score", "score_low", "score_high", "phi", "chosen")
+
+
+@dataclass
+class AdviceRun(WorkflowRun):
+    """What :func:`run_advice` computed.
+
+    Attributes
+    ----------
+    source : str, path-like or DataFrame
+        The data as given.
+    advice : Advice or None
+        The advice (None for a dry run).
+    plan : dict or None
+        The work of a dry run (:func:`rankfusion.evaluation.advice_plan`), else None.
+    settings : dict
+        ``cv``, ``inner_cv`` and ``repeats`` as given.
+    options : dict
+        Recorded in ``summary.json`` (the command line's options).
+    seconds : dict of str → float
+        ``read`` and ``advise`` wall-clock times.
+    top : int
+        Configurations the summary shows (0 = all).
+    written : list of Path
+        The files written.
+    out : str or path-like or None
+        The results folder, as given.
+    """
+
+    source: object
+    advice: object = None
+    plan: dict | None = None
+    settings: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)
+    seconds: dict = field(default_factory=dict)
+    top: int = 10
+    written: list = field(default_factory=list)
+    out: object = None
+
+    @property
+    def MAIN_TABLE(self) -> str:
+        return "plan" if self.advice is None else "configurations"
+
+    def tables(self) -> dict:
+        """``configurations`` (by mean outer accuracy, rounded to 3 decimals; ``top`` rows),
+        or ``plan`` (what, how many) for a dry run.
+
+        Returns
+        -------
+        dict of str → DataFrame
+        """
+        import pandas as pd
+
+        if self.advice is None:
+            return {"plan": pd.DataFrame({"work": list(self.plan),
+                                          "count": list(self.plan.values())})}
+        from ..evaluation import advice_frame
+
+        frame = advice_frame(self.advice)[list(SHOWN_COLUMNS)]
+        shown = frame if not self.top else frame.head(self.top)
+        return {"configurations": shown.round(3)}
+
+    def notes(self) -> list[str]:
+        """The data and the folds; the files written; the times.
+
+        Returns
+        -------
+        list of str
+        """
+        if self.advice is None:
+            return [f"{source_name(self.source)}: dry run, nothing computed"]
+        s, st = self.advice.summary, self.settings
+        lines = [f"{source_name(self.source)}: {s['n_samples']} samples, "
+                 f"{s['n_features']} features; "
+                 f"{s['outer_folds']} outer folds ({st['repeats']} × {st['cv']}), "
+                 f"{st['inner_cv']} inner; seed entropy {s['seed_entropy']}"]
+        if self.written:
+            lines.append(f"wrote {', '.join(f.name for f in self.written)} to {self.out}")
+        sec = s["seconds"]
+        lines.append(f"time: read {self.seconds['read']:.2f} s, advise "
+                     f"{self.seconds['advise']:.2f} s (summed over the work: rankers "
+                     f"{sec['rankers']:.2f} s, aggregation {sec['aggregation']:.2f} s, "
+                     f"classifier {sec['classifier']:.2f} s for {s['classifier_fits']} fits)")
+        return lines
+
+    def summary(self) -> str:
+        """The text ``rankfusion advise`` prints.
+
+        Returns
+        -------
+        str
+        """
+        notes = self.notes()
+        if self.advice is None:
+            return "\n".join([f"# {notes[0]}", *(f"{k}: {v}" for k, v in self.plan.items())])
+        from ..evaluation import advice_frame
+        from .text import frame_text
+
+        adv = self.advice
+        n_all = advice_frame(adv).shape[0]
+        shown = self.tables()["configurations"]
+        lines = [f"# {notes[0]}", adv.verdict,
+                 f"\nrecommended: {adv.recommended.label}",
+                 f"best single: {adv.best_single.label}",
+                 f"one-SE pick (smallest size within one SE of the best): {adv.one_se.label}",
+                 f"\nconfigurations by mean outer accuracy ({len(shown)} of {n_all}; "
+                 f"{round(100 * (1 - adv.alpha))} % intervals; phi = Nogueira's stability; "
+                 "chosen = share of outer folds whose inner CV picked it)",
+                 frame_text(shown)]
+        if self.written:
+            lines.append(f"\n# {notes[1]}")
+        lines.append(f"# {notes[-1]}")
+        return "\n".join(lines)
+
+    def save(self, out, *, overwrite: bool = False) -> list:
+        """Write ``advice.csv`` and ``summary.json`` into the folder ``out``
+        (:func:`rankfusion.evaluation.write_advice`), or ``advice.csv`` into a text stream.
+
+        Parameters
+        ----------
+        out : str, path-like or text stream
+            The results folder (new, unless ``overwrite``), or a stream.
+        overwrite : bool, default False
+            Accept an existing folder.
+
+        Returns
+        -------
+        list of Path
+            The files written (none for a stream).
+        """
+        from ..evaluation import advice_frame, write_advice
+
+        if self.advice is None:
+            raise ValueError("a dry run has no results to save")
+        if is_stream(out):
+            out.write(advice_frame(self.advice).to_csv(index=False))
+            return []
+        return write_advice(self.advice, out, overwrite=overwrite,
+                            inputs=inputs_of(self.source),
+                            extra={"options": self.options,
+                                   "command_seconds": {"read": self.seconds["read"],
+                                                       "advise": self.seconds["advise"]}})
+
+
+def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
+               rules="borda,mean_score,kfirst,rrf", sizes=None, estimator=None, cv: int = 5,
+               inner_cv: int = 3, repeats: int = 2, combine: str = "subsets",
+               alpha: float = 0.05, tie_break: str = "random", random_state=None,
+               n_jobs: int | None = None, format=None, drop=None, na_values=None,
+               nominal=None, sep=None, encoding="utf-8", out=None, overwrite: bool = False,
+               top: int = 10, dry_run: bool = False, options=None) -> AdviceRun:
+    """Whether any combination of rankers × rule × size beats the best single ranker on a
+    data set (:func:`rankfusion.advise`), or, with ``dry_run``, the work that would take.
+
+    Parameters
+    ----------
+    data : str, path-like or DataFrame
+        The data set (:func:`~rankfusion.workflows.read_data`).
+    target : str, int or None, default None
+        The class column; None = the last column.
+    rankers : str or list of str, default "info_gain,relieff,nlc"
+        At least two rankers (comma-separated text or a list).
+    rules : str or list of str, default "borda,mean_score,kfirst,rrf"
+        Rules with parameters (``"borda,kfirst:k=0.05"``; text goes through
+        :func:`rankfusion.evaluation.split_rules`).
+    sizes : str or list, optional
+        Subset sizes (text goes through :func:`rankfusion.evaluation.parse_sizes`); default
+        1, 2, 4, … up to 256.
+    estimator : str, optional
+        The classifier scoring a subset.
+    cv : int, default 5
+        Outer folds per repeat.
+    inner_cv : int, default 3
+        Inner folds.
+    repeats : int, default 2
+        Repeats of the outer folds.
+    combine : {"subsets", "all"}, default "subsets"
+        Every subset of ≥ 2 rankers, or all together.
+    alpha : float, default 0.05
+        The level of the test and the intervals.
+    tie_break : {"random", "index"}, default "random"
+        The order of tied scores inside the resampling.
+    random_state : None, int, SeedSequence or Generator
+        The seed; None = fresh entropy, saved in ``summary.json``.
+    n_jobs : int, optional
+        Outer folds in parallel.
+    format : {"csv", "arff", "parquet"}, optional
+        The file format; default: from the file name.
+    drop : str or list of str, optional
+        Columns that are not features.
+    na_values : list of str, optional
+        Cells read as missing values.
+    nominal : str or list of str, optional
+        Columns read as nominal.
+    sep : str, optional
+        The CSV separator.
+    encoding : str, default "utf-8"
+        The text encoding.
+    out : str or path-like, optional
+        The results folder (:meth:`AdviceRun.save`); checked before any work (not for a dry
+        run).
+    overwrite : bool, default False
+        Accept an existing ``out``.
+    top : int, default 10
+        Configurations the summary shows (0 = all).
+    dry_run : bool, default False
+        Count the work (ranker fits, aggregations, classifier fits) and do none of it.
+    options : dict, optional
+        Recorded as given in ``summary.json``.
+
+    Returns
+    -------
+    AdviceRun
+    """
+    from .._utils.atomic import check_output_dir
+    from ..evaluation import advice_plan, advise, parse_sizes, split_rules
+    from .data import read_data
+
+    if isinstance(rankers, str):
+        rankers = [r.strip() for r in rankers.split(",") if r.strip()]
+    kwargs = dict(rankers=list(rankers),
+                  rules=split_rules(rules) if isinstance(rules, str) else list(rules),
+                  sizes=parse_sizes(sizes) if isinstance(sizes, str) else sizes,
+                  estimator=estimator, cv=cv, inner_cv=inner_cv, n_repeats=repeats,
+                  combine=combine, alpha=alpha, tie_break=tie_break,
+                  random_state=random_state, n_jobs=n_jobs)
+    if out is not None and not dry_run:  # refused before the work, not after
+        check_output_dir(out, overwrite=overwrite, inputs=inputs_of(data))
+    t0 = time.perf_counter()
+    X, y = read_data(data, target, format=format, drop=drop, na_values=na_values,
+                     nominal=nominal, sep=sep, encoding=encoding)
+    t_read = time.perf_counter() - t0
+    settings = {"cv": cv, "inner_cv": inner_cv, "repeats": repeats}
+    if dry_run:
+        return AdviceRun(data, plan=advice_plan(X, y, **kwargs), settings=settings, top=top)
+    t1 = time.perf_counter()
+    adv = advise(X, y, **kwargs)
+    run = AdviceRun(data, adv, settings=settings, options=dict(options or {}),
+                    seconds={"read": t_read, "advise": time.perf_counter() - t1}, top=top)
+    if out is not None:
+        run.written = run.save(out, overwrite=overwrite)
+        run.out = out
+    return run

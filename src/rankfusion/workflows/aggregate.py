@@ -1,0 +1,181 @@
+"""Combining the ranked lists of a file into one consensus ranking: what ``rankfusion
+aggregate`` computes (:func:`run_aggregation` → :class:`AggregationRun`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .output import WorkflowRun, check_output_files, inputs_of, write_csv_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["run_aggregation", "AggregationRun"]
+
+
+@dataclass
+class AggregationRun(WorkflowRun):
+    """What :func:`run_aggregation` computed.
+
+    Attributes
+    ----------
+    source : str, path-like or RankedLists
+        The lists as given.
+    lists : RankedLists
+        The lists read.
+    reading : str
+        How the file was read (``scores``, ``positions`` or ``orders``).
+    consensus : Consensus
+        The consensus ranking.
+    top : int
+        Rows the summary shows (0 = all).
+    written : str, path-like or None
+        The consensus file written, if any.
+    """
+
+    MAIN_TABLE = "consensus"
+
+    source: object
+    lists: object
+    reading: str
+    consensus: object
+    top: int = 20
+    written: object = None
+
+    def table(self) -> pd.DataFrame:
+        """The consensus table (:meth:`rankfusion.aggregation.Consensus.to_frame`).
+
+        Returns
+        -------
+        DataFrame
+        """
+        return self.consensus.to_frame()
+
+    def tables(self) -> dict:
+        """``{"consensus": …}``: the rows of :meth:`table` the summary shows (``top``).
+
+        Returns
+        -------
+        dict of str → DataFrame
+        """
+        frame = self.table()
+        return {"consensus": frame.head(self.top) if self.top else frame}
+
+    def notes(self) -> list[str]:
+        """The rule and the lists; the file written.
+
+        Returns
+        -------
+        list of str
+        """
+        c, lists = self.consensus, self.lists
+        out = [f"{c.method} consensus of {lists.n_lists} lists over {lists.n_features} "
+               f"features{'' if not c.params else ' ' + str(c.params)}"]
+        if self.written is not None:
+            out.append(f"written to {self.written}")
+        return out
+
+    def summary(self) -> str:
+        """The text ``rankfusion aggregate`` prints.
+
+        Returns
+        -------
+        str
+        """
+        from .text import frame_text
+
+        notes = self.notes()
+        return "\n".join([f"# {notes[0]}", frame_text(self.tables()["consensus"]),
+                          *(f"# {n}" for n in notes[1:])])
+
+    def save(self, out, *, overwrite: bool = False) -> list:
+        """Write the consensus table as CSV.
+
+        Parameters
+        ----------
+        out : str, path-like or text stream
+            The file (written atomically), or a stream to write to.
+        overwrite : bool, default False
+            Replace an existing file.
+
+        Returns
+        -------
+        list of Path
+            The file written (none for a stream).
+        """
+        paths = check_output_files({"--out": out}, inputs_of(self.source),
+                                   overwrite=overwrite)
+        write_csv_file(self.table(), paths.get("--out", out))
+        return list(paths.values())
+
+
+def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
+                    input: str = "auto", header=None, list_names=None, sep: str = ",",
+                    encoding: str = "utf-8", out=None, overwrite: bool = False,
+                    top: int = 20, log: Callable[[str], None] | None = None
+                    ) -> AggregationRun:
+    """Read ranked lists and combine them into one consensus ranking.
+
+    Parameters
+    ----------
+    lists : str, path-like or RankedLists
+        A lists file (:func:`rankfusion.io.read_lists`; ``-`` = standard input) or lists.
+    rule : str, default "kfirst"
+        The rule (:func:`rankfusion.aggregation.available_methods`); an unknown rule is
+        refused before the file is read.
+    params : dict, optional
+        The rule's parameters (``k`` for ``kfirst``, …).
+    weights : sequence of float, optional
+        One weight per list.
+    input : {"auto", "scores", "positions", "orders"}, default "auto"
+        The kind of the file; ``auto`` decides only where one reading is possible.
+    header : bool, optional
+        Orders files: whether the first row is a header.
+    list_names : bool, optional
+        Orders files: whether each row starts with the list's name.
+    sep : str, default ","
+        The CSV separator.
+    encoding : str, default "utf-8"
+        The text encoding.
+    out : str or path-like, optional
+        Write the consensus table here (:meth:`AggregationRun.save`); checked before any
+        work.
+    overwrite : bool, default False
+        Replace an existing ``out``.
+    top : int, default 20
+        Rows the summary and the tables show (0 = all).
+    log : callable, optional
+        Called with a line of text when ``input="auto"`` chose the reading.
+
+    Returns
+    -------
+    AggregationRun
+
+    Examples
+    --------
+    >>> from rankfusion import RankedLists
+    >>> lists = RankedLists.from_orders([["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"]])
+    >>> run_aggregation(lists, "borda").tables()["consensus"].index.tolist()
+    ['a', 'b', 'c']
+    """
+    from ..aggregation import aggregate, resolve
+    from ..io import read_lists
+    from ..lists import RankedLists
+
+    rule = resolve(rule, argument="--rule")  # an unknown rule fails before the file is read
+    paths = check_output_files({"--out": out}, inputs_of(lists), overwrite=overwrite)
+    if isinstance(lists, RankedLists):
+        ranked, reading = lists, "lists"
+    else:
+        ranked, reading = read_lists(lists, input, header=header, list_names=list_names,
+                                     sep=sep, encoding=encoding, return_reading=True)
+        if input == "auto" and log is not None:
+            log(f"read {lists} as {reading}; say --input to choose")
+    result = aggregate(ranked, rule, weights=weights, **dict(params or {}))
+    run = AggregationRun(lists, ranked, reading, result, top=top)
+    if out is not None:
+        run.save(paths["--out"], overwrite=True)
+        run.written = out
+    return run

@@ -1,0 +1,54 @@
+"""Reading the data set a workflow works on: one reader, the same options for every command
+that reads a data file (``--target``, ``--format``, ``--drop``, ``--na-values``,
+``--nominal``, ``--sep``, ``--encoding``; docs/design.md, 'Inputs')."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["read_data", "DATA_OPTIONS"]
+
+#: The keyword arguments of :func:`read_data` after ``source`` and ``target``, which every
+#: ``run_*`` function that reads a data file takes alike.
+DATA_OPTIONS = ("format", "drop", "na_values", "nominal", "sep", "encoding")
+
+
+def read_data(source, target=None, *, format: str | None = None, drop=None,
+              na_values: Sequence[str] | None = None, nominal=None, sep: str | None = None,
+              encoding: str = "utf-8"):
+    """Features and class of a data file, by :func:`rankfusion.io.load_data`.
+
+    Parameters
+    ----------
+    source : str, path-like or DataFrame
+        The data (``-`` = standard input).
+    target : str, int or None, default None
+        The class column: a name, or a 0-based position (-1 = last); None = the last column.
+    format : {"csv", "arff", "parquet"}, optional
+        The file format; default: from the file name.
+    drop : str or sequence of str, optional
+        Columns that are not features (identifiers), left out before any other check;
+        comma-separated text or a list.
+    na_values : sequence of str, optional
+        The cells read as missing values (replacing the default markers).
+    nominal : str or sequence of str, optional
+        Columns read as nominal even if they hold numbers.
+    sep : str, optional
+        The CSV separator (default ``,``; tab for ``.tsv``).
+    encoding : str, default "utf-8"
+        The text encoding of CSV and ARFF files.
+
+    Returns
+    -------
+    X : DataFrame
+        The features.
+    y : Series
+        The class, named after its column.
+    """
+    from ..io import load_data
+
+    X, y = load_data(source, target, format=format, drop=drop, na_values=na_values,
+                     nominal=nominal, sep=sep, encoding=encoding)
+    if X.shape[1] == 0:
+        raise ValueError("no feature left after drop")
+    return X, y

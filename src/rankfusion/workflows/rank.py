@@ -1,0 +1,302 @@
+"""Scoring and ranking the features of a data set with one or more rankers: what
+``rankfusion rank`` computes (:func:`run_ranking` → :class:`RankingRun`).
+
+A small plain CSV file ranked by information measures alone is read and scored without pandas
+(:func:`rankfusion.io.read_small`, :func:`~rankfusion.workflows.format_float_table`), so that
+the command starts quickly; the result is the same, byte for byte, as the general route's
+(:func:`rankfusion.io.load_data`, :func:`rank_table`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .output import WorkflowRun, check_output_files, inputs_of, source_name, write_csv_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+    from ..lists import RankedLists
+
+__all__ = ["run_ranking", "RankingRun", "rank_table"]
+
+#: Rankers the small-file route computes without pandas (the information measures, whose
+#: scores depend on the data alone), and the parameters they take.
+LIGHT_RANKERS = ("info_gain", "gain_ratio", "symmetric_uncertainty", "chi_square")
+LIGHT_PARAMS = ("missing_as_value", "binarize")
+
+
+def _order(lists: RankedLists):
+    """Features best first by the first list (ties by column order)."""
+    import numpy as np
+
+    return np.lexsort((np.arange(lists.n_features), -lists.scores[:, 0]))
+
+
+def _lists_table(lists: RankedLists) -> pd.DataFrame:
+    table = lists.to_frame("scores")
+    table.index.name = "feature"
+    for name, col in zip(lists.list_names, lists.positions.T):
+        table[f"{name}_pos"] = col
+    return table.iloc[_order(lists)]
+
+
+def rank_table(X, y, rankers, params: dict | None = None) -> pd.DataFrame:
+    """Scores and positions of every feature under each ranker, sorted by the first ranker.
+
+    Parameters
+    ----------
+    X : array-like or DataFrame of shape (n, p)
+        The features.
+    y : array-like of shape (n,)
+        Class labels.
+    rankers : list of str
+        Registered ranker names (:func:`rankfusion.rankers.available_rankers`).
+    params : dict, optional
+        Parameters passed to every ranker that takes them.
+
+    Returns
+    -------
+    DataFrame
+        Indexed by ``feature``, best first by the first ranker (ties by column order): one
+        score column per ranker, then one ``<ranker>_pos`` column of positions (1 = best) per
+        ranker.
+    """
+    from ..rankers import rank_features
+
+    return _lists_table(rank_features(X, y, rankers, params=params))
+
+
+@dataclass
+class RankingRun(WorkflowRun):
+    """What :func:`run_ranking` computed.
+
+    Attributes
+    ----------
+    source : str or path-like
+        The data as given.
+    rankers : list of str
+        The rankers, as given.
+    lists : RankedLists
+        Features × rankers, with the scores.
+    n_samples, n_features, n_classes : int
+        The size of the data.
+    target : str
+        The name of the class column.
+    top : int
+        Rows the summary shows (0 = all).
+    written : Path or None
+        The scores file written, if any.
+    """
+
+    MAIN_TABLE = "scores"
+
+    source: object
+    rankers: list
+    lists: object
+    n_samples: int
+    n_features: int
+    target: object
+    n_classes: int
+    top: int = 20
+    written: object = None
+    light: bool = field(default=False, repr=False)
+
+    def table(self) -> pd.DataFrame:
+        """Every feature's score and position under each ranker, best first by the first
+        ranker (:func:`rank_table`).
+
+        Returns
+        -------
+        DataFrame
+        """
+        return _lists_table(self.lists)
+
+    def tables(self) -> dict:
+        """``{"scores": …}``: the rows of :meth:`table` the summary shows (``top``).
+
+        Returns
+        -------
+        dict of str → DataFrame
+        """
+        table = self.table()
+        return {"scores": table.head(self.top) if self.top else table}
+
+    def notes(self) -> list[str]:
+        """What was read, and the file written.
+
+        Returns
+        -------
+        list of str
+        """
+        out = [f"{source_name(self.source)}: {self.n_samples} samples, "
+               f"{self.n_features} features, target "
+               f"{self.target!r} with {self.n_classes} classes; rankers: "
+               f"{', '.join(self.rankers)}"]
+        if self.written is not None:
+            out.append(f"written to {self.written}")
+        return out
+
+    def summary(self) -> str:
+        """The text ``rankfusion rank`` prints.
+
+        Returns
+        -------
+        str
+        """
+        notes = self.notes()
+        body = self._light_text() if self.light else None
+        if body is None:
+            from .text import frame_text
+
+            body = frame_text(self.tables()["scores"])
+        lines = [f"# {notes[0]}", body] + [f"# {n}" for n in notes[1:]]
+        return "\n".join(lines)
+
+    def _light_text(self) -> str | None:
+        lists = self.lists
+        order = _order(lists)
+        if self.top:
+            order = order[:self.top]
+        columns = {name: lists.scores[order, k] for k, name in enumerate(self.rankers)}
+        columns.update({f"{name}_pos": lists.positions[order, k]
+                        for k, name in enumerate(self.rankers)})
+        from .text import format_float_table
+
+        return format_float_table("feature", lists.features[order], columns)
+
+    def save(self, out, *, overwrite: bool = False) -> list:
+        """Write the scores table (features × rankers, best first by the first ranker) as CSV,
+        the input of ``rankfusion aggregate``.
+
+        Parameters
+        ----------
+        out : str, path-like or text stream
+            The file (written atomically), or a stream to write to.
+        overwrite : bool, default False
+            Replace an existing file.
+
+        Returns
+        -------
+        list of Path
+            The file written (none for a stream).
+        """
+        table = self.table()[list(self.lists.list_names)]
+        paths = check_output_files({"--out": out}, inputs_of(self.source),
+                                   overwrite=overwrite)
+        write_csv_file(table, paths.get("--out", out))
+        return list(paths.values())
+
+
+def _rankers(rankers) -> list[str]:
+    from ..rankers import get_ranker
+
+    if isinstance(rankers, str):
+        rankers = rankers.split(",")
+    names = [str(r).strip() for r in rankers if str(r).strip()]
+    if not names:
+        raise ValueError("--rankers needs at least one ranker name")
+    for name in names:
+        get_ranker(name)  # unknown names fail before the data are read
+    return names
+
+
+def _light_ranking(source, target, rankers, params, reading, top) -> RankingRun | None:
+    """The run on a small plain CSV with information measures, without pandas; None when
+    the input is not one :func:`rankfusion.io.read_small` reads or the table is not one that
+    :func:`~rankfusion.workflows.format_float_table` prints exactly as pandas."""
+    from ..io import read_small
+    from ..rankers import ranker_info
+
+    entries = [ranker_info(name) for name in rankers]
+    if (len(set(rankers)) < len(rankers) or any(e.name not in LIGHT_RANKERS for e in entries)
+            or any(k not in LIGHT_PARAMS for k in params)):
+        return None
+    read = read_small(source, target, **reading)
+    if read is None:
+        return None
+    data, target_name = read
+    import numpy as np
+
+    from ..lists import RankedLists
+
+    scores = np.column_stack([np.asarray(e.func(data, None, **params), dtype=np.float64)
+                              for e in entries])
+    lists = RankedLists.from_scores(scores, features=[str(f) for f in data.feature_names],
+                                    list_names=rankers)
+    run = RankingRun(source, rankers, lists, data.n_samples, data.n_features, target_name,
+                     data.n_classes, top=top, light=True)
+    return run if run._light_text() is not None else None
+
+
+def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=None,
+                drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
+                out=None, overwrite: bool = False, top: int = 20) -> RankingRun:
+    """Score and rank the features of a data set with one or more rankers.
+
+    Parameters
+    ----------
+    data : str, path-like or DataFrame
+        The data set (:func:`~rankfusion.workflows.read_data`).
+    target : str, int or None, default None
+        The class column (a name or a 0-based position); None = the last column.
+    rankers : str or list of str, default "info_gain"
+        Registered ranker names (comma-separated text or a list); unknown names are refused
+        before the data are read.
+    params : dict, optional
+        Parameters passed to every ranker that takes them.
+    format : {"csv", "arff", "parquet"}, optional
+        The file format; default: from the file name.
+    drop : str or list of str, optional
+        Columns that are not features.
+    na_values : list of str, optional
+        Cells read as missing values.
+    nominal : str or list of str, optional
+        Columns read as nominal.
+    sep : str, optional
+        The CSV separator.
+    encoding : str, default "utf-8"
+        The text encoding.
+    out : str or path-like, optional
+        Write the scores table here (:meth:`RankingRun.save`); checked before any work.
+    overwrite : bool, default False
+        Replace an existing ``out``.
+    top : int, default 20
+        Rows the summary and the tables show (0 = all).
+
+    Returns
+    -------
+    RankingRun
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> frame = load_iris(as_frame=True).frame
+    >>> run = run_ranking(frame, rankers="info_gain,chi_square", top=2)
+    >>> run.tables()["scores"].index.tolist()
+    ['petal length (cm)', 'petal width (cm)']
+    """
+    names = _rankers(rankers)
+    params = dict(params or {})
+    reading = {"format": format, "drop": drop, "na_values": na_values, "nominal": nominal,
+               "sep": sep, "encoding": encoding}
+    if out is None:
+        run = _light_ranking(data, target, names, params, reading, top)
+        if run is not None:
+            return run
+    import pandas as pd
+
+    from ..rankers import rank_features
+    from .data import read_data
+
+    paths = check_output_files({"--out": out}, inputs_of(data), overwrite=overwrite)
+    X, y = read_data(data, target, **reading)
+    lists = rank_features(X, y, names, params=params)
+    classes = pd.Series(y).astype(str).value_counts()
+    run = RankingRun(data, names, lists, X.shape[0], X.shape[1], y.name, classes.shape[0],
+                     top=top)
+    if out is not None:
+        run.written = out
+        run.save(paths["--out"], overwrite=True)
+    return run

@@ -1,0 +1,104 @@
+"""Tables as text, the way the command line prints them: pandas' ``DataFrame.to_string``
+(:func:`frame_text`), or the same text made without pandas for plain float tables
+(:func:`format_float_table`, which lets ``rankfusion rank`` on a small file start without
+loading pandas)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["frame_text", "format_float_table"]
+
+
+def frame_text(frame: pd.DataFrame, *, max_rows: int | None = None) -> str:
+    """``frame`` as the command line prints it: ``DataFrame.to_string`` 200 characters wide,
+    up to 50 columns.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        The table.
+    max_rows : int, optional
+        Rows shown (pandas elides the middle ones beyond); None = all.
+
+    Returns
+    -------
+    str
+        The text, without a final newline.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(frame_text(pd.DataFrame({"score": [0.5, 0.25]}, index=["a", "b"])))
+       score
+    a   0.50
+    b   0.25
+    """
+    import pandas as pd
+
+    with pd.option_context("display.max_rows", max_rows, "display.width", 200,
+                           "display.max_columns", 50):
+        return frame.to_string(max_rows=max_rows)
+
+
+def format_float_table(index_name: str, index, columns: dict) -> str | None:
+    """The text :func:`frame_text` gives for a table of float columns with a named index,
+    made without pandas; None outside the values for which it is the same text (then print
+    the DataFrame).
+
+    Within that domain this is pandas' ``DataFrame.to_string`` (six decimals, trailing zeros
+    trimmed alike in a column, a sign space; labels right-aligned over the numbers, the index
+    left-aligned under its name). Outside it pandas chooses other layouts, so None for: a
+    non-finite value, one above 1e6 or below 1e-6 in size but not 0; an empty, non-ASCII
+    (wide and combining characters) or non-printable label or name (pandas escapes tabs and
+    newlines); a label, column name or index name starting with a space (pandas strips the
+    spaces that begin every label of the index, and every column name, before it aligns them:
+    ``' ==='`` printed as ``'==='``).
+
+    Parameters
+    ----------
+    index_name : str
+        The name of the index (printed above the labels).
+    index : sequence
+        The row labels.
+    columns : dict of str → sequence of float
+        Column name → values, one per label, in print order.
+
+    Returns
+    -------
+    str or None
+        The text, without a final newline; None where pandas would print otherwise.
+
+    Examples
+    --------
+    >>> print(format_float_table("feature", ["a", "b"], {"score": [0.5, 0.25]}))
+             score
+    feature
+    a         0.50
+    b         0.25
+    """
+    labels = [str(v) for v in index]
+    names = [str(c) for c in columns]
+    if not all(t.isascii() and t.isprintable() and t for t in labels + names + [index_name]):
+        return None
+    if any(t.startswith(" ") for t in labels + names + [index_name]):
+        return None
+    strcols = [["", index_name, *labels]]
+    for name, col in zip(names, columns.values()):
+        vals = [float(v) for v in col]
+        if any(v != v or abs(v) > 1e6 or 0 < abs(v) < 1e-6 or v in (float("inf"), -float(
+                "inf")) for v in vals):
+            return None
+        cells = [f"{v: .6f}" for v in vals]
+        while cells and all(c.endswith("0") for c in cells):
+            cells = [c[:-1] for c in cells]
+        cells = [c + "0" if c.endswith(".") else c for c in cells]
+        width = max([len(c) for c in cells] + [len(name) + 1])
+        strcols.append([(" " + name).rjust(width), " " * width,
+                        *(c.rjust(width) for c in cells)])
+    widths = [max(len(c) for c in col) for col in strcols]
+    widths = [w + 1 for w in widths[:-1]] + widths[-1:]
+    rows = zip(*(tuple(c.ljust(w) for c in col) for col, w in zip(strcols, widths)))
+    return "\n".join("".join(r) for r in rows)
