@@ -21,6 +21,7 @@ reproductions, the combination is about as good as its best member rather than b
 :func:`rankfusion.advise` asks the same question with a nested protocol and states the answer.
 """
 
+import matplotlib.pyplot as plt
 import pandas as pd
 
 from rankfusion import EnsembleSelector
@@ -41,9 +42,10 @@ curves = {
     for label, rankers in selectors.items()
 }
 
-fig = plot_error_curves(curves, title="St. Jude ALL: three filters and their Borda count",
-                        ylabel="test error, 10 splits (± 1 sd)")
-fig.set_size_inches(6.4, 4.2)
+fig, ax = plt.subplots(figsize=(6.4, 4.2))
+plot_error_curves(curves, ax=ax, title="St. Jude ALL: three filters and their Borda count",
+                  ylabel="test error, 10 splits (± 1 sd)")
+fig.tight_layout()
 
 # %%
 # The mean test errors behind the figure, one column per selector:

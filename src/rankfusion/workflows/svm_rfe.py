@@ -216,7 +216,7 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo", k=
         The class column; None = the last column.
     rules : str or list of str, optional
         Rules combining the per-problem lists (comma-separated text or a list); ``average``
-        is the joint RFE on mean |w|. Default ``kfirst, schulze, average``.
+        is the joint RFE on mean ``|w|``. Default ``kfirst, schulze, average``.
     decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}, default "ovo"
         The binary problems, or one multiclass SVM.
     k : int or float, optional
