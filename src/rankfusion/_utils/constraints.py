@@ -90,7 +90,7 @@ class Constraint:
         -------
         bool
         """
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define accepts()")
 
     def same_kind(self, value) -> bool:
         """Whether ``value`` is of the constraint's kind (a failure is then a ValueError,

@@ -240,7 +240,7 @@ class WorkflowRun:
         -------
         dict of str → DataFrame
         """
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define tables()")
 
     def summary(self) -> str:
         """The text the command prints (``--output-format table``).
@@ -250,7 +250,7 @@ class WorkflowRun:
         str
             Without a final newline.
         """
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define summary()")
 
     def notes(self) -> list[str]:
         """The summary's comment lines (what was read, seeds, files written) without their
