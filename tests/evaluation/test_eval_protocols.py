@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.datasets import make_classification
 from sklearn.feature_selection import RFE, SelectKBest, SelectorMixin, f_classif
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import f1_score, precision_score, recall_score, roc_auc_score
@@ -334,3 +335,30 @@ def test_smo_is_linear_svc_on_training_range_normalised_attributes():
     np.testing.assert_allclose(smo.decision_function(X[te]),
                                ref.decision_function((X[te] - lo) / width), rtol=1e-9)
     assert "smo" in available_classifiers()
+
+
+def test_a_wrapped_selector_and_classifier_are_seeded_like_bare_ones():
+    # The protocol seeds every random_state left at None, nested ones included: a selector
+    # inside ZScoredSelector (the standardised gene-expression path) and a classifier inside a
+    # Pipeline. Before, a wrapped selector ran unseeded (liblinear's Crammer–Singer solver in
+    # the committed gene-expression runs), and two identical runs gave different curves.
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from rankfusion.evaluation import ZScoredSelector
+    from rankfusion.selection import EnsembleSelector
+
+    X, y = make_classification(n_samples=60, n_features=12, n_informative=3, n_redundant=0,
+                               random_state=3)
+    sel = ZScoredSelector(EnsembleSelector(rankers=["f_classif", "relieff"], n_bootstraps=3,
+                                           sample_fraction=0.5))
+    clf = make_pipeline(StandardScaler(), RandomForestClassifier(n_estimators=5))
+    runs = [error_curve(sel, X, y, n_features=[2, 5], classifier=clf, n_splits=3,
+                        random_state=7) for _ in range(3)]
+    for other in runs[1:]:
+        pd.testing.assert_frame_equal(runs[0].errors, other.errors)
+        pd.testing.assert_frame_equal(runs[0].positions, other.positions)
+    # the caller's objects are unchanged
+    assert sel.get_params()["selector__random_state"] is None
+    assert clf.get_params()["randomforestclassifier__random_state"] is None

@@ -185,14 +185,22 @@ def _cols(X, idx):
 
 
 def _seeded(est, seed: int):
-    """A clone of ``est`` whose ``random_state`` (if it has one left at None) is ``seed``."""
+    """A clone of ``est`` whose every ``random_state`` left at None is ``seed``.
+
+    Nested ones too (``get_params(deep=True)``): a selector wrapped in a
+    :class:`ZScoredSelector` or a classifier in a ``Pipeline`` is seeded like a bare one, so a
+    wrapped estimator's randomness (liblinear's, a forest's) is fixed by the protocol's seed as
+    well (docs/design.md, 'Seeds').
+    """
     est = clone(est)
     try:
-        params = est.get_params(deep=False)
+        params = est.get_params(deep=True)
     except Exception:  # pragma: no cover - not a scikit-learn estimator
         return est
-    if "random_state" in params and params["random_state"] is None:
-        est.set_params(random_state=seed)
+    unset = {key: seed for key, value in params.items()
+             if value is None and (key == "random_state" or key.endswith("__random_state"))}
+    if unset:
+        est.set_params(**unset)
     return est
 
 
