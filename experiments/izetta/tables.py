@@ -27,6 +27,7 @@ import os
 
 import numpy as np
 import pandas as pd
+from scipy.stats import binomtest
 
 from rankfusion.datasets import load_artificial
 from rankfusion.evaluation import relevant_rank_stats, win_matrix
@@ -285,15 +286,30 @@ def main():
                 m = a.merge(b, on=["split", "n_features"], suffixes=("_ovo", "_ova"))
                 if m.empty:
                     continue
+                # The feature counts of one split are nested subsets of one ranking: they
+                # are not independent pairs. The unit of a test is the split (its mean error
+                # over the counts); an exact two-sided sign test over the splits (with 4
+                # splits its smallest p-value is 0.125).
+                per_split = (m.value_ovo - m.value_ova).groupby(m.split).mean()
+                wins = int((per_split < -1e-12).sum())
+                losses = int((per_split > 1e-12).sum())
+                p_sign = (binomtest(wins, wins + losses).pvalue if wins + losses else 1.0)
                 rows.append({"dataset": sources[ds], "rule": RULE_LABEL[r],
                              "mean error OVO": m.value_ovo.mean(),
                              "mean error OVA": m.value_ova.mean(),
-                             "OVO < OVA": int((m.value_ovo < m.value_ova - 1e-12).sum()),
-                             "OVO > OVA": int((m.value_ovo > m.value_ova + 1e-12).sum()),
-                             "pairs": len(m)})
+                             "OVO < OVA (split × count)": int(
+                                 (m.value_ovo < m.value_ova - 1e-12).sum()),
+                             "OVO > OVA (split × count)": int(
+                                 (m.value_ovo > m.value_ova + 1e-12).sum()),
+                             "splits OVO < OVA": wins, "splits OVO > OVA": losses,
+                             "sign test p (splits)": p_sign})
         ovo_ova = pd.DataFrame(rows)
-        claims.append("## OVO vs OVA (Figure 3), paired (split, feature count) over every "
-                      "count\n\n" + md_table(ovo_ova))
+        claims.append("## OVO vs OVA (Figure 3), paired by split\n\nThe split × count "
+                      "columns count the (split, feature count) pairs; the counts of one split "
+                      "are nested subsets of one ranking, so they are not independent and no "
+                      "test is made on them. The test is an exact two-sided sign test over the "
+                      "splits, each split's difference being its mean error over the counts "
+                      "(with 4 splits no p-value goes below 0.125).\n\n" + md_table(ovo_ova))
         # rank of each OVO method per dataset, by mean error over the curve's counts ≤ 2× relevant
         rk = []
         for ds, src in sources.items():
