@@ -41,19 +41,27 @@ def _check_ties(ties) -> str:
     return ties
 
 
-def _doubled_positions_block(t: np.ndarray, ties: str) -> np.ndarray:
+def pos2_dtype(p: int) -> np.dtype:
+    """The integer type of doubled positions for ``p`` features: int32 while ``2·(p + 1)``
+    fits it (every practical size; half the memory of int64), int64 beyond."""
+    return np.dtype(np.int32) if 2 * (int(p) + 1) <= np.iinfo(np.int32).max else np.dtype(
+        np.int64)
+
+
+def _doubled_positions_block(t: np.ndarray, ties: str, dtype) -> np.ndarray:
     """Doubled positions of each row of ``t`` (lists × features, lower = better)."""
     m, p = t.shape
     order = np.argsort(t, axis=1, kind="stable")
-    out = np.empty((m, p), dtype=np.int64)
-    steps = 2 * np.arange(1, p + 1, dtype=np.int64)
+    out = np.empty((m, p), dtype=dtype)
+    steps = 2 * np.arange(1, p + 1, dtype=dtype)
     if ties != "ordinal" and p > 1:
         vs = np.take_along_axis(t, order, axis=1)
         new = vs[:, 1:] != vs[:, :-1]
+        del vs
     if ties == "ordinal" or p == 1 or new.all():
         np.put_along_axis(out, order, np.broadcast_to(steps, (m, p)), axis=1)
         return out
-    idx = np.broadcast_to(np.arange(p, dtype=np.int64), (m, p))
+    idx = np.broadcast_to(np.arange(p, dtype=dtype), (m, p))
     starts_flag = np.ones((m, p), dtype=bool)
     starts_flag[:, 1:] = new
     start = np.maximum.accumulate(np.where(starts_flag, idx, 0), axis=1)
@@ -68,31 +76,42 @@ def _doubled_positions_block(t: np.ndarray, ties: str) -> np.ndarray:
     return out
 
 
+#: Scores ranked per block of lists: the block's transposed copy and sort buffers stay a
+#: small fraction of a large matrix (about 40 bytes of transients per score of the block).
+_BLOCK_SCORES = 1 << 21
+
+
 def doubled_positions_from_scores(scores: np.ndarray, ties: str = "average") -> np.ndarray:
-    """Doubled positions ``2·pos`` (int64, features × lists) of each column of ``scores``.
+    """Doubled positions ``2·pos`` (features × lists; int32, or int64 beyond 2³⁰ features) of
+    each column.
 
     Position 1 goes to the highest score. Ties follow ``ties`` (docs/design.md, 'Ties and
     determinism'); features with equal scores under ``"ordinal"`` get consecutive positions in
-    feature-index order. Large inputs
-    are ranked in blocks of lists on threads (numpy's sorts release the GIL); every list is
-    ranked independently, so the result does not depend on the number of threads.
+    feature-index order. The lists are ranked in blocks of about two million scores, each
+    block copied lists-major (every list contiguous) and negated, so the transients stay
+    small next to the input; large inputs rank their blocks on two to eight threads (numpy's
+    sorts release the GIL). Every list is ranked independently, so the result does not depend
+    on the blocks or the number of threads.
     """
     p, m = scores.shape
-    # Lists-major and negated: an ascending stable sort puts the best first and equal scores
-    # in feature-index order.
-    t = np.negative(scores.T)
-    n_threads = min(os.cpu_count() or 1, 8, m)
-    if p * m < 2_000_000 or n_threads < 2:
-        return _doubled_positions_block(t, ties).T.copy()
-    from concurrent.futures import ThreadPoolExecutor
-
-    bounds = np.linspace(0, m, 2 * n_threads + 1).astype(int)
-    blocks = [(a, b) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-    out = np.empty((p, m), dtype=np.int64)
+    out = np.empty((p, m), dtype=pos2_dtype(p))
+    per_block = max(1, min(m, _BLOCK_SCORES // max(p, 1)))
+    blocks = [(a, min(a + per_block, m)) for a in range(0, m, per_block)]
 
     def work(ab):
         a, b = ab
-        out[:, a:b] = _doubled_positions_block(t[a:b], ties).T
+        # lists-major and negated: an ascending stable sort puts the best first and equal
+        # scores in feature-index order
+        t = np.empty((b - a, p), dtype=scores.dtype)  # never a view of the caller's scores
+        np.negative(scores[:, a:b].T, out=t)
+        out[:, a:b] = _doubled_positions_block(t, ties, out.dtype).T
+
+    n_threads = min(os.cpu_count() or 1, 8, len(blocks))
+    if p * m < 4 * _BLOCK_SCORES or n_threads < 2:
+        for ab in blocks:
+            work(ab)
+        return out
+    from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(n_threads) as ex:
         list(ex.map(work, blocks))
@@ -227,7 +246,7 @@ class RankedLists:
             scores, name="scores", features=features, list_names=list_names
         )
         pos2 = doubled_positions_from_scores(values, ties)
-        ranked = np.ones(values.shape, dtype=bool)
+        ranked = np.broadcast_to(np.True_, values.shape)  # every list ranks every feature
         return cls(pos2, ranked, features, list_names, scores=values, ties=ties)
 
     @classmethod
@@ -353,7 +372,7 @@ class RankedLists:
                     )
         p, m = len(features), len(clean)
         list_names = check_names(list_names, m, name="list_names", default_prefix="L")
-        pos2 = np.empty((p, m), dtype=np.int64)
+        pos2 = np.empty((p, m), dtype=pos2_dtype(p))
         ranked = np.zeros((p, m), dtype=bool)
         for j, o in enumerate(clean):
             idx = np.fromiter((uni[v] for v in o), dtype=np.int64, count=len(o))
@@ -427,7 +446,7 @@ class RankedLists:
             )
         for j in range(m):
             _check_average_ties(pos2[ranked[:, j], j], j)
-        pos2 = np.where(ranked, pos2, 2 * (k[None, :] + 1)).astype(np.int64)
+        pos2 = np.where(ranked, pos2, 2 * (k[None, :] + 1)).astype(pos2_dtype(p))
         features = check_names(features, p, name="features", default_prefix="f")
         list_names = check_names(list_names, m, name="list_names", default_prefix="L")
         return cls(pos2, ranked, features, list_names, scores=None, ties="average")
@@ -463,7 +482,11 @@ class RankedLists:
 
     @property
     def positions2(self) -> np.ndarray:
-        """Doubled positions ``2·pos`` as int64 (read-only view): exact for average ties."""
+        """Doubled positions ``2·pos`` (read-only view): exact for average ties.
+
+        Integers: int32 up to 2³⁰ features, int64 beyond. A sum or a product of them belongs
+        in int64 (the rules' exact sums are computed so).
+        """
         return self._pos2
 
     @property

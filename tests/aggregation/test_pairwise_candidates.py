@@ -219,8 +219,9 @@ def test_memory_message_counts_the_candidates(rule, need):
     feats = list("abcdefghij")
     lists = RankedLists.from_orders([feats, feats[1:] + feats[:1], feats[2:] + feats[:2]])
     aggregate(lists, rule, candidates=1, max_memory=need)  # 3 candidates: 3² cells
-    with pytest.raises(ValueError, match=f"^{rule} on 3 candidates \\(of p = 10 features\\) "
-                                         "needs about"):
+    with pytest.raises(ValueError, match=f"^{rule} on candidates=1 gave 3 candidates \\(the "
+                                         "union of the lists' top k, of p = 10 features\\), "
+                                         "which need about .*no smaller candidates"):
         aggregate(lists, rule, candidates=1, max_memory=need - 1)
 
 
@@ -230,3 +231,28 @@ def test_candidates_message_starts_with_the_argument_name(rule):
     with pytest.raises(ValueError, match=r"^candidates must be None, an int ≥ 1 or a number in "
                                          r"\(0, 1\], got 0$"):
         aggregate(lists, rule, candidates=0)
+
+
+@pytest.mark.parametrize("rule", ["schulze", "copeland", "kemeny"])
+def test_refusal_with_candidates_suggests_a_smaller_k_that_fits(rule):
+    # The call already passed candidates=2000: the message names it and the union it gave,
+    # and suggests a smaller k that surely fits (the union of M lists' top k has at most M·k
+    # features); following the suggestion works.
+    import re
+
+    rng = np.random.default_rng(0)
+    lists = RankedLists.from_scores(rng.standard_normal((20_000, 30)))
+    limit = 50e6
+    with pytest.raises(ValueError) as err:
+        aggregate(lists, rule, candidates=2000, max_memory=limit)
+    msg = str(err.value)
+    assert "candidates=2000 gave" in msg and "pass a smaller candidates" in msg
+    k = int(re.search(r"e\.g\. candidates=(\d+)", msg).group(1))
+    assert 1 <= k < 2000
+    res = aggregate(lists, rule, candidates=k, max_memory=limit)
+    assert res.info["n_candidates"] <= 30 * k
+    # without candidates, the suggested k fits as well
+    with pytest.raises(ValueError) as err:
+        aggregate(lists, rule, max_memory=limit)
+    k2 = int(re.search(r"pass candidates=(\d+)", str(err.value)).group(1))
+    aggregate(lists, rule, candidates=k2, max_memory=limit)

@@ -26,6 +26,45 @@ def test_from_scores_other_ties_match_scipy(ties, method):
     np.testing.assert_array_equal(lists.positions, expected)
 
 
+
+@pytest.mark.parametrize("ties", ["average", "min", "ordinal"])
+@pytest.mark.parametrize("layout", ["C", "F", "transposed view"])
+def test_from_scores_blocks_and_threads_match_scipy_and_leave_the_input(ties, layout):
+    # 50,000 × 170 scores: ranked in blocks of lists on threads (the large-input path), in
+    # every memory layout; the caller's matrix is never negated in place (an F-ordered copy's
+    # transposed block is contiguous, and was once negated where it lay).
+    rng = np.random.default_rng(3)
+    base = rng.integers(0, 200, size=(50_000, 170)).astype(float)
+    scores = {"C": base.copy(), "F": np.asfortranarray(base),
+              "transposed view": np.ascontiguousarray(base.T).T}[layout]
+    before = scores.copy()
+    lists = RankedLists.from_scores(scores, ties=ties)
+    np.testing.assert_array_equal(scores, before)
+    assert lists.positions2.dtype == np.int32
+    expected = rankdata(-base, method=ties, axis=0)
+    np.testing.assert_array_equal(lists.positions2, (2 * expected).astype(np.int64))
+    assert lists.is_full and lists.ranked.all() and lists.ranked.flags.writeable
+
+
+def test_positions2_int32_sums_and_squares_stay_exact():
+    # 2·pos fits int32, its squares do not: Average-SD and 3Q-SD square in int64. Features A
+    # (positions 20,000 and 20,000) and B (1 and 39,999) have the same sum; B's spread is the
+    # larger, so Average-SD puts B first. Squared in int32, B's Σ (2·pos)² wraps to about
+    # 2.1·10⁹, below A's 3.2·10⁹, and A would come first.
+    from rankfusion import aggregate
+
+    p = 40_000
+    rng = np.random.default_rng(0)
+    rest = np.setdiff1d(np.arange(1, p + 1), [1, 20_000])
+    col1 = np.concatenate([[20_000, 1], rng.permutation(rest)])
+    rest2 = np.setdiff1d(np.arange(1, p + 1), [20_000, 39_999])
+    col2 = np.concatenate([[20_000, 39_999], rng.permutation(rest2)])
+    lists = RankedLists.from_positions(np.column_stack([col1, col2]).astype(float))
+    assert lists.positions2.dtype == np.int32
+    order = list(aggregate(lists, "average_sd").order)
+    assert order.index(1) < order.index(0)
+    assert np.isfinite(aggregate(lists, "q3_sd").scores).all()
+
 def test_from_scores_dataframe_keeps_names_and_relative():
     frame = pd.DataFrame({"svm": [0.3, 0.9, 0.1], "relief": [0.5, 0.2, 0.4]},
                          index=["g1", "g2", "g3"])

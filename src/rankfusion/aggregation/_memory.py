@@ -95,21 +95,43 @@ def estimate(rule: str, n: int, weighted: bool, itemsize: int) -> float:
     return float(BYTES_PER_CELL[(rule, weighted)](itemsize)) * float(n) * float(n)
 
 
+def _sure_k(fits: int, n_lists: int | None) -> int:
+    """A top-k whose union over ``n_lists`` lists surely holds at most ``fits`` features."""
+    return max(1, fits // max(int(n_lists or 2), 1))
+
+
 def check_memory(rule: str, n: int, p: int, *, weighted: bool, itemsize: int,
-                 max_memory=None, candidates: bool = False) -> None:
-    """Refuse (``ValueError``) an n × n problem whose estimated peak exceeds the limit."""
+                 max_memory=None, candidates=None, n_lists: int | None = None) -> None:
+    """Refuse (``ValueError``) an n × n problem whose estimated peak exceeds the limit.
+
+    ``candidates`` is the ``candidates=k`` of the call (``True`` when k is unknown, None or
+    False without candidates): the message then suggests a smaller k, not the one given. The
+    suggested k is one that surely fits: the union of M lists' top k holds at most M·k
+    features (``n_lists`` = M).
+    """
     limit, source = memory_limit(max_memory)
     need = estimate(rule, n, weighted, itemsize)
     if need <= limit:
         return
-    what = (f"{n:,} candidates (of p = {p:,} features)" if candidates
-            else f"p = {p:,} features")
-    k_hint = max(1, int(math.sqrt(limit / max(need / (n * n), 1.0)) // 2))
-    k_hint = min(2000, k_hint)
+    fits = max(1, int(math.sqrt(limit / max(need / (n * n), 1.0))))  # the n that would fit
+    tail = (f"or use a statistics rule such as borda; the limit can be raised with "
+            f"max_memory= or {ENV_VAR}")
+    head = f"{rule} on "
+    if candidates is not None and candidates is not False:
+        k = None if candidates is True else int(candidates)
+        given = "" if k is None else f"candidates={k} gave "
+        k_hint = _sure_k(fits, n_lists)
+        advice = (f"pass a smaller candidates (e.g. candidates={k_hint}), "
+                  if k is None or k_hint < k else "no smaller candidates surely fits: ")
+        raise ValueError(
+            f"{head}{given}{n:,} candidates (the union of the lists' top k, of p = {p:,} "
+            f"features), which need about {_gib(need)} for the {n:,} × {n:,} pairwise "
+            f"matrices (estimate), more than the limit of {_gib(limit)} ({source}); about "
+            f"{fits:,} candidates fit: " + advice + tail)
+    k_hint = min(2000, _sure_k(fits, n_lists))
     raise ValueError(
-        f"{rule} on {what} needs about {_gib(need)} for its {n:,} × {n:,} pairwise matrices "
-        f"(estimate), more than the limit of {_gib(limit)} ({source}): pass "
+        f"{head}p = {p:,} features needs about {_gib(need)} for its {n:,} × {n:,} pairwise "
+        f"matrices (estimate), more than the limit of {_gib(limit)} ({source}): pass "
         f"candidates={k_hint} (the rule then runs on the union of every list's top "
-        f"{k_hint}), or use a statistics rule such as borda; the limit can be raised with "
-        f"max_memory= or {ENV_VAR}"
+        f"{k_hint}), " + tail
     )

@@ -82,7 +82,8 @@ def prepare(lists, *, k, distance, score_weights, weights, penalty=0.0) -> TopKP
                 f"k={k} exceeds the length of the shortest list ({shortest} ranked features); "
                 "every list must rank at least k features"
             )
-    pos2 = np.where(lists.ranked, lists.positions2, np.iinfo(np.int64).max)
+    pos2 = lists.positions2
+    pos2 = np.where(lists.ranked, pos2, np.iinfo(pos2.dtype).max)  # unranked: last
     top = np.argsort(pos2, axis=0, kind="stable")[:k].T  # M × k feature indices, best first
     items = np.unique(top)
     litems = np.ascontiguousarray(np.searchsorted(items, top))  # item codes: places in items

@@ -631,7 +631,8 @@ def kemeny(lists, *, exact=True, dp_max=20, ilp_max=300, time_limit=10.0, node_l
     idx = candidate_set(lists, candidates)
     sel = np.arange(p) if idx is None else idx
     n = sel.size
-    d = _pairwise(lists, weights, idx, rule="kemeny", max_memory=max_memory)
+    k = None if idx is None else check_top_k(candidates, p, name="candidates")
+    d = _pairwise(lists, weights, idx, rule="kemeny", max_memory=max_memory, k=k)
     D = np.asarray(d, dtype=np.float64)
     bkey, _ = borda_key(lists, weights)
     bsub = bkey[sel]

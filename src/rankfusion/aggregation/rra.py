@@ -117,8 +117,68 @@ def normalized_ranks(lists, universe_size: int | None = None) -> np.ndarray:
     lists when they were built from orders), as RobustRankAggreg's ``rankMatrix``.
     """
     n = _universe_size(lists, universe_size)
-    pos = lists.positions2 / 2.0
-    return np.where(lists.ranked, pos / n, 1.0)
+    return _ranks_block(lists.positions2, None if lists.is_full else lists.ranked, n)
+
+
+def _ranks_block(pos2: np.ndarray, ranked, n: int) -> np.ndarray:
+    """``pos / N`` of these rows of doubled positions; 1 where ``ranked`` is False."""
+    r = pos2 / (2.0 * n)
+    if ranked is not None:
+        r[~ranked] = 1.0
+    return r
+
+
+#: Row blocks of the ρ computation hold about this many ranks (their sort, Beta scores and
+#: bounds stay a small fraction of a p × M problem).
+_RHO_BLOCK = 1 << 20
+
+
+def _needed_beta(r_sorted: np.ndarray) -> np.ndarray:
+    """Where the Beta score ``β_j = I_{r_(j)}(j, M − j + 1)`` can change ``min(M·min_j β_j, 1)``.
+
+    ``β_j = P(Bin(M, x) ≥ j)`` at ``x = r_(j)``. A term with ``M·β_j ≥ 1`` cannot lower ρ below
+    1, so it need not be computed; it is skipped when a lower bound proves ``β_j ≥ 2/M`` (a
+    factor 2 of margin over the rounding of the bound):
+
+    * ``j ≤ M·x``: ``j`` is at most the binomial's median, so ``β_j ≥ 1/2`` (used for M ≥ 4);
+    * ``j = M``: ``β_M = x^M`` exactly;
+    * ``M·x < j < M``: ``β_j ≥ exp(−M·D(j/M ‖ x)) / sqrt(8 j (1 − j/M))``, ``D`` the binary
+      relative entropy (Ash 1990, *Information Theory*, Lemma 4.7.2).
+
+    On noise features almost every term is skipped; the computed ones are computed exactly as
+    before, so ρ is bit-identical.
+    """
+    b, m = r_sorted.shape
+    if m < 4:
+        return np.ones((b, m), dtype=bool)
+    j = np.arange(1, m + 1, dtype=np.float64)
+    skip = j[None, :] <= m * r_sorted
+    thresh = 2.0 / m
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        a = j[None, :-1] / m
+        x = r_sorted[:, :-1]
+        d = a * np.log(a / x) + (1.0 - a) * np.log((1.0 - a) / (1.0 - x))
+        bound = np.exp(-m * d) / np.sqrt(8.0 * j[None, :-1] * (1.0 - a))
+        skip[:, :-1] |= bound >= thresh  # NaN (x ≥ a, covered above) compares False
+        skip[:, -1] |= m * np.log(r_sorted[:, -1]) >= math.log(thresh)
+    return ~skip
+
+
+def _rho_block(r: np.ndarray, *, exact: bool) -> np.ndarray:
+    """ρ of the rows of ``r`` (normalised ranks); see :func:`rho_scores`."""
+    r = np.sort(r, axis=1)
+    m = r.shape[1]
+    if exact:
+        bmin = _beta_scores(r).min(axis=1)
+        j = np.arange(1, m + 1, dtype=np.float64)
+        q = special.betaincinv(j[None, :], (m - j + 1)[None, :], bmin[:, None])
+        return 1.0 - stuart_scores(1.0 - q)
+    need = _needed_beta(r)
+    rows, cols = np.nonzero(need)
+    beta = np.full(r.shape, np.inf)
+    j = cols + 1.0
+    beta[rows, cols] = special.betainc(j, m - j + 1.0, r[rows, cols])
+    return np.minimum(beta.min(axis=1) * m, 1.0)
 
 
 def _beta_scores(r_sorted: np.ndarray) -> np.ndarray:
@@ -167,14 +227,14 @@ def rho_scores(r: np.ndarray, *, exact: bool = False) -> np.ndarray:
     quantile function and Q :func:`stuart_scores` (RobustRankAggreg's
     ``correctBetaPvaluesExact``).
     """
-    r = np.sort(np.asarray(r, dtype=np.float64), axis=1)
-    m = r.shape[1]
-    bmin = _beta_scores(r).min(axis=1)
-    if not exact:
-        return np.minimum(bmin * m, 1.0)
-    j = np.arange(1, m + 1, dtype=np.float64)
-    q = special.betaincinv(j[None, :], (m - j + 1)[None, :], bmin[:, None])
-    return 1.0 - stuart_scores(1.0 - q)
+    r = np.asarray(r, dtype=np.float64)
+    if r.ndim != 2:
+        raise ValueError(f"r must be 2-D (features × lists), got shape {r.shape}")
+    step = max(1, _RHO_BLOCK // max(r.shape[1], 1))
+    out = np.empty(r.shape[0])
+    for a in range(0, r.shape[0], step):
+        out[a:a + step] = _rho_block(r[a:a + step], exact=exact)
+    return out
 
 
 def _threshold_beta_min(r: np.ndarray, sigma: np.ndarray) -> float:
@@ -255,12 +315,20 @@ def rra(lists, *, universe_size=None, exact=False, top_cutoff=None, weights=None
     """
     exact = check_bool(exact, "exact")
     n = _universe_size(lists, universe_size)
-    r = normalized_ranks(lists, n)
     m = lists.n_lists
     if top_cutoff is None:
-        rho = rho_scores(r, exact=exact)
+        # row blocks from the positions: the normalised ranks never exist as a whole matrix
+        pos2 = lists.positions2
+        ranked = None if lists.is_full else lists.ranked
+        step = max(1, _RHO_BLOCK // max(m, 1))
+        rho = np.empty(lists.n_features)
+        for a in range(0, lists.n_features, step):
+            block = _ranks_block(pos2[a:a + step],
+                                 None if ranked is None else ranked[a:a + step], n)
+            rho[a:a + step] = _rho_block(block, exact=exact)
         cut = None
     else:
+        r = normalized_ranks(lists, n)
         cut = real_array(np.asarray(top_cutoff, dtype=np.float64), "top_cutoff")
         if cut.shape[0] != m:  # the values are checked by the declared constraints
             raise ValueError(f"top_cutoff must hold one fraction per list ({m}); "

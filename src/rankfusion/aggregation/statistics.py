@@ -187,7 +187,7 @@ def average_sd(lists, *, weights=None):
     """
     key, mean_r = borda_key(lists, weights)
     p2 = lists.positions2
-    sq = list_sum(p2 * p2, weights)
+    sq = list_sum(np.square(p2, dtype=np.int64), weights)  # int64: 4·p² overflows int32
     return build_consensus(lists, keys=[key, -sq], scores=mean_r, method="average_sd",
                            params={}, tiebreak=_sd_relative(lists, weights),
                            tiebreak_name="sd_relative")
@@ -226,7 +226,7 @@ def q3_sd(lists, *, weights=None):
     q3 = 1.0 - key / (8.0 * p)
     p2 = lists.positions2
     s = list_sum(p2, None)
-    sq = list_sum(p2 * p2, None)
+    sq = list_sum(np.square(p2, dtype=np.int64), None)  # int64: 4·p² overflows int32
     if 4 * p * p * m * m < 2**62:
         spread = m * sq - s * s
     else:  # exact with Python integers, turned into ranks of the same order

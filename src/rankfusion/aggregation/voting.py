@@ -74,17 +74,19 @@ def _count_dtype(total):
     return np.uint64
 
 
-def _pairwise(lists, weights, idx=None, *, rule="pairwise", max_memory=None):
+def _pairwise(lists, weights, idx=None, *, rule="pairwise", max_memory=None, k=None):
     """``d`` on the features ``idx`` (all when None), compared by the full lists' positions.
 
-    Checks the memory estimate of ``rule`` on an n × n problem before allocating anything.
+    Checks the memory estimate of ``rule`` on an n × n problem before allocating anything
+    (``k``: the ``candidates`` count that gave ``idx``, for the message).
     """
     p = lists.n_features
     n = p if idx is None else int(idx.size)
     # the count type's item size; the weighted estimates are fixed (float64 cells) and ignore it
     itemsize = np.dtype(_count_dtype(lists.n_lists)).itemsize
     check_memory(rule, n, p, weighted=weights is not None, itemsize=itemsize,
-                 max_memory=max_memory, candidates=idx is not None)
+                 max_memory=max_memory, candidates=(k if k is not None else True)
+                 if idx is not None else None, n_lists=lists.n_lists)
     pos2 = lists.positions2 if idx is None else lists.positions2[idx]
     pos2t = np.ascontiguousarray(pos2.T, dtype=np.int32)
     if weights is None:
@@ -201,7 +203,7 @@ def copeland(lists, *, candidates=None, max_memory=None, weights=None):
     ``−n``, below any candidate; ``info["n_candidates"]`` is n.
     """
     idx, k = _candidates(lists, candidates)
-    d = _pairwise(lists, weights, idx, rule="copeland", max_memory=max_memory)
+    d = _pairwise(lists, weights, idx, rule="copeland", max_memory=max_memory, k=k)
     cand = _copeland_scores.run(d, work=d.size)
     del d
     n = lists.n_features if idx is None else idx.size
@@ -347,7 +349,8 @@ def schulze(lists, *, candidates=None, max_memory=None, weights=None):
     below any candidate; ``info["n_candidates"]`` is n.
     """
     idx, k = _candidates(lists, candidates)
-    P = _strengths(_pairwise(lists, weights, idx, rule="schulze", max_memory=max_memory))
+    P = _strengths(_pairwise(lists, weights, idx, rule="schulze", max_memory=max_memory,
+                             k=k))
     wins = _beats_count.run(P, work=P.size)
     del P
     score = _with_tail(lists.n_features, idx, wins, -1)
