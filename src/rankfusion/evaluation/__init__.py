@@ -19,10 +19,14 @@ The rules they follow: docs/design.md, 'Ensembles, subsets and evaluation'.
 
 from .advisor import (
     Advice,
+    AdviceTask,
     Configuration,
     advice_frame,
+    advice_part,
     advice_plan,
     advise,
+    finish_advice,
+    prepare_advice,
     cutoff_ties,
     default_sizes,
     parse_rule,
@@ -74,10 +78,14 @@ from .weka_like import J48Like, WekaIB1, WekaNaiveBayes
 
 __all__ = [
     "Advice",
+    "AdviceTask",
     "Configuration",
     "advice_frame",
+    "advice_part",
     "advice_plan",
     "advise",
+    "finish_advice",
+    "prepare_advice",
     "cutoff_ties",
     "default_sizes",
     "parse_rule",
