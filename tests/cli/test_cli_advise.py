@@ -168,6 +168,7 @@ def test_the_same_command_on_its_folder_resumes_and_another_configuration_is_ref
     assert rc == 0, err
     assert "resumed: 3 of 4 parts reused" in again and "1 computed" in again
     assert first.splitlines()[1] == again.splitlines()[1]  # the verdict
+    assert (out / "advice.html").is_file()
     summary = json.loads((out / "summary.json").read_text())
     assert summary["store"]["reused"] == 3
     args = list(BASE)
