@@ -225,3 +225,19 @@ def test_scheduler_and_dask_local_exclude_each_other(small_csv, capsys):
     path, _ = small_csv
     with pytest.raises(SystemExit):
         main(["advise", str(path), "--scheduler", "tcp://h:1", "--dask-local", "2"])
+
+
+@pytest.mark.parametrize("folder", [False, True], ids=["in memory", "--out DIR"])
+def test_progress_with_time_left_and_no_progress_silences_it(small_csv, tmp_path, capsys,
+                                                             monkeypatch, folder):
+    monkeypatch.setenv("RANKFUSION_PROGRESS_INTERVAL", "0")  # a line after every part
+    path, _ = small_csv
+    extra = ["--out", tmp_path / "res"] if folder else []
+    rc, text, err = _run(capsys, path, *BASE, *extra)
+    assert rc == 0, err
+    lines = [ln for ln in err.splitlines() if ln.startswith("rankfusion: advise:")]
+    assert lines and "of 4 parts" in lines[0] and "left" in lines[0]
+    assert lines[-1].endswith("done")
+    extra = ["--out", tmp_path / "quiet"] if folder else []
+    rc, text, err = _run(capsys, path, *BASE, *extra, "--no-progress")
+    assert rc == 0 and err == ""

@@ -4,6 +4,7 @@ the Nadeau–Bengio corrected test of the combination procedure against the best
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -234,8 +235,9 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
     n_workers : int, optional
         Run the parts on a local Dask cluster of this many worker processes (needs ``out``).
     progress : bool, optional
-        Parts done and the estimated time left on standard error (a folder run); default:
-        when standard error is a terminal.
+        Parts done (the outer folds and the choice on all the data) and the estimated time
+        left on standard error: a bar on a terminal, else a line at most every 10 s
+        (:mod:`rankfusion._utils.progress`); default: on a terminal only (False: none).
 
     With a folder ``out`` the run is resumable (:func:`rankfusion.experiments.advise_in_folder`):
     each part of the work (an outer fold, the choice on all the data) is filed there as it
@@ -284,10 +286,44 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
                         written=list(done.written), out=out)
         run.store = done
         return run
-    adv = advise(X, y, **kwargs)
+    if progress or (progress is None and sys.stderr.isatty()):
+        adv = _advise_with_progress(X, y, kwargs)
+    else:
+        adv = advise(X, y, **kwargs)
     run = AdviceRun(data, adv, settings=settings, options=dict(options or {}),
                     seconds={"read": t_read, "advise": time.perf_counter() - t1}, top=top)
     if out is not None:
         run.written = run.save(out, overwrite=overwrite)
         run.out = out
     return run
+
+
+def _advise_with_progress(X, y, kwargs):
+    """:func:`rankfusion.advise` part by part with the parts done and the time left on
+    standard error (:func:`rankfusion._utils.progress.progress_bar`); the same numbers."""
+    from .._utils.progress import progress_bar
+    from ..evaluation import advice_part, finish_advice, prepare_advice
+
+    t0 = time.perf_counter()
+    task = prepare_advice(X, y, **kwargs)
+    bar = progress_bar(task.n_parts, "advise", "parts")
+    parts: list = [None] * task.n_parts
+    try:
+        n_jobs = kwargs.get("n_jobs")
+        if n_jobs not in (None, 1):
+            from joblib import Parallel, delayed
+
+            def one(j):
+                return j, advice_part(task, j)
+
+            for j, part in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+                    delayed(one)(j) for j in range(task.n_parts)):
+                parts[j] = part
+                bar.update(1)
+        else:
+            for j in range(task.n_parts):
+                parts[j] = advice_part(task, j)
+                bar.update(1)
+    finally:
+        bar.close()
+    return finish_advice(task, parts, seconds=time.perf_counter() - t0)
