@@ -14,8 +14,8 @@ import pandas as pd
 import pytest
 
 from rankfusion import advise
-from rankfusion.experiments import FolderLockedError, advise_in_folder
-from rankfusion.experiments.advice import PARTS_DIR, STORE_NAME, read_part
+from rankfusion.experiments import FolderLockedError
+from rankfusion.experiments.advice import PARTS_DIR, STORE_NAME, advise_in_folder, read_part
 from rankfusion.experiments.lock import LOCK_NAME
 
 KW = dict(rankers=("f_classif", "relieff"), rules=("borda", "kfirst:k=2"), sizes=(1, 2, 4),

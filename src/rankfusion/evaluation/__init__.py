@@ -19,18 +19,14 @@ The rules they follow: docs/design.md, 'Ensembles, subsets and evaluation'.
 
 from .advisor import (
     Advice,
-    AdviceTask,
     Configuration,
     advice_frame,
-    advice_part,
     advice_plan,
     advise,
     cutoff_ties,
     default_sizes,
-    finish_advice,
     parse_rule,
     parse_sizes,
-    prepare_advice,
     split_rules,
     write_advice,
 )
@@ -41,7 +37,13 @@ from .classifiers import (
     make_classifier,
     register_classifier,
 )
-from .demo import DEMO_METHODS, DEMO_N_FEATURES, StJudeDemo, ZScoredSelector, stjude_demo
+from .demo import (
+    DEMO_METHODS,
+    DEMO_N_FEATURES,
+    StJudeDemo,
+    ZScoredSelector,
+    stjude_demo,
+)
 from .plots import (
     check_figure_path,
     plot_agreement,
@@ -78,14 +80,10 @@ from .weka_like import J48Like, WekaIB1, WekaNaiveBayes
 
 __all__ = [
     "Advice",
-    "AdviceTask",
     "Configuration",
     "advice_frame",
-    "advice_part",
     "advice_plan",
     "advise",
-    "finish_advice",
-    "prepare_advice",
     "cutoff_ties",
     "default_sizes",
     "parse_rule",

@@ -7,8 +7,8 @@ resumably on one machine or a Dask cluster, with tidy results and a report.
   for Dask, the optional extra ``rankfusion[dask]``); :func:`dry_run` — what would run;
 * :func:`write_report` — HTML + Markdown report of a results folder;
 * :func:`read_results` — the tidy tables of a results folder;
-* :func:`advise_in_folder` — :func:`rankfusion.advise` resumable and on Dask, its parts filed
-  in a results folder as they finish.
+* :func:`rankfusion.experiments.advice.advise_in_folder` — :func:`rankfusion.advise` resumable
+  and on Dask, its parts filed in a results folder as they finish.
 
 One run at a time uses a results folder (its lock; :class:`FolderLockedError` otherwise), and
 its tables and report are tied to their configuration's hash.
@@ -17,7 +17,6 @@ The schema and the guarantees (atomic cell files, content hashes, seeds) are doc
 ``docs/experiments.md``. This package never imports Dask unless a cluster is asked for.
 """
 
-from .advice import AdviceFolderRun, advise_in_folder
 from .cells import Cell, cell_seed, run_cell
 from .config import ConfigError, ExperimentConfig, load_config, parse_config
 from .lock import FolderLockedError
@@ -25,14 +24,12 @@ from .report import read_results, write_report
 from .runner import RunSummary, dask_client, dry_run, plan, run_experiment
 
 __all__ = [
-    "AdviceFolderRun",
     "Cell",
     "ConfigError",
     "ExperimentConfig",
     "FolderLockedError",
     "RunSummary",
     "cell_seed",
-    "advise_in_folder",
     "dask_client",
     "dry_run",
     "load_config",

@@ -1,10 +1,10 @@
 """The rule advisor run resumably, locally or on Dask: :func:`advise_in_folder`.
 
 :func:`rankfusion.advise` splits its work into independent parts
-(:class:`rankfusion.evaluation.AdviceTask`): one per outer fold (its inner choice, its rankers'
-cached scores over the inner training parts and the outer one, every configuration scored on
-its test part) and one for the choice on all the data. Here each part is filed in the results
-folder as it finishes, with the machinery of the experiment runner:
+(:class:`rankfusion.evaluation.advisor.AdviceTask`): one per outer fold (its inner choice, its
+rankers' cached scores over the inner training parts and the outer one, every configuration
+scored on its test part) and one for the choice on all the data. Here each part is filed in
+the results folder as it finishes, with the machinery of the experiment runner:
 
 * the folder's lock (:mod:`.lock`): one run at a time per folder;
 * each part written atomically (:func:`.store.write_bytes_atomic`: temporary file, fsync,
@@ -243,7 +243,8 @@ def advise_in_folder(X, y, out, *, overwrite: bool = False, client=None,
     FolderLockedError
         Another live run uses ``out``.
     """
-    from ..evaluation import advice_part, finish_advice, prepare_advice, write_advice
+    from ..evaluation import write_advice
+    from ..evaluation.advisor import advice_part, finish_advice, prepare_advice
     from .runner import dask_client
 
     t0 = time.perf_counter()
@@ -368,7 +369,7 @@ def advise_in_folder(X, y, out, *, overwrite: bool = False, client=None,
 
 
 def _indexed(task, j):
-    from ..evaluation import advice_part
+    from ..evaluation.advisor import advice_part
 
     return j, advice_part(task, j)
 
@@ -377,7 +378,7 @@ def _run_dask(client, task, todo, sha, filed):
     """One future per part, filed from the driver as each finishes (``as_completed``)."""
     from distributed import as_completed
 
-    from ..evaluation import advice_part
+    from ..evaluation.advisor import advice_part
 
     shared = client.scatter(task, broadcast=True, hash=False)
     futures = {client.submit(advice_part, shared, j, key=f"rankfusion-advice-{sha[:16]}-{j}",

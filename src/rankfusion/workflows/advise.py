@@ -51,7 +51,7 @@ class AdviceRun(WorkflowRun):
     top: int = 10
     written: list = field(default_factory=list)
     out: object = None
-    #: The folder run (:class:`rankfusion.experiments.AdviceFolderRun`), or None.
+    #: The folder run (:class:`rankfusion.experiments.advice.AdviceFolderRun`), or None.
     store: object = None
 
     @property
@@ -175,6 +175,13 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
     """Whether any combination of rankers × rule × size beats the best single ranker on a
     data set (:func:`rankfusion.advise`), or, with ``dry_run``, the work that would take.
 
+    With a folder ``out`` the run is resumable
+    (:func:`rankfusion.experiments.advice.advise_in_folder`): each part of the work (an outer
+    fold, the choice on all the data) is filed there as it finishes, a run on the same folder
+    with the same data and arguments reuses them, another configuration's folder is refused
+    (``overwrite`` discards its parts); ``advice.csv``, ``summary.json`` and ``advice.html``
+    are written at the end.
+
     Parameters
     ----------
     data : str, path-like or DataFrame
@@ -239,11 +246,6 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
         left on standard error: a bar on a terminal, else a line at most every 10 s
         (:mod:`rankfusion._utils.progress`); default: on a terminal only (False: none).
 
-    With a folder ``out`` the run is resumable (:func:`rankfusion.experiments.advise_in_folder`):
-    each part of the work (an outer fold, the choice on all the data) is filed there as it
-    finishes, a run on the same folder with the same data and arguments reuses them, another
-    configuration's folder is refused (``overwrite`` discards its parts); ``advice.csv``,
-    ``summary.json`` and ``advice.html`` are written at the end.
 
     Returns
     -------
@@ -302,7 +304,7 @@ def _advise_with_progress(X, y, kwargs):
     """:func:`rankfusion.advise` part by part with the parts done and the time left on
     standard error (:func:`rankfusion._utils.progress.progress_bar`); the same numbers."""
     from .._utils.progress import progress_bar
-    from ..evaluation import advice_part, finish_advice, prepare_advice
+    from ..evaluation.advisor import advice_part, finish_advice, prepare_advice
 
     t0 = time.perf_counter()
     task = prepare_advice(X, y, **kwargs)
