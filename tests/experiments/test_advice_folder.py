@@ -8,6 +8,11 @@ Oracle: one uninterrupted in-memory :func:`rankfusion.advise` call with the same
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pandas as pd
@@ -214,6 +219,7 @@ HOSTILE = [
     (lambda t: {"n_workers": "2"}, TypeError, "n_workers"),
     (lambda t: {"n_workers": True}, TypeError, "n_workers"),
     (lambda t: {"scheduler": ""}, ValueError, "scheduler"),
+    (lambda t: {"scheduler": 8786}, TypeError, "scheduler"),
     (lambda t: {"scheduler": "tcp://x:1", "n_workers": 2}, ValueError, "not both"),
     (lambda t: {"client": object(), "n_workers": 2}, ValueError, "not both"),
     (lambda t: {"progress": "yes"}, TypeError, "progress"),
@@ -232,3 +238,34 @@ def test_hostile_inputs(data, tmp_path, make, exc, match):
         advise_in_folder(*data, out, **kw)
     if out == tmp_path / "adv":
         assert not out.exists()  # refused before the folder is made
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_process_killed_with_sigkill_resumes(data, reference, tmp_path):
+    """A real kill: the child process SIGKILLs itself after filing two parts (no cleanup, its
+    lock left behind); the next run takes the stale lock over and computes only the rest."""
+    out = tmp_path / "adv"
+    X, y = data
+    np.save(tmp_path / "X.npy", X)
+    np.save(tmp_path / "y.npy", y)
+    script = textwrap.dedent(f"""
+        import os, signal, numpy as np
+        from rankfusion.experiments.advice import advise_in_folder
+        X = np.load({str(tmp_path / "X.npy")!r}); y = np.load({str(tmp_path / "y.npy")!r})
+        done = []
+        def kill(j, status):
+            done.append(j)
+            if len(done) == 2:
+                os.kill(os.getpid(), signal.SIGKILL)
+        advise_in_folder(X, y, {str(out)!r}, on_part=kill, **{KW!r})
+    """)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          timeout=300)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()
+    assert (out / LOCK_NAME).exists()  # killed: nothing released it
+    assert len(list((out / PARTS_DIR).glob("part-*.npz"))) == 2
+    run = advise_in_folder(X, y, out, **KW)
+    assert run.reused == 2 and sorted(run.computed) == [2, 3]
+    assert any("stale" in n or "took over" in n or "lock" in n for n in run.notes)
+    _same(run.advice, reference)

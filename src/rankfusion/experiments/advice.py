@@ -257,9 +257,12 @@ def advise_in_folder(X, y, out, *, overwrite: bool = False, client=None,
         raise TypeError(f"n_workers must be an int ≥ 1, got {type(n_workers).__name__}")
     if n_workers is not None and n_workers < 1:
         raise ValueError(f"n_workers must be an int ≥ 1, got {n_workers}")
-    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
-        raise ValueError(f"scheduler must be a Dask scheduler address such as "
-                         f"'tcp://host:8786', got {scheduler!r}")
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise TypeError(f"scheduler must be a Dask scheduler address (str) such as "
+                        f"'tcp://host:8786', got {type(scheduler).__name__}")
+    if scheduler is not None and not scheduler.strip():
+        raise ValueError("scheduler must be a Dask scheduler address such as "
+                         "'tcp://host:8786', got an empty string")
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
     if on_part is not None and not callable(on_part):
