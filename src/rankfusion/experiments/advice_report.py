@@ -280,9 +280,10 @@ def advice_report_html(advice, *, title: str | None = None) -> str:
     out.append(f"<p class='howto'>How to read: one panel per family (rankers | rule; the best "
                "combination families first, then each ranker alone, in red): its mean outer "
                f"accuracy at each subset size, the band its {level} % corrected interval; the "
-               "grey dashed line in every panel is the single ranker the inner CV picks, the line "
-               "to beat — "
-               "a combination pays only where its band clears the grey line"
+               "grey dashed line in every panel is the single ranker the inner CV picks. The "
+               "panels show where accuracy saturates with size; they are not the test: "
+               "picking the best-looking panel would be the selection bias the nested "
+               "resampling avoids — whether combining pays is the gain below"
                f"{esc(note)}.</p>")
     out.append(f"<img alt='accuracy against subset size' src='data:image/png;base64,"
                f"{_png(fig)}'>")
