@@ -155,3 +155,89 @@ def test_split_rules_and_parse_sizes():
         parse_sizes("nan")
     with pytest.raises(TypeError, match="sizes"):
         parse_sizes(None)
+
+
+def test_the_same_command_on_its_folder_resumes_and_another_configuration_is_refused(
+        small_csv, tmp_path, capsys):
+    path, _ = small_csv
+    out = tmp_path / "res"
+    rc, first, err = _run(capsys, path, *BASE, "--out", out, "--no-progress")
+    assert rc == 0, err
+    (out / "parts" / "part-002.npz").unlink()  # as if killed before the last outer part
+    rc, again, err = _run(capsys, path, *BASE, "--out", out, "--no-progress")
+    assert rc == 0, err
+    assert "resumed: 3 of 4 parts reused" in again and "1 computed" in again
+    assert first.splitlines()[1] == again.splitlines()[1]  # the verdict
+    assert (out / "advice.html").is_file()
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["store"]["reused"] == 3
+    args = list(BASE)
+    args[args.index("--random-state") + 1] = "5"
+    rc, text, err = _run(capsys, path, *args, "--out", out)
+    assert rc == 2 and "another configuration" in err and "seed_entropy" in err
+    assert err.count("\n") == 1
+
+
+def test_dask_local_runs_the_parts_with_the_numbers_of_a_local_run(small_csv, tmp_path,
+                                                                     capsys, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    from rankfusion.experiments import runner
+
+    def threads(scheduler=None, n_workers=None):  # one process: the test stays fast
+        return distributed.Client(distributed.LocalCluster(
+            n_workers=n_workers, threads_per_worker=1, processes=False,
+            dashboard_address=None))
+
+    monkeypatch.setattr(runner, "dask_client", threads)
+    path, _ = small_csv
+    rc, text, err = _run(capsys, path, *BASE, "--out", tmp_path / "dk", "--dask-local", "2",
+                         "--no-progress")
+    assert rc == 0, err
+    rc, local, err = _run(capsys, path, *BASE, "--out", tmp_path / "lo", "--no-progress")
+    assert rc == 0, err
+    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "dk" / "advice.csv"),
+                                  pd.read_csv(tmp_path / "lo" / "advice.csv"))
+    assert json.loads((tmp_path / "dk" / "summary.json").read_text())["store"][
+        "backend"].startswith("dask")
+
+
+DASK_HOSTILE = [
+    (["--dask-local", "0", "--out", "{tmp}/x"], "--dask-local"),
+    (["--dask-local", "2"], "--out"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "--out"),
+    (["--scheduler", " ", "--out", "{tmp}/x"], "--scheduler"),
+    (["--dask-local", "2", "--out", "-"], "--out"),
+]
+
+
+@pytest.mark.parametrize("extra, match", DASK_HOSTILE, ids=[" ".join(e) for e, _ in DASK_HOSTILE])
+def test_hostile_dask_options(small_csv, tmp_path, capsys, extra, match):
+    path, _ = small_csv
+    extra = [e.replace("{tmp}", str(tmp_path)) for e in extra]
+    rc, text, err = _run(capsys, path, *BASE, *extra)
+    assert rc == 2
+    assert err.startswith("rankfusion: error:") and match in err
+    assert err.count("\n") == 1
+    assert not (tmp_path / "x").exists()
+
+
+def test_scheduler_and_dask_local_exclude_each_other(small_csv, capsys):
+    path, _ = small_csv
+    with pytest.raises(SystemExit):
+        main(["advise", str(path), "--scheduler", "tcp://h:1", "--dask-local", "2"])
+
+
+@pytest.mark.parametrize("folder", [False, True], ids=["in memory", "--out DIR"])
+def test_progress_with_time_left_and_no_progress_silences_it(small_csv, tmp_path, capsys,
+                                                             monkeypatch, folder):
+    monkeypatch.setenv("RANKFUSION_PROGRESS_INTERVAL", "0")  # a line after every part
+    path, _ = small_csv
+    extra = ["--out", tmp_path / "res"] if folder else []
+    rc, text, err = _run(capsys, path, *BASE, *extra)
+    assert rc == 0, err
+    lines = [ln for ln in err.splitlines() if ln.startswith("rankfusion: advise:")]
+    assert lines and "of 4 parts" in lines[0] and "left" in lines[0]
+    assert lines[-1].endswith("done")
+    extra = ["--out", tmp_path / "quiet"] if folder else []
+    rc, text, err = _run(capsys, path, *BASE, *extra, "--no-progress")
+    assert rc == 0 and err == ""

@@ -241,7 +241,39 @@ def test_plot_without_matplotlib_names_the_extra(fake_demo, tmp_path, capsys, mo
     ({"n_features": "5"}, TypeError),
     ({"random_state": None}, TypeError),
     ({"random_state": 1.5}, TypeError),
+    ({"advice": "yes"}, TypeError),
+    ({"advice": 1}, TypeError),
 ])
 def test_stjude_demo_bad_arguments(kwargs, exc):
     with pytest.raises(exc):
         stjude_demo(**kwargs)
+
+
+# ------------------------------------------------------------------------ the advisor's verdict
+def test_the_demo_ends_with_the_advisors_verdict_of_a_direct_call(stjude):
+    """Oracle: :func:`rankfusion.advise` called directly on the raw data with the demo's
+    settings; the verdict is the report's last line before the timing."""
+    from rankfusion import advise
+    from rankfusion.evaluation.demo import DEMO_ADVICE
+
+    data = load_stjude_leukemia()
+    direct = advise(data.data, data.target, sizes=list(DEMO_N_FEATURES), random_state=0,
+                    **DEMO_ADVICE)
+    adv = stjude.advice
+    assert adv.verdict == direct.verdict
+    np.testing.assert_array_equal(adv.combination_scores, direct.combination_scores)
+    lines = stjude.report(timing=False).split("\n")
+    assert lines[-1] == direct.verdict
+    assert "outer estimate" in lines[-2]
+    assert "advisor" in stjude.report().split("\n")[-1]  # its time in the timing line
+
+
+def test_no_splits_no_advice(monkeypatch):
+    import rankfusion.evaluation.advisor as advisor
+
+    def never(*a, **k):
+        raise AssertionError("the advisor ran")
+
+    monkeypatch.setattr(advisor, "advise", never)
+    res = stjude_demo(n_splits=0)
+    assert res.advice is None and "advisor" not in res.report()

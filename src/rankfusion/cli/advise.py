@@ -3,7 +3,9 @@
 A thin command over :func:`rankfusion.workflows.run_advice` (:func:`rankfusion.advise`: nested
 resampling; the Nadeau–Bengio corrected test of the combination procedure against the best
 single ranker). Prints the verdict and the top of the table; ``--out DIR`` writes
-``advice.csv`` and ``summary.json``; ``--dry-run`` prints the work and does none of it.
+``advice.csv``, ``summary.json`` and ``advice.html`` and files each part of the work there as it
+finishes (the same command resumes an interrupted run; ``--dask-local N`` / ``--scheduler
+ADDRESS`` run the parts on Dask); ``--dry-run`` prints the work and does none of it.
 """
 
 from __future__ import annotations
@@ -57,14 +59,23 @@ def add_parser(sub) -> None:
                    help="seed (default: fresh entropy, saved in summary.json)")
     p.add_argument("--n-jobs", type=int, default=None,
                    help="outer folds in parallel (the result does not depend on it)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="run the parts on this Dask scheduler (needs --out and "
+                       "rankfusion[dask]); the numbers are those of a local run")
+    where.add_argument("--dask-local", metavar="N", type=int, default=None,
+                       help="run the parts on a local Dask cluster of N worker processes "
+                       "(needs --out)")
     add_output_arguments(
-        p, out="write advice.csv and summary.json into this new folder ('-': advice.csv "
-        "only)", metavar="DIR", top=10,
-        overwrite="allow --out to be an existing folder (its result files are replaced)",
+        p, out="write advice.csv, summary.json and advice.html into this folder, filing each "
+        "part of the work there as it finishes: the same command on the same folder resumes "
+        "an interrupted run ('-': advice.csv only, not resumable)", metavar="DIR", top=10,
+        overwrite="allow --out to be an existing folder that is not this run's (its result "
+        "files are replaced, another configuration's parts discarded)",
         top_help="rows of the table printed (default 10; 0 = all)")
     p.add_argument("--dry-run", action="store_true",
                    help="print the work (ranker fits, aggregations, classifier fits) and stop")
-    add_progress_argument(p, reports=False)
+    add_progress_argument(p)
     p.set_defaults(func=run)
 
 
@@ -75,12 +86,17 @@ def run(args) -> int:
     to_stdout = check_stdout_out(args)
     if to_stdout and args.dry_run:
         raise ValueError("--out - writes advice.csv, which a dry run does not make")
+    if args.dask_local is not None and args.dask_local < 1:
+        raise ValueError(f"--dask-local must be ≥ 1 worker, got {args.dask_local}")
+    if args.scheduler is not None and not args.scheduler.strip():
+        raise ValueError("--scheduler needs a Dask scheduler address, e.g. tcp://host:8786")
     result = run_advice(
         **data_arguments(args), rankers=args.rankers, rules=args.rules, sizes=args.sizes,
         estimator=args.estimator, cv=args.cv, inner_cv=args.inner_cv, repeats=args.repeats,
         combine=args.combine, alpha=args.alpha, tie_break=args.tie_break,
         random_state=args.random_state, n_jobs=args.n_jobs,
         out=None if to_stdout else args.out, overwrite=args.overwrite, top=args.top,
-        dry_run=args.dry_run, options={k: v for k, v in vars(args).items() if k != "func"})
+        dry_run=args.dry_run, options={k: v for k, v in vars(args).items() if k != "func"},
+        scheduler=args.scheduler, n_workers=args.dask_local, progress=not args.no_progress)
     emit(result, args, to_stdout=to_stdout)
     return 0

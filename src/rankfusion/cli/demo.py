@@ -3,7 +3,9 @@
 ``rankfusion demo`` runs the headline of Izetta et al. (2017): one-vs-one SVM-RFE on the bundled
 St. Jude leukemia data (248 samples × 985 genes, 6 classes → 15 rankings), combined by K-First
 and Schulze, beside the usual joint "Average" RFE, and the cross-validated error of a linear SVM
-on each method's top genes; ``--plot FILE.png`` saves the error curves.
+on each method's top genes, and ends with the advisor's verdict for the data (does any
+combination of three filters beat the best of them alone?); ``--plot FILE.png`` saves the error
+curves.
 ``rankfusion demo --lists`` aggregates the example lists shipped with the package (five
 scikit-learn rankers on the UCI Wine data) with every position-based rule and prints how the
 rules agree and differ. The work: :func:`rankfusion.workflows.run_demo`.
@@ -29,7 +31,8 @@ def add_parser(sub) -> None:
                    help="binary problems and splits in parallel (default: one at a time; the "
                    "output does not depend on it)")
     p.add_argument("--splits", type=int, default=10, metavar="N",
-                   help="stratified 75/25 splits of the error table (default 10; 0 = skip)")
+                   help="stratified 75/25 splits of the error table (default 10; 0 = skip it "
+                   "and the advisor's verdict)")
     p.add_argument("--random-state", type=int, default=0, metavar="N",
                    help="seed of the splits (default 0; the output is deterministic)")
     add_alias(p, "--seed", "--random-state")

@@ -37,7 +37,13 @@ from .classifiers import (
     make_classifier,
     register_classifier,
 )
-from .demo import DEMO_METHODS, DEMO_N_FEATURES, StJudeDemo, ZScoredSelector, stjude_demo
+from .demo import (
+    DEMO_METHODS,
+    DEMO_N_FEATURES,
+    StJudeDemo,
+    ZScoredSelector,
+    stjude_demo,
+)
 from .plots import (
     check_figure_path,
     plot_agreement,

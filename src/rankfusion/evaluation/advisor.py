@@ -72,8 +72,12 @@ from .statistics import paired_ttest
 __all__ = [
     "Advice",
     "Configuration",
+    "AdviceTask",
     "advise",
+    "advice_part",
     "advice_plan",
+    "finish_advice",
+    "prepare_advice",
     "cutoff_ties",
     "default_sizes",
     "parse_rule",
@@ -361,7 +365,7 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
         sc[perm] = np.asarray(cons.scores, dtype=np.float64)
         keys.append(sc)
     timing["aggregation"] += time.perf_counter() - t1
-    return np.vstack(orders), np.vstack(keys)
+    return np.vstack(orders), np.vstack(keys), raw
 
 
 def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
@@ -431,20 +435,14 @@ def _inner_choice(plan: _Plan, idx, seq, est_seed, timing):
     skf = StratifiedKFold(plan.inner_cv, shuffle=True,
                           random_state=seed_int(fold_seq, bits=31))
     pseqs = part_seq.spawn(plan.inner_cv)
-    accs = []
+    accs, raws = [], []
     for f, (tr, te) in enumerate(skf.split(np.zeros(rows.shape[0]), plan.y[rows])):
-        orders, _ = _part_orders(plan, rows[tr], pseqs[f], timing)
+        orders, _, raw = _part_orders(plan, rows[tr], pseqs[f], timing)
+        raws.append(raw)
         accs.append(_score_orders(plan, orders, rows[tr], rows[te], est_seed, timing))
-    return _choose(plan, np.mean(accs, axis=0))
-
-
-def _outer_fold(plan: _Plan, train, test, seq, est_seed):
-    inner_seq, outer_seq = seq.spawn(2)
-    timing = _timing()
-    combo, single = _inner_choice(plan, train, inner_seq, est_seed, timing)
-    orders, _ = _part_orders(plan, train, outer_seq, timing)
-    acc = _score_orders(plan, orders, train, test, est_seed, timing)
-    return {"combo": combo, "single": single, "acc": acc, "orders": orders, "timing": timing}
+    accs = np.stack(accs)
+    combo, single = _choose(plan, accs.mean(axis=0))
+    return combo, single, accs, raws
 
 
 def _timing() -> dict:
@@ -844,9 +842,110 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     (1, 1)
     """
     t_start = time.perf_counter()
-    plan = _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, combine,
-                  alpha, tie_break, random_state, n_jobs)
+    task = prepare_advice(X, y, rankers=rankers, rules=rules, sizes=sizes,
+                          estimator=estimator, cv=cv, inner_cv=inner_cv, n_repeats=n_repeats,
+                          combine=combine, alpha=alpha, tie_break=tie_break,
+                          random_state=random_state, n_jobs=n_jobs)
     from joblib import Parallel, delayed
+
+    parts = Parallel(n_jobs=task.plan.n_jobs)(
+        delayed(advice_part)(task, j) for j in range(task.n_parts))
+    return finish_advice(task, parts, seconds=time.perf_counter() - t_start)
+
+
+@dataclass
+class AdviceTask:
+    """The work of one :func:`advise` call, checked and split into independent parts, before
+    any is done (:func:`prepare_advice`).
+
+    Part ``j < J`` is outer fold j (its inner choice, its rankers' scores on every inner and
+    on the outer training part, every configuration scored on its test part); part ``J`` is
+    the choice on all the data (the recommendation). Each part depends only on the data, the
+    arguments and its own seed streams, so the parts may run in any order, in any process,
+    and :func:`finish_advice` gives the same :class:`Advice` from their results
+    (:func:`advice_part`). ``rankfusion.experiments`` runs them resumably and on Dask.
+
+    Attributes
+    ----------
+    splits : list of (train, test) index arrays
+        The J outer splits.
+    random_state : object
+        As given to :func:`prepare_advice`.
+    """
+
+    plan: _Plan
+    splits: list
+    outer_seqs: list
+    all_seqs: tuple
+    est_seed: int
+    random_state: object = None
+
+    @property
+    def n_parts(self) -> int:
+        """J outer parts and the choice on all the data."""
+        return len(self.splits) + 1
+
+    def identity(self) -> dict:
+        """What the results depend on, as JSON-able values: a digest of the data, every
+        argument (as checked) and the seed; not ``n_jobs``, on which they do not depend.
+
+        Returns
+        -------
+        dict
+        """
+        from .._utils.digest import data_digest
+
+        plan = self.plan
+        return {
+            "data_sha256": data_digest(plan.X, plan.y),
+            "feature_names": [str(n) for n in plan.names],
+            "rankers": [_spec_text(r) for r in plan.ranker_specs],
+            "rules": [[rn, sorted((str(k), repr(v)) for k, v in pr.items())]
+                      for rn, pr in plan.rules],
+            "sizes": plan.sizes.tolist(), "estimator": repr(plan.estimator),
+            "cv": plan.cv, "inner_cv": plan.inner_cv, "n_repeats": plan.n_repeats,
+            "combine": plan.combine, "alpha": plan.alpha, "tie_break": plan.tie_break,
+            "seed_entropy": _entropy(plan.seed),
+            "seed_spawn_key": [int(k) for k in plan.seed.spawn_key],
+        }
+
+
+def _entropy(seq):
+    e = seq.entropy
+    return int(e) if isinstance(e, (int, np.integer)) else [int(v) for v in e]
+
+
+def _spec_text(spec) -> str:
+    """A ranker spec as stable text (a callable by its module and name, not its address)."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        return f"{spec[0]}:{sorted((str(k), repr(v)) for k, v in dict(spec[1]).items())}"
+    if callable(spec) and hasattr(spec, "__qualname__"):
+        return f"{getattr(spec, '__module__', '')}.{spec.__qualname__}"
+    return repr(spec)
+
+
+def prepare_advice(X, y, **kwargs) -> AdviceTask:
+    """Check the arguments of :func:`advise` and plan its work: the outer splits and the seed
+    of every part, before any part runs.
+
+    Parameters
+    ----------
+    X : array-like or DataFrame of shape (n, p)
+        Features, as for :func:`advise`.
+    y : array-like of shape (n,)
+        Class labels, as for :func:`advise`.
+    **kwargs
+        The keyword arguments of :func:`advise`, with its defaults; any other name raises
+        TypeError.
+
+    Returns
+    -------
+    AdviceTask
+    """
+    kw = _defaults(kwargs)
+    plan = _check(X, y, **kw)
     from sklearn.model_selection import RepeatedStratifiedKFold
 
     split_seq, outer_seq, all_seq, est_seq = plan.seed.spawn(4)
@@ -855,16 +954,89 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     rskf = RepeatedStratifiedKFold(n_splits=plan.cv, n_repeats=plan.n_repeats,
                                    random_state=seed_int(split_seq, bits=31))
     splits = list(rskf.split(np.zeros(n), plan.y))
-    J = len(splits)
-    oseqs = outer_seq.spawn(J)
-    folds = Parallel(n_jobs=plan.n_jobs)(
-        delayed(_outer_fold)(plan, tr, te, oseqs[j], est_seed)
-        for j, (tr, te) in enumerate(splits))
-    all_inner, all_part = all_seq.spawn(2)
+    oseqs = outer_seq.spawn(len(splits))
+    return AdviceTask(plan, splits, oseqs, tuple(all_seq.spawn(2)), est_seed,
+                      kw["random_state"])
+
+
+def advice_part(task: AdviceTask, j: int) -> dict:
+    """Compute part ``j`` of ``task`` (:class:`AdviceTask`): a dict of arrays and a
+    ``timing`` dict, everything :func:`finish_advice` needs.
+
+    Outer part ``j < J``: ``combo`` and ``single`` (the (order, size) indices its inner CV
+    chose), ``acc`` (orders × sizes accuracies on its test part), ``orders`` (every
+    configuration's order on its training part), ``inner_acc`` (inner folds × orders × sizes)
+    and ``ranker_scores`` (training parts × p × rankers: the cached raw scores of each inner
+    training part, then of the outer one). Part ``J``: ``combo``, ``single``, ``orders`` and
+    ``keys`` on all the data.
+
+    Parameters
+    ----------
+    task : AdviceTask
+    j : int in [0, task.n_parts)
+
+    Returns
+    -------
+    dict
+    """
+    plan = task.plan
+    J = len(task.splits)
+    if isinstance(j, bool) or not isinstance(j, (int, np.integer)) or not 0 <= j <= J:
+        raise ValueError(f"j must be an int in [0, {J}], got {j!r}")
     timing = _timing()
-    rec, rec_single = _inner_choice(plan, None, all_inner, est_seed, timing)
-    all_orders, all_keys = _part_orders(plan, None, all_part, timing)
-    for f in folds:
+    if j == J:
+        all_inner, all_part = task.all_seqs
+        combo, single, inner_acc, inner_raw = _inner_choice(plan, None, all_inner,
+                                                            task.est_seed, timing)
+        orders, keys, raw = _part_orders(plan, None, all_part, timing)
+        return {"combo": np.asarray(combo), "single": np.asarray(single), "orders": orders,
+                "keys": keys, "inner_acc": inner_acc,
+                "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
+    train, test = task.splits[j]
+    inner_seq, outer_seq = task.outer_seqs[j].spawn(2)
+    combo, single, inner_acc, inner_raw = _inner_choice(plan, train, inner_seq,
+                                                        task.est_seed, timing)
+    orders, _, raw = _part_orders(plan, train, outer_seq, timing)
+    acc = _score_orders(plan, orders, train, test, task.est_seed, timing)
+    return {"combo": np.asarray(combo), "single": np.asarray(single), "acc": acc,
+            "orders": orders, "inner_acc": inner_acc,
+            "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
+
+
+def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> Advice:
+    """The :class:`Advice` from the results of every part of ``task`` (:func:`advice_part`,
+    in part order).
+
+    Parameters
+    ----------
+    task : AdviceTask
+    parts : sequence of dict
+        ``task.n_parts`` results, part j at position j.
+    seconds : float, optional
+        The wall-clock time to record as ``summary["seconds"]["total"]``.
+
+    Returns
+    -------
+    Advice
+    """
+    plan = task.plan
+    parts = list(parts)
+    if len(parts) != task.n_parts:
+        raise ValueError(f"parts must hold {task.n_parts} results, got {len(parts)}")
+    splits = task.splits
+    J = len(splits)
+    n = plan.y.shape[0]
+    random_state = task.random_state
+    folds = [{"combo": tuple(int(v) for v in f["combo"]),
+              "single": tuple(int(v) for v in f["single"]),
+              "acc": f["acc"], "orders": f["orders"], "timing": f["timing"]}
+             for f in parts[:J]]
+    last = parts[J]
+    rec = tuple(int(v) for v in last["combo"])
+    rec_single = tuple(int(v) for v in last["single"])
+    all_orders, all_keys = last["orders"], last["keys"]
+    timing = _timing()
+    for f in parts:
         for key, value in f["timing"].items():
             timing[key] += value
 
@@ -972,7 +1144,8 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         "alpha": plan.alpha, "tie_break": plan.tie_break, "n_samples": int(n),
         "n_features": int(p), "outer_folds": J, "n_train": n_train, "n_test": n_test,
         "test": "Nadeau-Bengio corrected resampled t-test, outer folds paired",
-        "seconds": {"total": time.perf_counter() - t_start,
+        "seconds": {"total": float(timing["rankers"] + timing["aggregation"]
+                                   + timing["classifier"]) if seconds is None else seconds,
                     **{k: v for k, v in timing.items() if k != "classifier_fits"}},
         "classifier_fits": int(timing["classifier_fits"]),
     }

@@ -9,7 +9,10 @@ data (Yeoh et al. 2002 as distributed by Monti et al. 2003; 248 samples × 985 g
 2. the gain: the test error of a linear SVM on the top k genes of each method, over repeated
    stratified random splits, with the genes z-scored and ranked on each training part only
    (:func:`~rankfusion.evaluation.error_curve`, docs/design.md, 'Ensembles, subsets and
-   evaluation').
+   evaluation');
+3. the advisor's verdict for this data (:func:`~rankfusion.advise`, a small run:
+   :data:`DEMO_ADVICE`): does any combination of three filters beat the best of them alone,
+   by nested resampling and the Nadeau–Bengio corrected test.
 
 ``rankfusion demo`` prints :meth:`StJudeDemo.report` and, with ``--plot``, saves
 :meth:`StJudeDemo.plot`.
@@ -35,12 +38,18 @@ from sklearn.base import BaseEstimator, clone
 from .._utils.validation import check_n_jobs, check_positive_int
 from .protocols import ErrorCurveResult, error_curve
 
-__all__ = ["StJudeDemo", "stjude_demo", "DEMO_METHODS", "DEMO_N_FEATURES"]
+__all__ = ["StJudeDemo", "stjude_demo", "DEMO_METHODS", "DEMO_N_FEATURES", "DEMO_ADVICE"]
 
 #: The methods compared: display name → ``SVMRFE(aggregation=...)``.
 DEMO_METHODS = {"K-First": "kfirst", "Schulze": "schulze", "Average": "average"}
 #: The numbers of top genes the classifier is scored on.
 DEMO_N_FEATURES = (5, 10, 20, 50)
+
+#: The demo's advice (:func:`rankfusion.advise`; sizes are :data:`DEMO_N_FEATURES`): three
+#: fast filters that need no scaling (ANOVA F, ReliefF and −NLC are unchanged by a per-gene
+#: affine map, and the classifier z-scores each training part), two rules, 2 × 5 outer folds.
+DEMO_ADVICE = {"rankers": ("f_classif", "relieff", "nlc"), "rules": ("borda", "kfirst"),
+               "cv": 5, "inner_cv": 2, "n_repeats": 2}
 
 _PAIRS = (("K-First", "Schulze"), ("K-First", "Average"), ("Schulze", "Average"))
 
@@ -87,6 +96,9 @@ class StJudeDemo:
     errors : dict of str → ErrorCurveResult
         Method → per-split test errors of the linear SVM on the top k genes (empty when
         ``n_splits=0``).
+    advice : Advice or None
+        The advisor's result on the data (:data:`DEMO_ADVICE`); None when ``n_splits=0`` or
+        ``advice=False``.
     seconds : dict of str → float
         ``lists``, ``aggregation``, ``average``, ``cv`` and ``total`` wall-clock times.
     settings : dict
@@ -100,6 +112,7 @@ class StJudeDemo:
     errors: dict = field(default_factory=dict)
     seconds: dict = field(default_factory=dict)
     settings: dict = field(default_factory=dict)
+    advice: object = None
 
     def error_table(self) -> pd.DataFrame:
         """Mean and SD (ddof = 1) of the test error per method (columns ``(method, "mean")``,
@@ -168,10 +181,24 @@ class StJudeDemo:
                          f"footrule {self.footrule[f'{a} ~ {b}']:.3f}")
         if self.errors:
             lines += ["", self._error_text()]
+        if self.advice is not None:
+            a = DEMO_ADVICE
+            sm = self.advice.summary
+            r = a["rankers"]
+            lines += ["", f"does combining pay on this data? the advisor (rankfusion advise) with "
+                      f"{', '.join(r[:-1])} and {r[-1]}, alone and combined by "
+                      f"{' or '.join(a['rules'])}, on the top {', '.join(map(str, sm['sizes']))} "
+                      "genes;",
+                      f"{sm['outer_folds']} outer folds ({sm['n_repeats']} × {sm['cv']}), "
+                      f"{sm['inner_cv']} inner, seed {s['random_state']}; every accuracy is an "
+                      "outer estimate, never the best inner score:",
+                      self.advice.verdict]
         if timing:
             t = self.seconds
             cv = (f", {s['n_splits']} splits × 3 methods {t['cv']:.2f} s" if self.errors
                   else "")
+            if self.advice is not None:
+                cv += f", advisor {t['advice']:.2f} s"
             lines += ["", f"time: {s['n_problems']} OVO rankings {t['lists']:.2f} s, "
                       f"K-First + Schulze {t['aggregation']:.2f} s, joint Average RFE "
                       f"{t['average']:.2f} s{cv}; total {t['total']:.2f} s"]
@@ -215,7 +242,7 @@ def _check_n_features(n_features, p: int) -> tuple[int, ...]:
 def stjude_demo(*, top: int = 15, standardize: bool = True, C: float = 1.0, k: float = 0.1,
                 n_features: Sequence[int] = DEMO_N_FEATURES, n_splits: int = 10,
                 test_size: float = 0.25, random_state: int = 0, n_jobs: int | None = None,
-                progress: bool = False) -> StJudeDemo:
+                progress: bool = False, advice: bool = True) -> StJudeDemo:
     """Run the St. Jude headline and measure the gain of combining the per-problem lists.
 
     Headline (all 248 samples): one-vs-one SVM-RFE (:func:`rankfusion.rankers.rfe_lists`; linear
@@ -254,6 +281,9 @@ def stjude_demo(*, top: int = 15, standardize: bool = True, C: float = 1.0, k: f
         depend on it.
     progress : bool, default False
         tqdm progress bars on stderr.
+    advice : bool, default True
+        With the error curves (``n_splits`` ≥ 2), also run the advisor (:data:`DEMO_ADVICE`,
+        sizes ``n_features``, seed ``random_state``) on the raw data and report its verdict.
 
     Returns
     -------
@@ -274,6 +304,8 @@ def stjude_demo(*, top: int = 15, standardize: bool = True, C: float = 1.0, k: f
         raise ValueError(f"n_splits must be 0 (no error curves) or an int ≥ 2 (a mean ± SD "
                          f"needs two splits), got {n_splits!r}")
     n_jobs = check_n_jobs(n_jobs)
+    if not isinstance(advice, (bool, np.bool_)):
+        raise TypeError(f"advice must be True or False, got {advice!r}")
     if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)):
         raise TypeError(f"random_state must be an int (the demo is deterministic), got "
                         f"{random_state!r}")
@@ -337,6 +369,14 @@ def stjude_demo(*, top: int = 15, standardize: bool = True, C: float = 1.0, k: f
                                         test_size=test_size, stratify=True, n_jobs=n_jobs,
                                         random_state=random_state, progress=progress)
     t_cv = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    adv = None
+    if n_splits and advice:
+        from .advisor import advise
+
+        adv = advise(X_raw, y, sizes=list(ks), random_state=random_state, n_jobs=n_jobs,
+                     **DEMO_ADVICE)
+    t_advice = time.perf_counter() - t0
     total = time.perf_counter() - t_start
     settings = {"n_samples": int(X.shape[0]), "n_genes": int(p), "n_problems": n_problems,
                 "classes": dict(zip(classes.tolist(), counts.tolist())),
@@ -346,5 +386,5 @@ def stjude_demo(*, top: int = 15, standardize: bool = True, C: float = 1.0, k: f
     return StJudeDemo(table=table, rankings=rankings, overlap=overlap, footrule=foot,
                       errors=errors,
                       seconds={"lists": t_lists, "aggregation": t_agg, "average": t_avg,
-                               "cv": t_cv, "total": total},
-                      settings=settings)
+                               "cv": t_cv, "advice": t_advice, "total": total},
+                      settings=settings, advice=adv)

@@ -6,7 +6,9 @@ resumably on one machine or a Dask cluster, with tidy results and a report.
 * :func:`run_experiment` — run or resume it (``client=`` / ``scheduler=`` / ``n_workers=``
   for Dask, the optional extra ``rankfusion[dask]``); :func:`dry_run` — what would run;
 * :func:`write_report` — HTML + Markdown report of a results folder;
-* :func:`read_results` — the tidy tables of a results folder.
+* :func:`read_results` — the tidy tables of a results folder;
+* :func:`rankfusion.experiments.advice.advise_in_folder` — :func:`rankfusion.advise` resumable
+  and on Dask, its parts filed in a results folder as they finish.
 
 One run at a time uses a results folder (its lock; :class:`FolderLockedError` otherwise), and
 its tables and report are tied to their configuration's hash.

@@ -31,7 +31,8 @@ import numpy as np
 from .._utils.seeding import seed_int
 
 __all__ = ["Cell", "canonical_json", "release_series", "cell_seed", "run_cell",
-           "run_cell_on_worker", "WarningReplay", "dataset_info", "load_dataset", "CELL_FORMAT"]
+           "run_cell_on_worker", "WarningReplay", "dataset_info", "load_dataset", "CELL_FORMAT",
+           "FILE_SOURCE", "file_sha256"]
 
 #: Version of the cell spec and cell-file layout; bump when either changes meaning.
 CELL_FORMAT = 1
@@ -141,9 +142,43 @@ def sklearn_toy_names() -> tuple[str, ...]:
     return _SKLEARN_TOYS
 
 
+#: The ``source`` of a cell's data set read from the user's file (``[datasets.<label>] path``).
+FILE_SOURCE = "file"
+#: The options of :func:`rankfusion.io.load_data` a data file takes (besides path / sha256).
+_LOAD_DATA_OPTIONS = ("target", "format", "drop", "na_values", "nominal", "sep", "encoding")
+
+
+def file_sha256(path) -> str:
+    """SHA-256 hex digest of a file's bytes (read in 1 MiB blocks)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _load_file(options: dict):
+    from ..io import load_data
+
+    path = options["path"]
+    try:
+        digest = file_sha256(path)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"data file {path} no longer exists") from None
+    if digest != options["sha256"]:
+        raise ValueError(f"data file {path} changed since the configuration was read "
+                         f"(SHA-256 {digest[:12]}…, expected {options['sha256'][:12]}…); run "
+                         "the experiment again: the cells of the new file are computed anew")
+    kw = {k: options[k] for k in _LOAD_DATA_OPTIONS if k in options}
+    X, y = load_data(path, **kw)
+    return X, np.asarray(y), [str(c) for c in X.columns]
+
+
 @functools.lru_cache(maxsize=8)
 def _load_cached(source: str, options_json: str):
     options = json.loads(options_json)
+    if source == FILE_SOURCE:
+        return _load_file(options)
     if source.startswith("sklearn:"):
         import sklearn.datasets as skd
 

@@ -5,7 +5,9 @@ The schema is documented in ``docs/experiments.md``; an annotated example lives 
 
     [experiment]  name, seed, description
     [grid]        datasets, selectors, rules, classifiers, protocols   (lists of labels)
-    [datasets.<label>]    source (default: the label) and loader options
+    [datasets.<label>]    source (default: the label) and loader options, or
+                          path = "data.csv" (relative to this file), target and the reading
+                          options of rankfusion.io.load_data
     [selectors.<label>]   kind = "ensemble" | "svm_rfe" | "ranker", then its parameters
     [rules.<label>]       rule (default: the label) and the rule's parameters
     [protocols.<label>]   kind = "error_curve" | "cross_validation", then its parameters
@@ -76,6 +78,12 @@ _SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
 _ARTIFICIAL_OPTIONS = {"n_samples": (_INT,), "n_noise": (_INT,), "shift": (_FLOAT, _INT),
                        "relevant_sd": (_FLOAT, _INT), "shuffle": (_BOOL,), "seed": (_INT,)}
 _REAL_OPTIONS = {"dropna": (_BOOL,)}
+#: ``[datasets.<label>] path = "data.csv"``: the user's own file, read by
+#: :func:`rankfusion.io.load_data` with these of its options.
+_FILE_OPTIONS = {"path": (_STR,), "target": (_STR, _INT), "format": (_STR,),
+                 "drop": (_STR, _LIST), "na_values": (_STR, _INT, _FLOAT, _LIST),
+                 "nominal": (_STR, _LIST), "sep": (_STR,), "encoding": (_STR,)}
+_FILE_FORMATS = ("csv", "arff", "parquet")
 _TOP_LEVEL = ("experiment", "grid", "datasets", "selectors", "rules", "protocols")
 
 
@@ -278,7 +286,64 @@ def _grid_list(grid: dict, key: str, err: _Errors, *, required: bool = True):
     return out
 
 
-def _check_datasets(grid, raw, err: _Errors):
+def _check_file_dataset(label, opts: dict, table: dict, err: _Errors, base_dir):
+    """``[datasets.<label>] path = …``: the user's file, its reading options checked, its
+    path resolved against the configuration's folder and its SHA-256 taken (the identity of
+    the data in every cell: a changed file is new data, never a reused cell). Returns the
+    resolved ``(source, options)`` or None after adding the errors."""
+    from .cells import FILE_SOURCE, file_sha256
+
+    place = f"[datasets.{label}]"
+    if "source" in table:
+        err.add(f"{place} path", "give path (your data file) or source (a bundled, artificial "
+                "or scikit-learn data set), not both")
+        return None
+    bad = False
+    for key, value in opts.items():
+        if key not in _FILE_OPTIONS:
+            err.add(f"{place} {key}", "unknown option for a data file"
+                    + _suggest(key, _FILE_OPTIONS))
+            bad = True
+        elif not err.check_type(f"{place} {key}", value, _FILE_OPTIONS[key]):
+            bad = True
+        elif isinstance(value, list):
+            allowed = (_STR, _INT, _FLOAT) if key == "na_values" else (_STR,)
+            for i, item in enumerate(value):
+                if _type_name(item) not in allowed:
+                    err.add(f"{place} {key}[{i}]", f"expected {' or '.join(allowed)}, got "
+                            f"{_type_name(item)} {_fmt(item)}")
+                    bad = True
+    fmt = opts.get("format")
+    if isinstance(fmt, str) and fmt not in _FILE_FORMATS:
+        err.add(f"{place} format", f"unknown format {_fmt(fmt)}" + _suggest(fmt, _FILE_FORMATS))
+        bad = True
+    if bad:
+        return None
+    text = opts["path"]
+    if not text.strip():
+        err.add(f"{place} path", "is empty; name your data file (.csv, .arff, .parquet)")
+        return None
+    path = Path(text).expanduser()
+    if not path.is_absolute():
+        path = Path(base_dir if base_dir is not None else ".") / path
+    path = path.resolve()
+    where = f"{place} path = {_fmt(text)}"
+    if not path.exists():
+        err.add(where, f"no such file ({path}; a relative path is read from the "
+                "configuration file's folder)")
+        return None
+    if not path.is_file():
+        err.add(where, f"is a folder, not a data file ({path})")
+        return None
+    try:
+        digest = file_sha256(path)
+    except OSError as exc:
+        err.add(where, f"cannot be read: {exc}")
+        return None
+    return FILE_SOURCE, {**opts, "path": str(path), "sha256": digest}
+
+
+def _check_datasets(grid, raw, err: _Errors, base_dir=None):
     """label → (source, options, info)."""
     items = _grid_list(grid, "datasets", err)
     tables = raw.get("datasets", {})
@@ -292,6 +357,19 @@ def _check_datasets(grid, raw, err: _Errors):
         place = f"[datasets.{label}]"
         if not isinstance(tables.get(label, {}), dict):
             err.add(place, "expected a table")
+            continue
+        if "path" in opts:
+            resolved = _check_file_dataset(label, opts, tables.get(label, {}), err, base_dir)
+            if resolved is None:
+                continue
+            source, opts = resolved
+            try:
+                info = dataset_info(source, opts)
+            except (ValueError, TypeError, OSError) as exc:
+                err.add(f"{place} path = {_fmt(tables[label]['path'])}",
+                        f"cannot be loaded: {exc}")
+                continue
+            out[label] = (source, opts, info)
             continue
         source = opts.pop("source", label)
         if not isinstance(source, str):
@@ -801,8 +879,8 @@ def _rule_applies(kind, sparams, rule, err, place) -> bool:
     return True
 
 
-def parse_config(text: str, *, source: str = "config", default_name: str = "experiment"
-                 ) -> ExperimentConfig:
+def parse_config(text: str, *, source: str = "config", default_name: str = "experiment",
+                 base_dir=None) -> ExperimentConfig:
     """Parse and validate a TOML experiment configuration; plan its cells.
 
     Parameters
@@ -813,6 +891,9 @@ def parse_config(text: str, *, source: str = "config", default_name: str = "expe
         The name error messages give the configuration (a file name).
     default_name : str, default "experiment"
         The experiment's name when ``[experiment] name`` is not given.
+    base_dir : str or path-like, optional
+        The folder a relative ``[datasets.<label>] path`` is read from (the configuration
+        file's folder; default the current folder).
 
     Returns
     -------
@@ -837,7 +918,7 @@ def parse_config(text: str, *, source: str = "config", default_name: str = "expe
         grid = {}
     err.check_keys("[grid]", grid, ("datasets", "selectors", "rules", "classifiers",
                                     "protocols"))
-    ds_items, datasets = _check_datasets(grid, raw, err)
+    ds_items, datasets = _check_datasets(grid, raw, err, base_dir)
     sel_items, selectors = _check_selectors(grid, raw, err)
     rule_items, rules = _check_rules(grid, raw, err)
     clf_items = _grid_list(grid, "classifiers", err)
@@ -1040,4 +1121,5 @@ def load_config(path) -> ExperimentConfig:
         raise FileNotFoundError(f"config file {str(path)!r} does not exist") from None
     except UnicodeDecodeError as exc:
         raise ConfigError([f"not UTF-8 text: {exc}"], str(path)) from None
-    return parse_config(text, source=str(path), default_name=path.stem)
+    return parse_config(text, source=str(path), default_name=path.stem,
+                        base_dir=path.resolve().parent)

@@ -180,6 +180,11 @@ def _fmt_num(v) -> str:
     return str(v)
 
 
+def _md_anchor(text: str) -> str:
+    """GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces → -."""
+    return re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
+
+
 class _Doc:
     """Builds the HTML and the Markdown side by side."""
 
@@ -188,11 +193,37 @@ class _Doc:
         self.md: list[str] = []
         self.fig_dir = fig_dir
         self.figures: list[str] = []
+        self.toc: list[tuple[str, str]] = []
         self._plt = None
 
     def h(self, level: int, text: str):
-        self.html.append(f"<h{level}>{html.escape(text)}</h{level}>")
+        if level == 2:  # a section: an anchor for the table of contents
+            anchor = _slug("section", text)
+            self.toc.append((anchor, text))
+            self.html.append(f"<h2 id='{anchor}'>{html.escape(text)}</h2>")
+        else:
+            self.html.append(f"<h{level}>{html.escape(text)}</h{level}>")
         self.md.append(f"{'#' * level} {md_escape(text)}\n")
+
+    def how_to_read(self, text: str):
+        """One sentence on how to read the figure or table before it."""
+        self.html.append(f"<p class='howto'>How to read: {html.escape(text)}</p>")
+        self.md.append(f"*How to read:* {md_escape(text)}\n")
+
+    def contents(self):
+        """The table of contents, before the first section."""
+        first = next((i for i, h in enumerate(self.html) if h.startswith("<h2 ")),
+                     len(self.html))
+        nav = ("<nav><b>Contents</b><ol>" + "".join(
+            f"<li><a href='#{a}'>{html.escape(t)}</a></li>" for a, t in self.toc)
+            + "</ol></nav>")
+        self.html.insert(first, nav)
+        first_md = next((i for i, h in enumerate(self.md) if h.startswith("## ")),
+                        len(self.md))
+        # Markdown viewers (GitHub) make the anchors from the heading text
+        self.md.insert(first_md, "**Contents**\n\n" + "\n".join(
+            f"{i + 1}. [{md_escape(t)}](#{_md_anchor(t)})" for i, (_, t) in
+            enumerate(self.toc)) + "\n")
 
     def p(self, text: str):
         self.html.append(f"<p>{html.escape(text)}</p>")
@@ -244,7 +275,8 @@ class _Doc:
 _CSS = """body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;padding:0 1em}
 table.tab{border-collapse:collapse;margin:.5em 0 1.5em}table.tab td,table.tab th{padding:.2em
 .6em;border-bottom:1px solid #ddd;text-align:right}figure{margin:1em 0}img{max-width:100%}
-figcaption{font-size:.9em;color:#555}"""
+figcaption{font-size:.9em;color:#555}.howto{font-style:italic;color:#444}
+.caveat{border-left:4px solid #c83;background:#fdf5ec;padding:.4em .8em}"""
 
 
 def _mean_sd_table(m: pd.DataFrame, s: pd.DataFrame, columns) -> pd.DataFrame:
@@ -274,6 +306,101 @@ def _per_split_errors(res, protocol, classifier) -> dict:
         out[ds] = d.pivot_table(index="split", columns="method", values="value",
                                 aggfunc="mean", sort=False)
     return out
+
+
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+_DASHES = ("-", "--", "-.", ":")
+
+
+def _identical_groups(frame: pd.DataFrame) -> list[list[str]]:
+    """Groups (≥ 2) of rows of ``frame`` (methods × points) that are equal to 1e-12."""
+    groups: list[list[str]] = []
+    values = {m: frame.loc[m].to_numpy(dtype=float) for m in frame.index}
+    seen: set = set()
+    for a in frame.index:
+        if a in seen:
+            continue
+        same = [b for b in frame.index if b not in seen and np.allclose(
+            values[a], values[b], rtol=0, atol=1e-12, equal_nan=True)]
+        seen.update(same)
+        if len(same) > 1:
+            groups.append([str(m) for m in same])
+    return groups
+
+
+def _ticks_at(ax, ks):
+    """Ticks at the feature counts themselves (a log axis hides them otherwise)."""
+    ks = sorted({int(k) for k in ks})
+    if len(ks) > 1 and ks[-1] / max(ks[0], 1) > 8:
+        ax.set_xscale("log")
+    ax.set_xticks(ks)
+    ax.set_xticklabels([str(k) for k in ks])
+    ax.minorticks_off()
+
+
+def _lines_figure(m: pd.DataFrame, s: pd.DataFrame | None, *, title: str, ylabel: str,
+                  bounds=(0.0, 1.0)):
+    """Methods × feature counts as lines: each method its own marker and dash and a small
+    sideways shift, so that methods with equal values stay visible; ±1 SD bars clipped to
+    ``bounds`` (an error rate or Φ cannot leave [0, 1])."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7.2, 4.4))
+    ax = fig.subplots()
+    n = len(m.index)
+    lo_b, hi_b = bounds
+    for i, meth in enumerate(m.index):
+        x = np.asarray(m.columns, dtype=float)
+        x = x * (1.0 + 0.02 * (i - (n - 1) / 2))
+        y = m.loc[meth].to_numpy(dtype=float)
+        kw = dict(marker=_MARKERS[i % len(_MARKERS)], ls=_DASHES[i % len(_DASHES)], ms=5,
+                  lw=1.3, label=str(meth), alpha=0.9, mfc="none" if i % 2 else None)
+        if s is not None:
+            sd = s.loc[meth].reindex(m.columns).to_numpy(dtype=float)
+            sd = np.nan_to_num(sd)
+            lower = np.clip(np.minimum(sd, y - lo_b), 0, None)
+            upper = np.clip(np.minimum(sd, hi_b - y), 0, None)
+            ax.errorbar(x, y, yerr=[lower, upper], capsize=2, **kw)
+        else:
+            ax.plot(x, y, **kw)
+    _ticks_at(ax, m.columns)
+    ax.set_xlabel("number of features (k)")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return fig
+
+
+def _agreement_figure(kendall: pd.DataFrame, title: str):
+    """Heat map of the normalised Kendall distances on the fixed scale [0, 1] (white = the
+    same order), every cell labelled with its value."""
+    from matplotlib.figure import Figure
+
+    k = kendall.to_numpy(dtype=float)
+    n = k.shape[0]
+    fig = Figure(figsize=(1.2 * n + 2.8, 1.0 * n + 1.6))
+    ax = fig.subplots()
+    im = ax.imshow(k, cmap="Reds", vmin=0.0, vmax=1.0)
+    for i in range(n):
+        for j in range(n):
+            ax.text(j, i, f"{k[i, j]:.2f}", ha="center", va="center", fontsize=8,
+                    color="white" if k[i, j] > 0.6 else "black")
+    ax.set_xticks(range(n))
+    ax.set_xticklabels([str(c) for c in kendall.columns], rotation=45, ha="right")
+    ax.set_yticks(range(n))
+    ax.set_yticklabels([str(c) for c in kendall.index])
+    fig.colorbar(im, ax=ax, label="Kendall distance (0 = same order, 1 = reversed)")
+    ax.set_title(title, fontsize=10)
+    return fig
+
+
+def _same_note(groups: list[list[str]], what: str) -> str:
+    if not groups:
+        return ""
+    text = "; ".join(" = ".join(g) for g in groups)
+    return (f" Identical {what}: {text} — their lines coincide; each method has its own "
+            "marker and a small sideways shift so that all stay visible.")
 
 
 def write_report(out, *, title: str | None = None) -> Path:
@@ -334,10 +461,7 @@ def write_report(out, *, title: str | None = None) -> Path:
     plots = doc.plots_available()
     if plots:
         from ..evaluation import (
-            plot_agreement,
             plot_critical_difference,
-            plot_error_curves,
-            plot_stability,
         )
     else:
         doc.p("Figures: not drawn — matplotlib is missing (pip install 'rankfusion[plot]').")
@@ -358,11 +482,15 @@ def write_report(out, *, title: str | None = None) -> Path:
             tab.index.name = "method"
             doc.table(tab)
             if plots:
-                by_method = {meth: pd.DataFrame({"mean": m.loc[meth], "sd": s.loc[meth]})
-                             for meth in m.index}
-                fig = plot_error_curves(by_method, title=f"{ds} — {clf}")
+                same = _identical_groups(m)
+                fig = _lines_figure(m, s, title=f"{ds} — {clf}", ylabel="test error")
                 doc.figure(fig, _slug("curve", ds, clf, proto),
-                           f"Error curves on {ds} ({clf}, {proto}): mean ± SD over splits")
+                           f"Error curves on {ds} ({clf}, {proto}): mean ± SD over splits "
+                           "(bars clipped at 0 and 1)." + _same_note(same, "error curves"))
+                doc.how_to_read("lower is better; ticks are the feature counts the protocol "
+                                "evaluated; a bar is ±1 SD of the error over the splits, so "
+                                "overlapping bars alone do not show a difference — the win "
+                                "matrix below tests it.")
     if not cvres.empty:
         for (ds, clf, proto), d in cvres.groupby(["dataset", "classifier", "protocol"],
                                                  sort=False):
@@ -392,10 +520,26 @@ def write_report(out, *, title: str | None = None) -> Path:
         doc.p(f"Friedman χ²_F = {fr.statistic:.3f}, p = {fr.pvalue:.4f} (Iman–Davenport F = "
               f"{fr.iman_davenport:.3f}, p = {fr.iman_davenport_pvalue:.4f}); Nemenyi critical "
               f"difference {ne.critical_difference:.3f} at α = {ne.alpha}.")
+        n_ds = errs.shape[0]
+        if n_ds < 10:
+            doc.html.append(
+                f"<p class='caveat'>Caveat: only {n_ds} data sets. The Friedman test ranks "
+                "the methods within each data set, so with few data sets it has little power "
+                "and its χ² approximation is poor (Demšar 2006 asks for more than 10 data sets "
+                "and 5 methods); the Nemenyi critical difference is then so large that almost "
+                "no pair can differ. Read these p-values as indicative, not as evidence.</p>")
+            doc.md.append(f"> **Caveat:** only {n_ds} data sets: the Friedman test has little "
+                          "power and its χ² approximation is poor (Demšar 2006 asks for more "
+                          "than 10 data sets and 5 methods); read these p-values as "
+                          "indicative, not as evidence.\n")
         doc.table(fr.average_ranks.rename("average rank").to_frame())
         if plots:
             fig = plot_critical_difference(ne, title=label)
             doc.figure(fig, _slug("cd", proto, clf), f"Critical-difference diagram ({label})")
+            doc.how_to_read("each method sits at its average rank over the data sets (1 = "
+                            "best, on the left); the bar marked CD at the top is the critical "
+                            "difference; methods joined by a thick line differ by less than "
+                            "CD, so the Nemenyi test cannot tell them apart.")
     if not any_stat and results.empty:
         doc.na("Statistics", "no results")
     # ------------------------------------------------------------------ win matrix
@@ -416,6 +560,14 @@ def write_report(out, *, title: str | None = None) -> Path:
         doc.table(wm.wins)
     # ------------------------------------------------------------------ stability
     doc.h(2, "Stability of the selected subsets")
+    doc.p("Nogueira's Φ (Nogueira, Sechidis & Brown 2018) compares the top-k feature sets "
+          "chosen on the different splits: 1 means the same k features every time, 0 no more "
+          "overlap than random subsets of size k would have (negative: less); it is corrected "
+          "for chance, so values at different k can be compared.")
+    if not cvres.empty:
+        doc.na("Stability of the cross-validation cells", "the cross-validation protocol does "
+               "not record the subsets of its folds, so their stability cannot be computed "
+               "here; an error-curve protocol on the same data records them")
     if positions.empty:
         doc.na("Stability", "no error-curve cells (the per-split rankings are recorded by the "
                "error-curve protocol)")
@@ -451,10 +603,15 @@ def write_report(out, *, title: str | None = None) -> Path:
             frame.index.name = "k"
             doc.table(frame.T)
             if plots:
-                fig = plot_stability(frame, ylabel="Nogueira stability",
-                                     title=f"Stability on {ds}")
+                same = _identical_groups(frame.T)
+                fig = _lines_figure(frame.T, None, title=f"Stability on {ds}",
+                                    ylabel="Nogueira's Φ", bounds=(-1.0, 1.0))
                 doc.figure(fig, _slug("stability", ds, proto),
-                           f"Stability of the top-k sets over the splits ({ds}, {proto})")
+                           f"Stability of the top-k sets over the splits ({ds}, {proto})."
+                           + _same_note(same, "stabilities"))
+                doc.how_to_read("higher is more stable (1: every split chose the same top k); "
+                                "a method worth using is stable at the k where its error is "
+                                "low.")
     # ------------------------------------------------------------------ rule agreement
     doc.h(2, "Agreement between aggregation rules")
     shown = False
@@ -473,18 +630,30 @@ def write_report(out, *, title: str | None = None) -> Path:
             ag = rule_agreement(orders, k=k)
             shown = True
             doc.h(3, f"{ds} — {sel} — {proto}")
-            doc.p(f"Normalised Kendall distance between the rules' consensus rankings (features "
-                  f"by mean position over the splits), and the Jaccard index of their top-{k}:")
+            doc.p("The rules' consensus rankings are compared with features ordered by their "
+                  "mean position over the splits.")
+            doc.p("Normalised Kendall distance between the rules (0 = the same order, 1 = "
+                  "reversed):")
             doc.table(ag.kendall)
+            doc.p(f"Jaccard index of the rules' top-{k} features (1 = the same top {k}, 0 = "
+                  "none in common):")
             doc.table(ag.jaccard)
+            off = ag.kendall.to_numpy(dtype=float)[~np.eye(len(ag.kendall), dtype=bool)]
+            if off.size and np.allclose(off, 0.0):
+                doc.p("All these rules give the same consensus ranking here: the choice "
+                      "between them does not matter on this data.")
             if plots:
-                fig = plot_agreement(ag.kendall, title=f"Kendall distance — {ds}, {sel}")
+                fig = _agreement_figure(ag.kendall, f"Kendall distance — {ds}, {sel}")
                 doc.figure(fig, _slug("agreement", ds, sel, proto),
                            f"Kendall distance between rules ({ds}, {sel}, {proto})")
+                doc.how_to_read("each cell is the distance between two rules on the fixed "
+                                "scale 0 (white: the same order) to 1 (reversed); a pale map "
+                                "means the rules agree.")
     if not shown:
         doc.na("Rule agreement", "no selector was crossed with ≥ 2 rules under an error-curve "
                "protocol")
 
+    doc.contents()
     body = "\n".join(doc.html)
     html_text = (f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>"
                  f"{html.escape(name)}</title><style>{_CSS}</style></head><body>\n{body}\n"

@@ -341,9 +341,18 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
 
 
 def config_sha256(cfg: ExperimentConfig) -> str:
-    """SHA-256 of the configuration's text: the identity of an experiment in a results folder
-    (its run records, its tables and the lock carry it)."""
-    return hashlib.sha256(cfg.source_text.encode("utf-8")).hexdigest()
+    """SHA-256 of the configuration's text and of the data files it reads
+    (``[datasets.<label>] path``): the identity of an experiment in a results folder (its run
+    records, its tables and the lock carry it), so a changed data file is another
+    experiment."""
+    from .cells import FILE_SOURCE
+
+    h = hashlib.sha256(cfg.source_text.encode("utf-8"))
+    files = sorted({c.dataset["options"]["sha256"] for c in cfg.cells
+                    if c.dataset.get("source") == FILE_SOURCE})
+    for digest in files:
+        h.update(f"\ndata file sha256 {digest}".encode("ascii"))
+    return h.hexdigest()
 
 
 def _run_locked(cfg, out, summary, earlier_failures, *, client, scheduler, n_workers, n_jobs,

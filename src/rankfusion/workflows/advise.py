@@ -4,6 +4,7 @@ the Nadeau–Bengio corrected test of the combination procedure against the best
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -50,6 +51,8 @@ class AdviceRun(WorkflowRun):
     top: int = 10
     written: list = field(default_factory=list)
     out: object = None
+    #: The folder run (:class:`rankfusion.experiments.advice.AdviceFolderRun`), or None.
+    store: object = None
 
     @property
     def MAIN_TABLE(self) -> str:
@@ -90,6 +93,9 @@ class AdviceRun(WorkflowRun):
                  f"{st['inner_cv']} inner; seed entropy {s['seed_entropy']}"]
         if self.written:
             lines.append(f"wrote {', '.join(f.name for f in self.written)} to {self.out}")
+        if self.store is not None and self.store.reused:
+            lines.append(f"resumed: {self.store.reused} of {self.store.total} parts reused "
+                         f"from {self.out}, {len(self.store.computed)} computed")
         sec = s["seconds"]
         lines.append(f"time: read {self.seconds['read']:.2f} s, advise "
                      f"{self.seconds['advise']:.2f} s (summed over the work: rankers "
@@ -121,8 +127,9 @@ class AdviceRun(WorkflowRun):
                  f"{round(100 * (1 - adv.alpha))} % intervals; phi = Nogueira's stability; "
                  "chosen = share of outer folds whose inner CV picked it)",
                  frame_text(shown)]
-        if self.written:
-            lines.append(f"\n# {notes[1]}")
+        middle = notes[1:-1]
+        if middle:
+            lines.append("\n" + "\n".join(f"# {m}" for m in middle))
         lines.append(f"# {notes[-1]}")
         return "\n".join(lines)
 
@@ -162,9 +169,18 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
                alpha: float = 0.05, tie_break: str = "random", random_state=None,
                n_jobs: int | None = None, format=None, drop=None, na_values=None,
                nominal=None, sep=None, encoding="utf-8", out=None, overwrite: bool = False,
-               top: int = 10, dry_run: bool = False, options=None) -> AdviceRun:
+               top: int = 10, dry_run: bool = False, options=None,
+               scheduler: str | None = None, n_workers: int | None = None,
+               progress: bool | None = None) -> AdviceRun:
     """Whether any combination of rankers × rule × size beats the best single ranker on a
     data set (:func:`rankfusion.advise`), or, with ``dry_run``, the work that would take.
+
+    With a folder ``out`` the run is resumable
+    (:func:`rankfusion.experiments.advice.advise_in_folder`): each part of the work (an outer
+    fold, the choice on all the data) is filed there as it finishes, a run on the same folder
+    with the same data and arguments reuses them, another configuration's folder is refused
+    (``overwrite`` discards its parts); ``advice.csv``, ``summary.json`` and ``advice.html``
+    are written at the end.
 
     Parameters
     ----------
@@ -221,13 +237,22 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
         Count the work (ranker fits, aggregations, classifier fits) and do none of it.
     options : dict, optional
         Recorded as given in ``summary.json``.
+    scheduler : str, optional
+        Run the parts on this Dask scheduler (needs ``out``).
+    n_workers : int, optional
+        Run the parts on a local Dask cluster of this many worker processes (needs ``out``).
+    progress : bool, optional
+        Parts done (the outer folds and the choice on all the data) and the estimated time
+        left on standard error: a bar on a terminal, else a line at most every 10 s
+        (:mod:`rankfusion._utils.progress`); default: on a terminal only (False: none).
+
 
     Returns
     -------
     AdviceRun
     """
-    from .._utils.atomic import check_output_dir
     from ..evaluation import advice_plan, advise, parse_sizes, split_rules
+    from ..experiments.advice import advise_in_folder, check_advice_folder
     from .data import read_data
 
     if isinstance(rankers, str):
@@ -238,8 +263,12 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
                   estimator=estimator, cv=cv, inner_cv=inner_cv, n_repeats=repeats,
                   combine=combine, alpha=alpha, tie_break=tie_break,
                   random_state=random_state, n_jobs=n_jobs)
-    if out is not None and not dry_run:  # refused before the work, not after
-        check_output_dir(out, overwrite=overwrite, inputs=inputs_of(data))
+    folder = out is not None and not is_stream(out)
+    if (scheduler is not None or n_workers is not None) and not dry_run and not folder:
+        raise ValueError("--scheduler / --dask-local need --out DIR: the parts computed on "
+                         "the cluster are filed in that folder")
+    if folder and not dry_run:  # refused before the work, not after
+        check_advice_folder(out, overwrite=overwrite, inputs=inputs_of(data))
     t0 = time.perf_counter()
     X, y = read_data(data, target, format=format, drop=drop, na_values=na_values,
                      nominal=nominal, sep=sep, encoding=encoding)
@@ -248,10 +277,55 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
     if dry_run:
         return AdviceRun(data, plan=advice_plan(X, y, **kwargs), settings=settings, top=top)
     t1 = time.perf_counter()
-    adv = advise(X, y, **kwargs)
+    if folder:
+        done = advise_in_folder(X, y, out, overwrite=overwrite, scheduler=scheduler,
+                                n_workers=n_workers, progress=progress,
+                                inputs=inputs_of(data),
+                                extra={"options": dict(options or {}),
+                                       "command_seconds": {"read": t_read}}, **kwargs)
+        run = AdviceRun(data, done.advice, settings=settings, options=dict(options or {}),
+                        seconds={"read": t_read, "advise": time.perf_counter() - t1}, top=top,
+                        written=list(done.written), out=out)
+        run.store = done
+        return run
+    if progress or (progress is None and sys.stderr.isatty()):
+        adv = _advise_with_progress(X, y, kwargs)
+    else:
+        adv = advise(X, y, **kwargs)
     run = AdviceRun(data, adv, settings=settings, options=dict(options or {}),
                     seconds={"read": t_read, "advise": time.perf_counter() - t1}, top=top)
     if out is not None:
         run.written = run.save(out, overwrite=overwrite)
         run.out = out
     return run
+
+
+def _advise_with_progress(X, y, kwargs):
+    """:func:`rankfusion.advise` part by part with the parts done and the time left on
+    standard error (:func:`rankfusion._utils.progress.progress_bar`); the same numbers."""
+    from .._utils.progress import progress_bar
+    from ..evaluation.advisor import advice_part, finish_advice, prepare_advice
+
+    t0 = time.perf_counter()
+    task = prepare_advice(X, y, **kwargs)
+    bar = progress_bar(task.n_parts, "advise", "parts")
+    parts: list = [None] * task.n_parts
+    try:
+        n_jobs = kwargs.get("n_jobs")
+        if n_jobs not in (None, 1):
+            from joblib import Parallel, delayed
+
+            def one(j):
+                return j, advice_part(task, j)
+
+            for j, part in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+                    delayed(one)(j) for j in range(task.n_parts)):
+                parts[j] = part
+                bar.update(1)
+        else:
+            for j in range(task.n_parts):
+                parts[j] = advice_part(task, j)
+                bar.update(1)
+    finally:
+        bar.close()
+    return finish_advice(task, parts, seconds=time.perf_counter() - t0)

@@ -219,7 +219,8 @@ def run_demo(*, lists: bool = False, top: int | None = None, n_splits: int = 10,
     top : int, optional
         Features shown per method (default 15; 5 with ``lists``; at most all).
     n_splits : int, default 10
-        Stratified 75/25 splits of the error table (0 = skip; St. Jude only).
+        Stratified 75/25 splits of the error table (0 = skip it and the advisor's verdict;
+        St. Jude only).
     random_state : int, default 0
         Seed of the splits (the output is deterministic; St. Jude only).
     n_jobs : int, optional
