@@ -43,7 +43,8 @@ SHARED = {
     "--output-format": TABLE_COMMANDS,
     "--top": TABLE_COMMANDS,
     "--n-jobs": ("svm-rfe", "select", "advise", "demo", "experiment"),
-    "--random-state": ("svm-rfe", "select", "advise", "demo"),
+    "--random-state": ("svm-rfe", "select", "advise", "demo", "rank", "aggregate"),
+    "--tie-break": ("rank", "aggregate"),
     "--no-progress": (*TABLE_COMMANDS, "experiment"),
 }
 

@@ -192,6 +192,20 @@ def add_output_arguments(p, *, out: str | None, top=20, top_help: str | None = N
                    help=top_help or f"rows to print (default {top}; 0 = all)")
 
 
+def add_tie_arguments(p, *, rule_seed: bool = False) -> None:
+    """``--tie-break index|random`` and ``--random-state N``: how features with equal values
+    are ordered at a top-k cut-off (``rule_seed``: the seed also reaches a rule that takes
+    one)."""
+    p.add_argument("--tie-break", default="index", choices=["index", "random"],
+                   help="order of tied features: by column order (default; exact) or at "
+                   "random (seeded by --random-state); a top that cuts through ties is "
+                   "reported either way")
+    p.add_argument("--random-state", type=int, default=None, metavar="N",
+                   help="seed of --tie-break random" + (" and of a rule that takes a seed "
+                                                        "(ga, ce, kemeny …)" if rule_seed
+                                                        else ""))
+
+
 def add_progress_argument(p, *, reports: bool = True) -> None:
     """``--no-progress``, on every command that does work."""
     p.add_argument("--no-progress", action="store_true",

@@ -14,6 +14,7 @@ from ._common import (
     add_alias,
     add_output_arguments,
     add_progress_argument,
+    add_tie_arguments,
     announce,
     check_count,
     check_stdout_out,
@@ -59,6 +60,7 @@ def add_parser(sub) -> None:
     p.add_argument("--sep", default=",", help="CSV separator (default ','; e.g. ';' or tab)")
     p.add_argument("--encoding", default="utf-8", help="text encoding (default utf-8)")
     add_output_arguments(p, out="write the consensus table to this CSV")
+    add_tie_arguments(p, rule_seed=True)
     add_progress_argument(p, reports=False)
     p.set_defaults(func=run)
 
@@ -83,6 +85,6 @@ def run(args) -> int:
         weights=parse_numbers(args.weights, "--weights"), input=args.input,
         header=args.header, list_names=args.list_names, sep=args.sep, encoding=args.encoding,
         out=None if to_stdout else args.out, overwrite=args.overwrite, top=args.top,
-        log=announce)
+        tie_break=args.tie_break, random_state=args.random_state, log=announce)
     emit(result, args, to_stdout=to_stdout)
     return 0

@@ -14,6 +14,7 @@ from ._common import (
     add_data_arguments,
     add_output_arguments,
     add_progress_argument,
+    add_tie_arguments,
     check_count,
     check_stdout_out,
     data_arguments,
@@ -40,6 +41,7 @@ def add_parser(sub) -> None:
                    help="a ranker parameter, repeatable, passed to every ranker that takes it "
                    "(e.g. n_neighbors=5, missing_as_value=true)")
     add_output_arguments(p, out="write the scores table to this CSV")
+    add_tie_arguments(p)
     add_progress_argument(p, reports=False)
     p.set_defaults(func=run)
 
@@ -51,6 +53,7 @@ def run(args) -> int:
     to_stdout = check_stdout_out(args)
     result = run_ranking(**data_arguments(args), rankers=args.rankers,
                          params=parse_params(args.param), out=None if to_stdout else args.out,
-                         overwrite=args.overwrite, top=args.top)
+                         overwrite=args.overwrite, top=args.top, tie_break=args.tie_break,
+                         random_state=args.random_state)
     emit(result, args, to_stdout=to_stdout)
     return 0

@@ -33,6 +33,10 @@ class AggregationRun(WorkflowRun):
         Rows the summary shows (0 = all).
     written : str, path-like or None
         The consensus file written, if any.
+    tie_break : {"index", "random"}
+        How features the rule leaves tied were ordered.
+    random_state : int or None
+        The seed of ``tie_break="random"``.
     """
 
     MAIN_TABLE = "consensus"
@@ -43,6 +47,8 @@ class AggregationRun(WorkflowRun):
     consensus: object
     top: int = 20
     written: object = None
+    tie_break: str = "index"
+    random_state: object = None
 
     def table(self) -> pd.DataFrame:
         """The consensus table (:meth:`rankfusion.aggregation.Consensus.to_frame`).
@@ -73,6 +79,14 @@ class AggregationRun(WorkflowRun):
         c, lists = self.consensus, self.lists
         out = [f"{c.method} consensus of {lists.n_lists} lists over {lists.n_features} "
                f"features{'' if not c.params else ' ' + str(c.params)}"]
+        from .ties import tie_note
+
+        at = (float(c.scores[c.order[self.top - 1]])
+              if 0 < self.top <= c.order.shape[0] else None)
+        note = tie_note(_tie_values(c), self.top, what=f"the {c.method} score",
+                        tie_break=self.tie_break, random_state=self.random_state, at=at)
+        if note is not None:
+            out.append(note)
         if self.written is not None:
             out.append(f"written to {self.written}")
         return out
@@ -111,11 +125,49 @@ class AggregationRun(WorkflowRun):
         return list(paths.values())
 
 
+def _tie_values(consensus):
+    """One value per feature that equals another's exactly when the rule left the two tied
+    (the same score and the same secondary key): their consensus positions."""
+    import numpy as np
+
+    c = consensus
+    keys = [c.scores] if c.tiebreak is None else [c.tiebreak, c.scores]
+    order = np.lexsort([-np.asarray(k, dtype=np.float64) for k in keys])
+    ranked = [np.asarray(k, dtype=np.float64)[order] for k in keys]
+    same = np.ones(order.shape[0] - 1, dtype=bool) if order.shape[0] > 1 else np.zeros(0, bool)
+    for k in ranked:
+        same &= k[1:] == k[:-1]
+    block = np.concatenate([[0], np.cumsum(~same)])  # block number, best first
+    values = np.empty(order.shape[0])
+    values[order] = -block.astype(np.float64)  # higher = better, equal within a block
+    return values
+
+
+def _break_ties(consensus, tie_break: str, random_state):
+    """The consensus with the features it leaves tied reordered by ``tie_break``."""
+    import numpy as np
+
+    from ..aggregation import Consensus
+    from .ties import tie_order
+
+    if tie_break == "index":
+        return consensus
+    values = _tie_values(consensus)
+    order = tie_order([-values], tie_break, random_state)
+    positions = np.empty(order.shape[0], dtype=np.int64)
+    positions[order] = np.arange(1, order.shape[0] + 1)
+    c = consensus
+    info = {**c.info, "tie_break": "random", "tie_break_seed": random_state}
+    return Consensus(order=order, scores=c.scores, positions=positions, features=c.features,
+                     method=c.method, params=c.params, tiebreak=c.tiebreak,
+                     tiebreak_name=c.tiebreak_name, info=info)
+
+
 def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
                     input: str = "auto", header=None, list_names=None, sep: str = ",",
                     encoding: str = "utf-8", out=None, overwrite: bool = False,
-                    top: int = 20, log: Callable[[str], None] | None = None
-                    ) -> AggregationRun:
+                    top: int = 20, tie_break: str = "index", random_state=None,
+                    log: Callable[[str], None] | None = None) -> AggregationRun:
     """Read ranked lists and combine them into one consensus ranking.
 
     Parameters
@@ -145,7 +197,16 @@ def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
     overwrite : bool, default False
         Replace an existing ``out``.
     top : int, default 20
-        Rows the summary and the tables show (0 = all).
+        Rows the summary and the tables show (0 = all). When the top rows cut through
+        features the rule leaves tied (equal score and secondary key), the notes say how
+        many tie and how the shown ones were chosen.
+    tie_break : {"index", "random"}, default "index"
+        The order of features the rule leaves tied: the lower feature index (the rules'
+        exact default) or a random order drawn from ``random_state``.
+    random_state : int, optional
+        Seeds ``tie_break="random"`` and a rule that takes a ``random_state`` (``ga``,
+        ``ce``, ``kemeny``…) unless ``params`` gives one; None draws a seed where one is
+        needed, which the notes report.
     log : callable, optional
         Called with a line of text when ``input="auto"`` chose the reading.
 
@@ -173,8 +234,20 @@ def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
                                      sep=sep, encoding=encoding, return_reading=True)
         if input == "auto" and log is not None:
             log(f"read {lists} as {reading}; say --input to choose")
-    result = aggregate(ranked, rule, weights=weights, **dict(params or {}))
-    run = AggregationRun(lists, ranked, reading, result, top=top)
+    from .._utils.validation import check_seed
+    from .ties import check_tie_break
+
+    check_tie_break(tie_break, random_state)
+    params = dict(params or {})
+    if (random_state is not None and rule.accepts("random_state")
+            and "random_state" not in rule.params):
+        params.setdefault("random_state", check_seed(random_state))
+    if tie_break == "random" and random_state is None:
+        random_state = check_seed(None)  # drawn once, reported in the notes
+    result = aggregate(ranked, rule, weights=weights, **params)
+    result = _break_ties(result, tie_break, random_state)
+    run = AggregationRun(lists, ranked, reading, result, top=top, tie_break=tie_break,
+                         random_state=random_state)
     if out is not None:
         run.save(paths["--out"], overwrite=True)
         run.written = out

@@ -27,22 +27,24 @@ LIGHT_RANKERS = ("info_gain", "gain_ratio", "symmetric_uncertainty", "chi_square
 LIGHT_PARAMS = ("missing_as_value", "binarize")
 
 
-def _order(lists: RankedLists):
-    """Features best first by the first list (ties by column order)."""
-    import numpy as np
+def _order(lists: RankedLists, tie_break: str = "index", random_state=None):
+    """Features best first by the first list; equal scores by column order or at random."""
+    from .ties import tie_order
 
-    return np.lexsort((np.arange(lists.n_features), -lists.scores[:, 0]))
+    return tie_order([-lists.scores[:, 0]], tie_break, random_state)
 
 
-def _lists_table(lists: RankedLists) -> pd.DataFrame:
+def _lists_table(lists: RankedLists, tie_break: str = "index",
+                 random_state=None) -> pd.DataFrame:
     table = lists.to_frame("scores")
     table.index.name = "feature"
     for name, col in zip(lists.list_names, lists.positions.T):
         table[f"{name}_pos"] = col
-    return table.iloc[_order(lists)]
+    return table.iloc[_order(lists, tie_break, random_state)]
 
 
-def rank_table(X, y, rankers, params: dict | None = None) -> pd.DataFrame:
+def rank_table(X, y, rankers, params: dict | None = None, *, tie_break: str = "index",
+               random_state=None) -> pd.DataFrame:
     """Scores and positions of every feature under each ranker, sorted by the first ranker.
 
     Parameters
@@ -55,17 +57,25 @@ def rank_table(X, y, rankers, params: dict | None = None) -> pd.DataFrame:
         Registered ranker names (:func:`rankfusion.rankers.available_rankers`).
     params : dict, optional
         Parameters passed to every ranker that takes them.
+    tie_break : {"index", "random"}, default "index"
+        The row order of features with equal scores under the first ranker: column order
+        (exact) or a random order drawn from ``random_state``. Their positions are tied
+        either way (the mean of their places).
+    random_state : int, optional
+        Seeds ``tie_break="random"``.
 
     Returns
     -------
     DataFrame
-        Indexed by ``feature``, best first by the first ranker (ties by column order): one
+        Indexed by ``feature``, best first by the first ranker (ties by ``tie_break``): one
         score column per ranker, then one ``<ranker>_pos`` column of positions (1 = best) per
         ranker.
     """
     from ..rankers import rank_features
+    from .ties import check_tie_break
 
-    return _lists_table(rank_features(X, y, rankers, params=params))
+    check_tie_break(tie_break, random_state)
+    return _lists_table(rank_features(X, y, rankers, params=params), tie_break, random_state)
 
 
 @dataclass
@@ -88,6 +98,10 @@ class RankingRun(WorkflowRun):
         Rows the summary shows (0 = all).
     written : Path or None
         The scores file written, if any.
+    tie_break : {"index", "random"}
+        The row order of equal scores under the first ranker.
+    random_state : int or None
+        The seed of ``tie_break="random"``.
     """
 
     MAIN_TABLE = "scores"
@@ -102,6 +116,8 @@ class RankingRun(WorkflowRun):
     top: int = 20
     written: object = None
     light: bool = field(default=False, repr=False)
+    tie_break: str = "index"
+    random_state: object = None
 
     def table(self) -> pd.DataFrame:
         """Every feature's score and position under each ranker, best first by the first
@@ -111,7 +127,7 @@ class RankingRun(WorkflowRun):
         -------
         DataFrame
         """
-        return _lists_table(self.lists)
+        return _lists_table(self.lists, self.tie_break, self.random_state)
 
     def tables(self) -> dict:
         """``{"scores": …}``: the rows of :meth:`table` the summary shows (``top``).
@@ -134,6 +150,12 @@ class RankingRun(WorkflowRun):
                f"{self.n_features} features, target "
                f"{self.target!r} with {self.n_classes} classes; rankers: "
                f"{', '.join(self.rankers)}"]
+        from .ties import tie_note
+
+        note = tie_note(self.lists.scores[:, 0], self.top, what=str(self.rankers[0]),
+                        tie_break=self.tie_break, random_state=self.random_state)
+        if note is not None:
+            out.append(note)
         if self.written is not None:
             out.append(f"written to {self.written}")
         return out
@@ -156,7 +178,7 @@ class RankingRun(WorkflowRun):
 
     def _light_text(self) -> str | None:
         lists = self.lists
-        order = _order(lists)
+        order = _order(lists, self.tie_break, self.random_state)
         if self.top:
             order = order[:self.top]
         columns = {name: lists.scores[order, k] for k, name in enumerate(self.rankers)}
@@ -202,7 +224,8 @@ def _rankers(rankers) -> list[str]:
     return names
 
 
-def _light_ranking(source, target, rankers, params, reading, top) -> RankingRun | None:
+def _light_ranking(source, target, rankers, params, reading, top,
+                   ties=("index", None)) -> RankingRun | None:
     """The run on a small plain CSV with information measures, without pandas; None when
     the input is not one :func:`rankfusion.io.read_small` reads or the table is not one that
     :func:`~rankfusion.workflows.format_float_table` prints exactly as pandas."""
@@ -226,13 +249,15 @@ def _light_ranking(source, target, rankers, params, reading, top) -> RankingRun 
     lists = RankedLists.from_scores(scores, features=[str(f) for f in data.feature_names],
                                     list_names=rankers)
     run = RankingRun(source, rankers, lists, data.n_samples, data.n_features, target_name,
-                     data.n_classes, top=top, light=True)
+                     data.n_classes, top=top, light=True, tie_break=ties[0],
+                     random_state=ties[1])
     return run if run._light_text() is not None else None
 
 
 def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=None,
                 drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
-                out=None, overwrite: bool = False, top: int = 20) -> RankingRun:
+                out=None, overwrite: bool = False, top: int = 20, tie_break: str = "index",
+                random_state=None) -> RankingRun:
     """Score and rank the features of a data set with one or more rankers.
 
     Parameters
@@ -263,7 +288,13 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
     overwrite : bool, default False
         Replace an existing ``out``.
     top : int, default 20
-        Rows the summary and the tables show (0 = all).
+        Rows the summary and the tables show (0 = all). When the top rows cut through a
+        block of features with equal scores under the first ranker, the notes say how many
+        tie and how the shown ones were chosen.
+    tie_break : {"index", "random"}, default "index"
+        The row order of equal scores (:func:`rank_table`).
+    random_state : int, optional
+        Seeds ``tie_break="random"``; None draws a seed, which the notes report.
 
     Returns
     -------
@@ -277,12 +308,20 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
     >>> run.tables()["scores"].index.tolist()
     ['petal length (cm)', 'petal width (cm)']
     """
+    from .ties import check_tie_break
+
     names = _rankers(rankers)
+    check_tie_break(tie_break, random_state)
+    if tie_break == "random" and random_state is None:
+        from .._utils.validation import check_seed
+
+        random_state = check_seed(None)  # drawn once, reported in the notes
     params = dict(params or {})
     reading = {"format": format, "drop": drop, "na_values": na_values, "nominal": nominal,
                "sep": sep, "encoding": encoding}
     if out is None:
-        run = _light_ranking(data, target, names, params, reading, top)
+        run = _light_ranking(data, target, names, params, reading, top,
+                             (tie_break, random_state))
         if run is not None:
             return run
     import pandas as pd
@@ -295,7 +334,7 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
     lists = rank_features(X, y, names, params=params)
     classes = pd.Series(y).astype(str).value_counts()
     run = RankingRun(data, names, lists, X.shape[0], X.shape[1], y.name, classes.shape[0],
-                     top=top)
+                     top=top, tie_break=tie_break, random_state=random_state)
     if out is not None:
         run.written = out
         run.save(paths["--out"], overwrite=True)
