@@ -1,17 +1,19 @@
 """The command-line reference, generated from the argparse parsers (``rankfusion.cli``).
 
-``.. rankfusion-cli-reference::`` renders, for every command of
-:data:`rankfusion.cli.program.COMMANDS`, its usage line, its description, one table row per
-option (flags, value — metavar or choices —, default, help) and the example invocations of
-:data:`EXAMPLES`. Everything comes from the parser objects when the site is built, so the page
-cannot drift from the code; ``tests/docs/test_cli_reference.py`` checks that every command and
-every flag appears in :func:`reference_rst` and runs :data:`SETUP` and every example.
+``.. rankfusion-cli-reference::`` renders the overview (the program's usage, one line per
+command, the examples' setup) and ``.. rankfusion-cli-reference:: COMMAND`` one command's page
+(``docs/cli/COMMAND.rst``): its usage line, its description, one table row per option (flags,
+value — metavar or choices —, default, help) and the example invocations of :data:`EXAMPLES`.
+Everything comes from the parser objects when the site is built, so the pages cannot drift
+from the code; ``tests/docs/test_cli_reference.py`` checks that every command has a page and
+every flag appears in :func:`reference_rst`, and runs :data:`SETUP` and every example.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 
 #: Files the examples read, written into the working folder first (name → text).
 FILES = {
@@ -131,7 +133,9 @@ def _help(action) -> str:
     text = action.help or ""
     if "%(default)" in text or "%(prog)" in text:
         text = text % {"default": action.default, "prog": "rankfusion"}
-    return text.replace("*", r"\*").replace("|", r"\|").replace("`", "'")
+    text = text.replace("*", r"\*").replace("|", r"\|").replace("`", "'")
+    # options named in the help as literals (else reST's smart quotes turn '--' into a dash)
+    return re.sub(r"(?<![\w`-])(--[A-Za-z][\w-]*)", r"``\1``", text)
 
 
 def _flags(action) -> str:
@@ -166,42 +170,64 @@ def _indent(text: str, prefix: str = "   ") -> list[str]:
     return [prefix + line if line.strip() else "" for line in text.rstrip("\n").splitlines()]
 
 
-def reference_rst() -> str:
-    """The reference as reStructuredText: the program's usage, then one section per command."""
+def _overview(parser, commands, sub) -> list[str]:
+    summary = {a.dest: a.help for a in sub._choices_actions}
+    lines = [".. code-block:: text", "", *_indent(parser.format_usage()), ""]
+    lines += [".. list-table::", "   :header-rows: 1", "   :widths: 24 76", "",
+              "   * - command", "     - what it does"]
+    for name, _ in commands:
+        lines += [f"   * - :ref:`rankfusion {name} <cli-{name}>`",
+                  f"     - {summary.get(name, '')}"]
+    lines += ["", ".. _cli-setup:", "", "Setup of the examples", "---------------------", "",
+              "The examples of every command's page run in a folder prepared by these "
+              "commands (the data sets are bundled with the package):", "",
+              ".. code-block:: bash", ""]
+    lines += [f"   {cmd}" for cmd in SETUP]
+    for fname, text in FILES.items():
+        lines += ["", f"and holding ``{fname}``:", "", ".. code-block:: toml", "",
+                  *_indent(text)]
+    return lines + [""]
+
+
+def _command(name, command) -> list[str]:
+    title = f"rankfusion {name}"
+    lines = [f".. _cli-{name}:", "", title, "=" * len(title), ""]
+    if command.description:
+        lines += [command.description, ""]
+    lines += [".. code-block:: text", "", *_indent(command.format_usage()), ""]
+    for group, actions in options(command):
+        heading = "Arguments" if group == "positional arguments" else (
+            "Options" if group == "options" else group[:1].upper() + group[1:])
+        lines += [heading, "-" * len(heading), "", *_table(actions)]
+    examples = EXAMPLES.get(name, [])
+    if examples:
+        lines += ["Examples", "--------", "",
+                  "In the folder of :ref:`the reference's setup <cli-setup>`:", "",
+                  ".. code-block:: bash", ""]
+        for k, (what, cmd) in enumerate(examples):
+            if k:
+                lines.append("")
+            lines += [f"   # {what}", f"   {cmd}"]
+        lines.append("")
+    return lines
+
+
+def reference_rst(command: str | None = None) -> str:
+    """The reference as reStructuredText: with ``command`` None, the program's usage, the
+    commands and the examples' setup; else that command's page (usage, description, one table
+    per option group, examples)."""
     old = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = "92"  # argparse wraps its usage lines to the terminal width
     try:
         parser, commands, sub = _parsers()
-        summary = {a.dest: a.help for a in sub._choices_actions}
-        lines = [".. code-block:: text", "", *_indent(parser.format_usage()), ""]
-        lines += [".. list-table::", "   :header-rows: 1", "   :widths: 20 80", "",
-                  "   * - command", "     - what it does"]
-        for name, _ in commands:
-            lines += [f"   * - :ref:`rankfusion {name} <cli-{name}>`",
-                      f"     - {summary.get(name, '')}"]
-        lines += ["", "The examples run in a folder prepared by these commands (the data "
-                  "sets are bundled with the package):", "", ".. code-block:: bash", ""]
-        lines += [f"   {cmd}" for cmd in SETUP]
-        for fname, text in FILES.items():
-            lines += ["", f"and holding ``{fname}``:", "", ".. code-block:: toml", "",
-                      *_indent(text)]
-        lines.append("")
-        for name, command in commands:
-            title = f"rankfusion {name}"
-            lines += [f".. _cli-{name}:", "", title, "-" * len(title), ""]
-            if command.description:
-                lines += [command.description, ""]
-            lines += [".. code-block:: text", "", *_indent(command.format_usage()), ""]
-            for group, actions in options(command):
-                lines += [f"**{group}**", "", *_table(actions)]
-            examples = EXAMPLES.get(name, [])
-            if examples:
-                lines += ["**examples**", "", ".. code-block:: bash", ""]
-                for k, (what, cmd) in enumerate(examples):
-                    if k:
-                        lines.append("")
-                    lines += [f"   # {what}", f"   {cmd}"]
-                lines.append("")
+        if command is None:
+            lines = _overview(parser, commands, sub)
+        else:
+            found = dict(commands)
+            if command not in found:
+                raise ValueError(f"rankfusion-cli-reference: unknown command {command!r}; "
+                                 f"known: {', '.join(found)}")
+            lines = _command(command, found[command])
         return "\n".join(lines) + "\n"
     finally:
         if old is None:
@@ -216,14 +242,18 @@ def setup(app):
     from sphinx.util.nodes import nested_parse_with_titles
 
     class CliReference(Directive):
-        """``.. rankfusion-cli-reference::`` — the generated command-line reference."""
+        """``.. rankfusion-cli-reference:: [COMMAND]`` — the overview, or one command's page."""
+
+        optional_arguments = 1
 
         def run(self):
             from docutils import nodes
 
             node = nodes.section()
             node.document = self.state.document
-            text = StringList(reference_rst().splitlines(), source="rankfusion-cli-reference")
+            command = self.arguments[0] if self.arguments else None
+            text = StringList(reference_rst(command).splitlines(),
+                              source="rankfusion-cli-reference")
             nested_parse_with_titles(self.state, text, node)
             return node.children
 

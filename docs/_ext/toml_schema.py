@@ -38,7 +38,8 @@ FALLBACK_ROWS = (
     ("datasets.<label>", "source", "string", "the label",
      "a name of available_datasets(), of ARTIFICIAL_DATASETS, or sklearn:iris|wine|"
      "breast_cancer|digits"),
-    ("datasets.<label>", "dropna", "boolean", False, "real data: drop samples with a missing value"),
+    ("datasets.<label>", "dropna", "boolean", False,
+     "real data: drop samples with a missing value"),
     ("selectors.<label>", "kind", "string", REQUIRED, "ensemble, svm_rfe or ranker"),
     ("selectors.<label>", "rules", "array of strings", "the grid's rules",
      "this selector's own rule labels"),

@@ -6,7 +6,6 @@ configuration on bundled data that loads and plans (``--dry-run``)."""
 from __future__ import annotations
 
 import io
-import re
 import sys
 from pathlib import Path
 
