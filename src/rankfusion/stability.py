@@ -209,7 +209,9 @@ def apc(scores, *, normalize: bool = True) -> float:
 class ReducedSizeResult:
     """Result of :func:`reduced_size_correlation`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     values : ndarray of float, shape (n_repeats,)
         Pearson's correlation between the full-data scores and each repeat's scores.
@@ -536,7 +538,9 @@ def jaccard(subsets, n_features: int | None = None) -> float:
 class NogueiraResult:
     """Result of :func:`nogueira`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     statistic : float
         The stability estimate Φ̂ (1 = every run selects the same features).

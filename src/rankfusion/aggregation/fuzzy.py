@@ -39,8 +39,28 @@ _HALF_TOL = 1e-9
 class FuzzyConsensus(Consensus):
     """A :class:`Consensus` from :func:`aggregate_fuzzy`, with the fuzzy sets behind it.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
+    order : ndarray of int, shape (p,)
+        Feature indices, best first.
+    scores : ndarray of float, shape (p,)
+        The defuzzified scores c_i (eq. 13), in feature order, higher = better.
+    positions : ndarray of int, shape (p,)
+        Consensus position of each feature, 1 = best.
+    features : ndarray of object, shape (p,)
+        Feature names, in feature order.
+    method : str
+        ``"fuzzy"``.
+    params : dict
+        ``weighting`` and ``n_bootstraps``.
+    tiebreak : ndarray of float or None
+        The secondary key per feature, when there is one.
+    tiebreak_name : str or None
+        What ``tiebreak`` holds.
+    info : dict
+        Anything else the combination reports.
     memberships : ndarray of float, shape (n_features, 101)
         The combined membership function μ^i_com(x) of each feature (eq. 5) on the grid
         :attr:`grid` = 0, 0.01, …, 1.
@@ -52,8 +72,9 @@ class FuzzyConsensus(Consensus):
         SD(F^i_j), the sample standard deviation (``ddof=1``) of the L discretised scores;
         ``None`` with a single bootstrap.
 
-    Also: ``order``, ``scores`` (the defuzzified c_i), ``positions``, ``features``, ``method``
-    (``"fuzzy"``), ``params`` (``weighting``, ``n_bootstraps``) — see :class:`Consensus`.
+    See Also
+    --------
+    Consensus : the fields every consensus has.
     """
 
     memberships: np.ndarray | None = None
