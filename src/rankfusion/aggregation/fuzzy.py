@@ -5,8 +5,8 @@ and method j, the L normalised, discretised scores form a type-1 fuzzy set on th
 U = {0, 0.01, …, 1}; the M fuzzy sets of a feature are combined with weights w^i_j (equal,
 reciprocal-SD, one-minus-SD or matrix-similarity) and defuzzified by the centre of average.
 
-Reference: "Weighted combination of feature selection methods based on bootstrap and fuzzy
-sets" (the fuzzy paper), §III, eqs. 1–13. Our readings of its ambiguous points are stated in
+Reference: "A Novel Weighted Combination Method for Feature Selection using Fuzzy Sets" (the
+fuzzy paper), §III, eqs. 1–13. Our readings of its ambiguous points are stated in
 :func:`aggregate_fuzzy` and in docs/design.md, 'Departures from the papers and reference
 tools'.
 """
@@ -382,8 +382,8 @@ def aggregate_fuzzy(scores, weighting: str = "OW") -> FuzzyConsensus:
 
     References
     ----------
-    "Weighted combination of feature selection methods based on bootstrap and fuzzy sets"
-    (the fuzzy paper), §III, eqs. 1–13.
+    "A Novel Weighted Combination Method for Feature Selection using Fuzzy Sets" (the fuzzy
+    paper), §III, eqs. 1–13.
 
     Examples
     --------

@@ -649,8 +649,8 @@ def robustness_index(errors) -> RobustnessResult:
 
     References
     ----------
-    Robust feature selection by rank aggregation with Borda and Kemeny (the robust-FS paper in
-    papers/robust_fs_rank_aggregation_borda_kemeny.txt), Algorithm 3 and Table 5.
+    "Robust Feature Selection Technique Using Rank Aggregation" (the robust-FS paper: Borda
+    and Kemeny aggregation of IG, SU and chi-square rankings), Algorithm 3 and Table 5.
     """
     values, index, techniques = _check_table(errors, name="errors", rows="classifiers",
                                              cols="techniques", min_rows=1)
