@@ -74,8 +74,25 @@ def rows():
     return [tuple(row) for row in schema_rows()], True
 
 
+def _is_required(value) -> bool:
+    """The fallback's :data:`REQUIRED`, or a sentinel of the validator meaning "no default"
+    (``config.REQUIRED``, or any object whose text is ``required`` / ``<required>``)."""
+    try:
+        from rankfusion.experiments import config
+    except ImportError:  # pragma: no cover
+        config = None
+    sentinel = getattr(config, "REQUIRED", None) if config is not None else None
+    if sentinel is not None and value is sentinel:
+        return True
+    if isinstance(value, (bool, int, float, list, tuple, dict)) or value is None:
+        return False
+    return str(value).strip("<>").lower() == REQUIRED
+
+
 def toml_value(value) -> str:
     """A default as TOML spells it (``true``, ``"text"``, ``[1, 2]``); prose stays prose."""
+    if _is_required(value):
+        return "**required**"
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -89,8 +106,6 @@ def toml_value(value) -> str:
     if isinstance(value, dict):
         return "``{" + ", ".join(f"{k} = {_inner(v)}" for k, v in value.items()) + "}``"
     text = str(value)
-    if text == REQUIRED:
-        return "**required**"
     if text == "":
         return '``""``'
     return text.replace("|", r"\|")

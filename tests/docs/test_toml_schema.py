@@ -113,3 +113,17 @@ def test_the_fallback_is_marked_and_covers_every_table(monkeypatch):
 def test_defaults_are_spelled_as_toml(value, shown):
     assert toml_schema.toml_value(value) == shown
 
+
+
+def test_a_required_sentinel_of_the_validator_reads_as_required(monkeypatch):
+    from rankfusion.experiments import config
+
+    class Required:
+        def __repr__(self):
+            return "<required>"
+
+    sentinel = Required()
+    monkeypatch.setattr(config, "REQUIRED", sentinel, raising=False)
+    assert toml_schema.toml_value(sentinel) == "**required**"
+    assert toml_schema.toml_value("<required>") == "**required**"
+    assert toml_schema.toml_value("the label") == "the label"
