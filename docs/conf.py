@@ -10,6 +10,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # api_checks
+sys.path.insert(0, str(HERE / "_ext"))  # cli_reference, toml_schema, datasets_page
 
 from api_checks import NUMPYDOC_CHECKS, NUMPYDOC_EXCLUDE  # noqa: E402
 
@@ -29,6 +30,9 @@ extensions = [
     "numpydoc",
     "sphinx_gallery.gen_gallery",
     "myst_parser",
+    "cli_reference",  # docs/_ext: the command-line reference from the argparse parsers
+    "toml_schema",  # docs/_ext: the experiment TOML schema from rankfusion.experiments
+    "datasets_page",  # docs/_ext: the bundled data sets from their metadata table
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -90,7 +94,8 @@ html_theme_options = {
 }
 html_show_sourcelink = False
 # single pages without sub-pages: no empty navigation column
-html_sidebars = {page: [] for page in ("index", "design", "experiments", "reproductions")}
+html_sidebars = {page: [] for page in ("index", "design", "experiments", "reproductions",
+                                           "toml_schema", "datasets")}
 
 
 # -- Module constants: their "#:" comments, wherever the constant is re-exported -------------
@@ -202,34 +207,6 @@ def _missing_reference(app, env, node, contnode):
     return contnode
 
 
-# -- The command line reference: each command's --help, from the argparse parsers ----------------
-def _cli_help_directive():
-    from docutils import nodes
-    from docutils.parsers.rst import Directive
-
-    class CliHelp(Directive):
-        """``.. rankfusion-cli-help::`` — one section per command with its ``--help`` text."""
-
-        def run(self):
-            import argparse
-            import os
-
-            from rankfusion.cli import build_parser
-
-            os.environ["COLUMNS"] = "100"  # argparse wraps to the terminal width
-            parser = build_parser()
-            sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-            out = [nodes.literal_block(text=parser.format_help(), language="text")]
-            for name, command in sub.choices.items():
-                section = nodes.section(ids=[f"cli-{name}"])
-                section += nodes.title(text=f"rankfusion {name}")
-                section += nodes.literal_block(text=command.format_help(), language="text")
-                out.append(section)
-            return out
-
-    return CliHelp
-
-
 def _skip_foreign_members(app, what, name, obj, skip, options):
     """Leave out the members scikit-learn adds to our estimators (``set_fit_request`` …)."""
     module = getattr(obj, "__module__", None) or ""
@@ -240,6 +217,5 @@ def _skip_foreign_members(app, what, name, obj, skip, options):
 
 def setup(app):
     app.connect("autodoc-skip-member", _skip_foreign_members)
-    app.add_directive("rankfusion-cli-help", _cli_help_directive())
     app.connect("autodoc-process-docstring", _constant_doc)
     app.connect("missing-reference", _missing_reference)

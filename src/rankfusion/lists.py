@@ -177,6 +177,22 @@ class RankedLists:
     plain constructor is internal. Files are read and written by :func:`rankfusion.io.read_lists`
     and :func:`rankfusion.io.write_lists`.
 
+    Parameters
+    ----------
+    pos2 : ndarray of int, shape (p, M)
+        Twice the position of each feature in each list (integers even where average ties
+        give half-integer positions).
+    ranked : ndarray of bool, shape (p, M)
+        Whether each list really ranked each feature.
+    features : ndarray of object, shape (p,)
+        Feature names.
+    list_names : ndarray of object, shape (M,)
+        Names of the lists.
+    scores : ndarray of float, shape (p, M), optional
+        The raw scores, when the lists come from scores.
+    ties : {"average", "ordinal", "min"}, default "average"
+        How tied scores were given positions.
+
     Attributes
     ----------
     features : ndarray of object, shape (p,)

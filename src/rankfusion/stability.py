@@ -21,8 +21,8 @@ about rankers (a ranker is any callable ``f(X, y) -> scores``).
 
 References
 ----------
-.. [1] "Weighted combination of feature selection methods based on bootstrap and fuzzy sets"
-   (the fuzzy paper), eqs. 14–15 and §IV-D.
+.. [1] "A Novel Weighted Combination Method for Feature Selection using Fuzzy Sets" (the fuzzy
+   paper), eqs. 14–15 and §IV-D.
 .. [2] L. I. Kuncheva, "A stability index for feature selection", Proc. IASTED AIA, 2007.
 .. [3] S. Nogueira, K. Sechidis, G. Brown, "On the stability of feature selection algorithms",
    JMLR 18(174):1–54, 2018 — Definition 4, Theorem 7, Corollary 9.
@@ -133,8 +133,8 @@ def asd(scores, *, normalize: bool = True) -> float:
 
     References
     ----------
-    The fuzzy paper ("Weighted combination of feature selection methods based on bootstrap and
-    fuzzy sets"), §IV-C, eq. 14.
+    The fuzzy paper ("A Novel Weighted Combination Method for Feature Selection using Fuzzy
+    Sets"), §IV-C, eq. 14.
 
     Examples
     --------
@@ -209,7 +209,9 @@ def apc(scores, *, normalize: bool = True) -> float:
 class ReducedSizeResult:
     """Result of :func:`reduced_size_correlation`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     values : ndarray of float, shape (n_repeats,)
         Pearson's correlation between the full-data scores and each repeat's scores.
@@ -536,7 +538,9 @@ def jaccard(subsets, n_features: int | None = None) -> float:
 class NogueiraResult:
     """Result of :func:`nogueira`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     statistic : float
         The stability estimate Φ̂ (1 = every run selects the same features).

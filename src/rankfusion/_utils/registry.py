@@ -42,7 +42,9 @@ def closest_name(name: str, known) -> str | None:
 class Entry:
     """One registered function and its metadata.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     name : str
         The canonical name.

@@ -15,7 +15,9 @@ __all__ = ["Consensus", "build_consensus"]
 class Consensus:
     """A consensus ranking of p features.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     order : ndarray of int, shape (p,)
         Feature indices, best first.
@@ -37,6 +39,8 @@ class Consensus:
         What :attr:`tiebreak` holds.
     info : dict
         Anything else the rule reports (objective, optimality, traces, p-values …).
+    ranks : ndarray of int, shape (p,), optional
+        The former name of ``positions``, accepted by the constructor (keyword only).
     """
 
     order: np.ndarray

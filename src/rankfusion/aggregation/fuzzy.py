@@ -5,8 +5,8 @@ and method j, the L normalised, discretised scores form a type-1 fuzzy set on th
 U = {0, 0.01, …, 1}; the M fuzzy sets of a feature are combined with weights w^i_j (equal,
 reciprocal-SD, one-minus-SD or matrix-similarity) and defuzzified by the centre of average.
 
-Reference: "Weighted combination of feature selection methods based on bootstrap and fuzzy
-sets" (the fuzzy paper), §III, eqs. 1–13. Our readings of its ambiguous points are stated in
+Reference: "A Novel Weighted Combination Method for Feature Selection using Fuzzy Sets" (the
+fuzzy paper), §III, eqs. 1–13. Our readings of its ambiguous points are stated in
 :func:`aggregate_fuzzy` and in docs/design.md, 'Departures from the papers and reference
 tools'.
 """
@@ -39,8 +39,28 @@ _HALF_TOL = 1e-9
 class FuzzyConsensus(Consensus):
     """A :class:`Consensus` from :func:`aggregate_fuzzy`, with the fuzzy sets behind it.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
+    order : ndarray of int, shape (p,)
+        Feature indices, best first.
+    scores : ndarray of float, shape (p,)
+        The defuzzified scores c_i (eq. 13), in feature order, higher = better.
+    positions : ndarray of int, shape (p,)
+        Consensus position of each feature, 1 = best.
+    features : ndarray of object, shape (p,)
+        Feature names, in feature order.
+    method : str
+        ``"fuzzy"``.
+    params : dict
+        ``weighting`` and ``n_bootstraps``.
+    tiebreak : ndarray of float or None
+        The secondary key per feature, when there is one.
+    tiebreak_name : str or None
+        What ``tiebreak`` holds.
+    info : dict
+        Anything else the combination reports.
     memberships : ndarray of float, shape (n_features, 101)
         The combined membership function μ^i_com(x) of each feature (eq. 5) on the grid
         :attr:`grid` = 0, 0.01, …, 1.
@@ -52,8 +72,9 @@ class FuzzyConsensus(Consensus):
         SD(F^i_j), the sample standard deviation (``ddof=1``) of the L discretised scores;
         ``None`` with a single bootstrap.
 
-    Also: ``order``, ``scores`` (the defuzzified c_i), ``positions``, ``features``, ``method``
-    (``"fuzzy"``), ``params`` (``weighting``, ``n_bootstraps``) — see :class:`Consensus`.
+    See Also
+    --------
+    Consensus : the fields every consensus has.
     """
 
     memberships: np.ndarray | None = None
@@ -361,8 +382,8 @@ def aggregate_fuzzy(scores, weighting: str = "OW") -> FuzzyConsensus:
 
     References
     ----------
-    "Weighted combination of feature selection methods based on bootstrap and fuzzy sets"
-    (the fuzzy paper), §III, eqs. 1–13.
+    "A Novel Weighted Combination Method for Feature Selection using Fuzzy Sets" (the fuzzy
+    paper), §III, eqs. 1–13.
 
     Examples
     --------

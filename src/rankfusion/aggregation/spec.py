@@ -114,7 +114,9 @@ class RuleSpec:
     """A resolved aggregation rule with its parameters, ready to combine lists; made by
     :func:`resolve` (the parameters are checked when it is made).
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     entry : Rule or None
         The registry entry (None for a callable).
@@ -123,6 +125,8 @@ class RuleSpec:
     func : callable or None
         The callable ``f(lists) -> Consensus or scores`` when the spec is one.
 
+    Notes
+    -----
     Also: ``name``, ``label`` (the canonical spec text; :func:`resolve` reads it back as an
     equal RuleSpec whenever every value is a number, a bool, None or plain text), ``groups``,
     ``weights``, ``needs_scores``, ``accepts(param)``, ``with_params(defaults=…)`` and

@@ -7,9 +7,10 @@ from .artificial import (
     load_artificial,
     make_artificial,
 )
+from .export import EXPORT_FORMATS, export_dataset
 from .loaders import available_datasets, load
 from .real import load_stjude_leukemia, load_wine_lists
 
 __all__ = ["make_artificial", "load_artificial", "ARTIFICIAL_DATASETS", "ARTIFICIAL_DIFFICULTY",
            "artificial_bayes_error", "load_stjude_leukemia", "load_wine_lists", "load",
-           "available_datasets"]
+           "available_datasets", "export_dataset", "EXPORT_FORMATS"]

@@ -53,6 +53,10 @@ __all__ = ["load", "available_datasets", "MFEAT_VIEWS"]
 #: The Multiple Features views in UCI order and the loader name of each.
 MFEAT_VIEWS = ("mfeat_fourier", "mfeat_fac", "mfeat_kar", "mfeat_pix", "mfeat_zer", "mfeat_mor")
 
+#: The documentation page of the bundled data sets (docs/datasets.rst), named in ``DESCR``;
+#: each data set is the section ``#<name>`` (``_`` written ``-``, as Sphinx writes anchors).
+DATASETS_PAGE = "datasets.html"
+
 _ALIASES = {"diabetes": "pima", "breast_w": "wbc", "credit_g": "german_credit",
             "dna": "splice", "stjude_leukemia": "stjude", "mfeat_fou": "mfeat_fourier",
             "mfeat_factors": "mfeat_fac", "mfeat_karhunen": "mfeat_kar",
@@ -198,13 +202,16 @@ def _descr(name: str, entry: dict, shape) -> str:
              + ", ".join(f"{entry['folder']}/{f}" for f in entry["files"]),
              f"Citation: {entry['citation']}",
              f"Licence: {entry['licence']}"]
-    if entry.get("notes"):
-        lines.append(f"Notes: {entry['notes']}")
+    notes = entry.get("notes", "")
+    if notes and not notes.startswith("See rankfusion/data/"):  # a file inside the package
+        lines.append(f"Notes: {notes}")
     if entry.get("derived") == "top_sd":
         lines.append(f"Preprocessing: the {entry['n_top']} genes of largest SD (ddof=1, raw "
                      "intensities as distributed, not log2; ties by source gene order) among "
                      f"the genes of {entry['base']!r}, kept in source order, to match the size "
                      "of Monti et al. (2003)'s matrix.")
+    lines.append(f"Documentation: the rankfusion documentation, page 'Bundled data sets', "
+                 f"section {name!r} ({DATASETS_PAGE}#{name.replace('_', '-')})")
     return "\n".join(lines)
 
 

@@ -19,8 +19,10 @@ def load_stjude_leukemia(*, as_frame: bool = False, return_X_y: bool = False):
     """The St. Jude pediatric leukemia data of Monti et al. (2003): 248 × 985, 6 classes.
 
     Yeoh et al. (2002)'s ALL subtypes (BCR.ABL 15, E2A.PBX1 27, Hyperdip.50 64, MLL 20,
-    T.ALL 43, TEL.AML1 79) on Monti's 985 filtered genes, intensities as distributed (see
-    ``rankfusion/data/stjude_README.md`` for the source and attribution).
+    T.ALL 43, TEL.AML1 79) on Monti's 985 filtered genes, intensities as distributed. Source
+    and attribution: the documentation's page "Bundled data sets", section ``stjude``; Yeoh et
+    al. (2002), Cancer Cell 1, 133–143; Monti, Tamayo, Mesirov & Golub (2003), Consensus
+    clustering, Machine Learning 52, 91–118.
 
     Parameters
     ----------

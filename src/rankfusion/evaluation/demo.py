@@ -83,7 +83,9 @@ class ZScoredSelector(BaseEstimator):
 class StJudeDemo:
     """What :func:`stjude_demo` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     table : DataFrame
         The top ``top`` genes of each method (columns K-First, Schulze, Average) on all the data.

@@ -130,7 +130,9 @@ def _check_table(errors, *, name: str, rows: str, cols: str, min_rows: int = 2,
 class TTestResult:
     """Result of :func:`paired_ttest`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     statistic : float
         The t statistic of the mean difference ``mean(a - b)``.
@@ -260,7 +262,9 @@ def paired_ttest(a, b, *, corrected: bool = False, n_train: int | None = None,
 class FriedmanResult:
     """Result of :func:`friedman`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     statistic : float
         Friedman's χ²_F (tie-corrected unless ``tie_correction=False``).
@@ -394,7 +398,9 @@ def studentized_range_q(k: int, alpha: float = 0.05) -> float:
 class NemenyiResult:
     """Result of :func:`nemenyi`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     critical_difference : float
         ``CD = q_α · sqrt(k (k + 1) / (6 N))``.
@@ -472,7 +478,9 @@ def nemenyi(errors, alpha: float = 0.05) -> NemenyiResult:
 class WinMatrixResult:
     """Result of :func:`win_matrix`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     wins : DataFrame of int, k × k
         ``wins.loc[A, B]`` = number of datasets on which A has a significantly lower error than B.
@@ -596,7 +604,9 @@ def win_matrix(errors_per_split, alpha: float = 0.05, *, corrected: bool = False
 class RobustnessResult:
     """Result of :func:`robustness_index`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     index : Series
         Robustness index ``r_p`` of each technique: its mean rank over the classifiers
@@ -639,8 +649,8 @@ def robustness_index(errors) -> RobustnessResult:
 
     References
     ----------
-    Robust feature selection by rank aggregation with Borda and Kemeny (the robust-FS paper in
-    papers/robust_fs_rank_aggregation_borda_kemeny.txt), Algorithm 3 and Table 5.
+    "Robust Feature Selection Technique Using Rank Aggregation" (the robust-FS paper: Borda
+    and Kemeny aggregation of IG, SU and chi-square rankings), Algorithm 3 and Table 5.
     """
     values, index, techniques = _check_table(errors, name="errors", rows="classifiers",
                                              cols="techniques", min_rows=1)
@@ -659,7 +669,9 @@ def robustness_index(errors) -> RobustnessResult:
 class AgreementResult:
     """Result of :func:`rule_agreement`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     kendall : DataFrame
         Normalised Kendall distance between full consensus rankings, in [0, 1]

@@ -265,6 +265,27 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
     missing or not a whole number) gives None: call :func:`load_data`, which reads it or says
     what is wrong. Commands use it so that a small job starts without loading pandas.
 
+    Parameters
+    ----------
+    source : str or path
+        The data file (standard input, a DataFrame or a non-CSV file gives None).
+    target : str or int, optional
+        The class column, as :func:`load_data` reads it (default the last column).
+    format : {"csv"}, optional
+        Any other format gives None.
+    na_values : sequence of str, optional
+        Cells read as missing values, as :func:`load_data`.
+    drop : sequence of str or comma-separated str, optional
+        Columns to leave out, as :func:`load_data`.
+    nominal : sequence of str or comma-separated str, optional
+        Columns to read as nominal, as :func:`load_data`.
+    sep : str, optional
+        The CSV separator, as :func:`load_data`.
+    encoding : str, default "utf-8"
+        Text encoding of the file.
+    max_cells : int, default SMALL_CELLS
+        The largest number of cells read here; a larger file gives None.
+
     Returns
     -------
     (ClassificationData, str) or None
