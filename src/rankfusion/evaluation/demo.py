@@ -98,13 +98,13 @@ class StJudeDemo:
     errors : dict of str → ErrorCurveResult
         Method → per-split test errors of the linear SVM on the top k genes (empty when
         ``n_splits=0``).
-    advice : Advice or None
-        The advisor's result on the data (:data:`DEMO_ADVICE`); None when ``n_splits=0`` or
-        ``advice=False``.
     seconds : dict of str → float
         ``lists``, ``aggregation``, ``average``, ``cv`` and ``total`` wall-clock times.
     settings : dict
         The parameters of the run and the data's description (used by :meth:`report`).
+    advice : Advice or None
+        The advisor's result on the data (``DEMO_ADVICE``); None when ``n_splits=0`` or
+        ``advice=False``.
     """
 
     table: pd.DataFrame
