@@ -48,10 +48,6 @@ RESULT_CONTAINERS = (
     r"^rankfusion\.selection\.RankingPlan$",
     r"^rankfusion\.selection\.WorkEstimate$",
     r"^rankfusion\.workflows\.AdviceRun$",
-    r"^rankfusion\.workflows\.AggregationRun$",
-    r"^rankfusion\.workflows\.DemoRun$",
-    r"^rankfusion\.workflows\.RankingRun$",
-    r"^rankfusion\.workflows\.SelectionRun$",
     r"^rankfusion\.workflows\.SVMRFERun$",
 )
 

@@ -19,7 +19,9 @@ __all__ = ["run_aggregation", "AggregationRun"]
 class AggregationRun(WorkflowRun):
     """What :func:`run_aggregation` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     source : str, path-like or RankedLists
         The lists as given.

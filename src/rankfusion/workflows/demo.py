@@ -80,7 +80,9 @@ def compare_rules(lists: RankedLists, rules=DEMO_RULES, top: int = 5) -> pd.Data
 class DemoRun(WorkflowRun):
     """What :func:`run_demo` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     stjude : StJudeDemo or None
         The St. Jude headline (None for the lists demo).

@@ -82,7 +82,9 @@ def rank_table(X, y, rankers, params: dict | None = None, *, tie_break: str = "i
 class RankingRun(WorkflowRun):
     """What :func:`run_ranking` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     source : str or path-like
         The data as given.
@@ -90,14 +92,20 @@ class RankingRun(WorkflowRun):
         The rankers, as given.
     lists : RankedLists
         Features × rankers, with the scores.
-    n_samples, n_features, n_classes : int
-        The size of the data.
+    n_samples : int
+        Rows of the data.
+    n_features : int
+        Features of the data.
     target : str
         The name of the class column.
+    n_classes : int
+        Classes of the target.
     top : int
         Rows the summary shows (0 = all).
     written : Path or None
         The scores file written, if any.
+    light : bool
+        Whether the small-file route (without pandas) computed it.
     tie_break : {"index", "random"}
         The row order of equal scores under the first ranker.
     random_state : int or None

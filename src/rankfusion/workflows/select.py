@@ -262,7 +262,9 @@ def write_selection(selector: EnsembleSelector, out, *, summary: Mapping,
 class SelectionRun(WorkflowRun):
     """What :func:`run_selection` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     selector : EnsembleSelector
         The fitted selector.
