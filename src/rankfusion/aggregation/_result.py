@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import pandas as pd
+
+from .._utils.lazy import lazy_module
+
+pd = lazy_module("pandas")  # imported on first use (a small aggregate starts without it)
 
 __all__ = ["Consensus", "build_consensus"]
 
