@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
+from .._utils.constraints import InstanceOf, Seed
 from .._utils.registry import Entry, Registry
 
-__all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers"]
+__all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers",
+           "RANDOM_STATE"]
+
+#: The constraints of a ranker's ``random_state`` (docs/design.md, 'Seeds').
+RANDOM_STATE = [None, Seed(), InstanceOf(np.random.SeedSequence, "a SeedSequence")]
 
 #: The module registering each ranker (and its aliases), imported when the name is first asked
 #: for, so that ranking with ``info_gain`` loads neither numba nor scikit-learn. A test checks
@@ -58,7 +65,10 @@ def register_ranker(name: str, *, aliases: tuple[str, ...] = (), tags: dict | No
         Free metadata kept in the registry entry (``multilist`` and ``lists`` are set by
         :func:`~rankfusion.rankers.register_list_producer`).
     constraints : dict, optional
-        ``{parameter: [constraint, ...]}`` of its parameters (docs/design.md, 'Parameters').
+        ``{parameter: [constraint, ...]}`` of its parameters (docs/design.md, 'Parameters'):
+        checked by the selectors before the first call, read by the experiment config.
+        Every ranker declares ``tags={"allow_nan": bool}`` too: whether it takes missing
+        values (NaN) in X (a test checks each claim on data with NaN).
 
     Returns
     -------

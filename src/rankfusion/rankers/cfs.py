@@ -45,6 +45,7 @@ import math
 import numba
 import numpy as np
 
+from .._utils.constraints import Boolean, Interval, Options
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import compiled_serial, kernel
 from .._utils.validation import check_bool
@@ -621,7 +622,9 @@ def _cfs_first_steps(X, y, missing_separate: bool, n_steps: int) -> np.ndarray:
     return scores
 
 
-@register_ranker("cfs")
+@register_ranker("cfs", tags={"allow_nan": True}, constraints={
+    "missing_separate": [Boolean()], "score": [Options(*_SCORES)],
+    "n_steps": [None, Interval("int", 1, None)]})
 def cfs(X, y, *, missing_separate: bool = False, score: str = "order",
         n_steps: int | None = None) -> np.ndarray:
     r"""CFS ranking: the order of greedy forward search on the CFS merit (Hall 2000).

@@ -78,6 +78,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from .._utils.constraints import Boolean, Interval, Options
 from .._utils.data import check_classification_data, rescale_extreme_columns
 from .._utils.jit import kernel
 from .._utils.validation import check_bool
@@ -357,7 +358,9 @@ def _path_sum(v: np.ndarray) -> np.ndarray:
     return (r / (1.0 - r * norm2)) * v * total
 
 
-@register_ranker("ilfs")
+@register_ranker("ilfs", tags={"allow_nan": True}, constraints={
+    "n_tokens": [Interval("int", 3, None)], "multiclass": [Options(*_MULTICLASS)],
+    "update_token_factor": [Boolean()]})
 def ilfs(X, y, *, n_tokens: int = 4, multiclass: str = "nearest",
          update_token_factor: bool = True) -> np.ndarray:
     """ILFS ranker (Roffo et al. 2017, FSLib ``ILFS.m``): the infinite path-sum score.

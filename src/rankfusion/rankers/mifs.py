@@ -6,6 +6,7 @@ import numbers
 
 import numpy as np
 
+from .._utils.constraints import Interval
 from .._utils.data import check_classification_data
 from ._registry import register_ranker
 
@@ -132,7 +133,8 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     return order
 
 
-@register_ranker("mifs")
+@register_ranker("mifs", tags={"allow_nan": True}, constraints={
+    "beta": [Interval("real", 0, None)], "n_bins": [Interval("int", 1, None)]})
 def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     """MIFS ranker (Battiti 1994): score = p - position in the greedy order (:func:`mifs_order`).
 

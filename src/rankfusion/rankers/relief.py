@@ -57,10 +57,11 @@ import numbers
 import numba
 import numpy as np
 
+from .._utils.constraints import Boolean, Interval
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.seeding import check_random_state
 from .._utils.validation import check_bool, check_positive_int
-from ._registry import register_ranker
+from ._registry import RANDOM_STATE, register_ranker
 
 __all__ = ["relieff", "relief"]
 
@@ -311,7 +312,10 @@ def _sample(n, n_samples, random_state):
     return rng.integers(0, n, size=int(n_samples)).astype(np.int64)
 
 
-@register_ranker("relieff", aliases=("relief_f",))
+@register_ranker("relieff", aliases=("relief_f",), tags={"allow_nan": True}, constraints={
+    "n_neighbors": [Interval("int", 1, None)], "n_samples": [None, Interval("int", 1, None)],
+    "weight_by_distance": [Boolean()], "sigma": [Interval("real", 0, None, closed="neither")],
+    "random_state": RANDOM_STATE})
 def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
             weight_by_distance: bool = False, sigma: float = 2,
             random_state=None) -> np.ndarray:
@@ -365,7 +369,8 @@ def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
     return W
 
 
-@register_ranker("relief")
+@register_ranker("relief", tags={"allow_nan": True}, constraints={
+    "n_samples": [None, Interval("int", 1, None)], "random_state": RANDOM_STATE})
 def relief(X, y, *, n_samples: int | None = None, random_state=None) -> np.ndarray:
     """Relief of Kira & Rendell (1992) for two classes.
 
