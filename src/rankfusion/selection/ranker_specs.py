@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._utils.constraints import Check, validate_params
 from .._utils.digest import data_digest
 from .._utils.seeding import seed_int
 from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
-           "check_ranker_params"]
+           "check_ranker_params", "RANKERS_CONSTRAINT", "rankers_allow_nan", "ranker_allows_nan"]
 
 # Memo of registered rankers' scores, active only inside ``ranker_cache()``.
 _MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
@@ -52,6 +53,84 @@ class RankerSpec:
     takes_seed: bool = False
 
 
+def _is_ranker_list(value) -> bool:
+    if isinstance(value, (str, bytes, dict)) or callable(value) or hasattr(value, "fit"):
+        return True  # one ranker: resolve_rankers takes it as a list of one
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        return True  # one (name, params) pair
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return not isinstance(value, (set, frozenset))
+
+
+#: What ``rankers=`` accepts, in the constraint vocabulary (docs/design.md, 'Parameters'); each
+#: item is then resolved by :func:`resolve_rankers`, which names the item at fault.
+RANKERS_CONSTRAINT = Check(
+    _is_ranker_list, "a list of rankers (names, (name, params) pairs, score functions or "
+    "estimators)", toml="list")
+
+
+def ranker_allows_nan(spec) -> bool:
+    """Whether one ranker spec takes missing values (NaN) in X.
+
+    A registered name (or ``(name, params)`` pair): the ``allow_nan`` tag of its registry
+    entry; an estimator: its own ``input_tags.allow_nan`` (scikit-learn's tags); a score
+    function: its attribute ``allow_nan`` (``f.allow_nan = True`` declares that it takes NaN).
+    Anything else, an unknown name too: False.
+
+    Parameters
+    ----------
+    spec : object
+        One item of ``rankers=``.
+
+    Returns
+    -------
+    bool
+    """
+    from ..rankers import ranker_info
+
+    name = spec[0] if isinstance(spec, tuple) and len(spec) == 2 else spec
+    if isinstance(name, str):
+        try:
+            return bool(ranker_info(name).tags.get("allow_nan", False))
+        except ValueError:  # an unknown name: fit says so
+            return False
+    if hasattr(spec, "fit") and hasattr(spec, "get_params"):
+        try:
+            from sklearn.utils import get_tags
+
+            return bool(get_tags(spec).input_tags.allow_nan)
+        except Exception:  # pragma: no cover - an estimator without scikit-learn's tags
+            return False
+    return callable(spec) and getattr(spec, "allow_nan", False) is True
+
+
+def rankers_allow_nan(rankers) -> bool:
+    """Whether every ranker of ``rankers=`` takes missing values (:func:`ranker_allows_nan`);
+    False for a value that is no list of rankers.
+
+    Parameters
+    ----------
+    rankers : object
+        The ``rankers`` parameter of a selector.
+
+    Returns
+    -------
+    bool
+    """
+    single_pair = (isinstance(rankers, tuple) and len(rankers) == 2
+                   and isinstance(rankers[0], str) and isinstance(rankers[1], dict))
+    if isinstance(rankers, str) or single_pair or callable(rankers) or hasattr(rankers, "fit"):
+        rankers = [rankers]
+    try:
+        items = list(rankers)
+    except TypeError:
+        return False
+    return bool(items) and all(ranker_allows_nan(r) for r in items)
+
+
 def _takes_seed(func) -> bool:
     try:
         sig = inspect.signature(func)
@@ -61,7 +140,7 @@ def _takes_seed(func) -> bool:
 
 
 def _resolve_one(spec, i: int) -> RankerSpec:
-    from ..rankers import estimator_ranker, get_ranker, list_producer
+    from ..rankers import estimator_ranker, get_ranker, list_producer, ranker_info
 
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
         name, params = spec
@@ -69,6 +148,10 @@ def _resolve_one(spec, i: int) -> RankerSpec:
             raise TypeError(f"rankers[{i}]: the parameters of {name!r} must be a dict, "
                             f"got {type(params).__name__}")
         func = list_producer(name) or get_ranker(name)
+        try:  # the ranker's declared constraints (docs/design.md, 'Parameters')
+            validate_params(ranker_info(name).constraints, params)
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"rankers[{i}] ({name!r}): {err}") from None
         return RankerSpec(name, func, dict(params), _takes_seed(func))
     if isinstance(spec, str):
         func = list_producer(spec) or get_ranker(spec)
