@@ -201,3 +201,13 @@ def test_svm_rfe_work_takes_the_criterion():
     with pytest.warns(FutureWarning):
         old = svm_rfe_work(30, 25, 3, decomposition="crammer_singer", C="cv", cv=3)
     assert new.counts == old.counts and "multiclass SVM fits" in new.counts
+
+
+def test_a_fits_seed_entropy_is_a_valid_random_state():
+    # seed_entropy_ is 128 bits: it must repeat the fit (docs/design.md, 'Seeds')
+    X, y = _data()
+    first = EnsembleSelector(rankers=("f_classif",), n_bootstraps=2, n_features_to_select=2
+                             ).fit(X, y)
+    again = EnsembleSelector(rankers=("f_classif",), n_bootstraps=2, n_features_to_select=2,
+                             random_state=int(first.seed_entropy_)).fit(X, y)
+    np.testing.assert_array_equal(first.scores_, again.scores_)

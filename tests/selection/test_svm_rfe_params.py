@@ -63,8 +63,8 @@ HOSTILE = [
      "coef_ (e.g. LinearSVC()), got 3"),
     ({"verbose": 1}, TypeError, "verbose must be a bool, got 1"),
     ({"warm_start": "yes"}, TypeError, "warm_start must be a bool, got 'yes'"),
-    ({"random_state": -3}, ValueError, "random_state must be None, an int in [0, 2**32), a "
-     "RandomState or a Generator or a SeedSequence, got -3"),
+    ({"random_state": -3}, ValueError, "random_state must be None, an int in [0, 4294967295] "
+     "or a SeedSequence or a Generator, got -3"),
     ({"class_weight": "even"}, ValueError,
      "class_weight must be None, a dict class → weight or 'balanced', got 'even'"),
     ({"step": 0}, ValueError, "step must be an int ≥ 1 or a number in (0, 1), got 0"),

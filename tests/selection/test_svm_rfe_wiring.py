@@ -375,8 +375,9 @@ def test_the_selector_passes_every_setting_to_svm_rfe_rankings(recorded):
                  class_weight="balanced", tol=1e-4, warm_start=True, n_jobs=2,
                  aggregation_params={"population": 20}, random_state=5).fit(frame, y)
     (call,) = rec.calls
-    assert call == dict(decomposition="ova", criterion="binary", C=0.3, step=2, step_until=9, estimator=None,
-                        class_weight="balanced", tol=1e-4, warm_start=True, n_jobs=2,
+    assert call == dict(decomposition="ova", criterion="binary", C=0.3, step=2, step_until=9,
+                        estimator=None, class_weight="balanced", tol=1e-4, warm_start=True,
+                        n_jobs=2,
                         aggregation_params={"population": 20}, random_state=5,
                         feature_names=list(frame.columns), progress=None)
     direct = svm_rfe_rankings(X, y, ["ga"], **{k: v for k, v in call.items()})

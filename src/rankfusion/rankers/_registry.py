@@ -15,14 +15,18 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._utils.constraints import InstanceOf, Seed
+from .._utils.constraints import InstanceOf, Interval
 from .._utils.registry import Entry, Registry
 
 __all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers",
            "RANDOM_STATE"]
 
 #: The constraints of a ranker's ``random_state`` (docs/design.md, 'Seeds').
-RANDOM_STATE = [None, Seed(), InstanceOf(np.random.SeedSequence, "a SeedSequence")]
+#: Any int ≥ 0 is one seed (the entropy of a SeedSequence, 128 bits for a fit's
+#: ``seed_entropy_``); a RandomState is not taken.
+RANDOM_STATE = [None, Interval("int", 0, None),
+                InstanceOf((np.random.SeedSequence, np.random.Generator),
+                           "a SeedSequence or a Generator")]
 
 #: The module registering each ranker (and its aliases), imported when the name is first asked
 #: for, so that ranking with ``info_gain`` loads neither numba nor scikit-learn. A test checks

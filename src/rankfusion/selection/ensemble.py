@@ -27,7 +27,6 @@ from .._utils.constraints import (
     Interval,
     Jobs,
     Options,
-    Seed,
     SequenceOf,
     Table,
     validate_params,
@@ -41,6 +40,7 @@ from .estimators import ESTIMATORS_CONSTRAINT, default_estimators, estimator_by_
 from .list_weights import WEIGHTS_CONSTRAINT, resolve_list_weights
 from .ranker_specs import (
     RANKERS_CONSTRAINT,
+    SEED_CONSTRAINTS,
     ranker_allows_nan,
     rankers_allow_nan,
     resolve_rankers,
@@ -399,7 +399,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         "weight_k": [None, Interval("int", 1, None), Interval("real", 0, 1, closed="right")],
         "normalize": [Options("minmax", "rank"), None],
         "n_jobs": [None, Jobs()],
-        "random_state": [None, Seed(), InstanceOf(np.random.SeedSequence, "a SeedSequence")],
+        "random_state": SEED_CONSTRAINTS,
         "progress": [Boolean()],
     }
 

@@ -28,13 +28,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._utils.constraints import Check, validate_params
+from .._utils.constraints import Check, InstanceOf, Interval, validate_params
 from .._utils.digest import data_digest
 from .._utils.seeding import seed_int
 from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
-           "check_ranker_params", "RANKERS_CONSTRAINT", "rankers_allow_nan", "ranker_allows_nan"]
+           "check_ranker_params", "RANKERS_CONSTRAINT", "SEED_CONSTRAINTS", "rankers_allow_nan",
+           "ranker_allows_nan"]
 
 # Memo of registered rankers' scores, active only inside ``ranker_cache()``.
 _MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
@@ -64,6 +65,13 @@ def _is_ranker_list(value) -> bool:
         return False
     return not isinstance(value, (set, frozenset))
 
+
+#: What a ``random_state`` of an ensemble accepts (docs/design.md, 'Seeds'): any int ≥ 0 is
+#: one seed (the entropy of a SeedSequence: a fit's 128-bit ``seed_entropy_`` repeats it), a
+#: SeedSequence or a Generator; the rankers declare the same.
+SEED_CONSTRAINTS = [None, Interval("int", 0, None),
+                    InstanceOf((np.random.SeedSequence, np.random.Generator),
+                               "a SeedSequence or a Generator")]
 
 #: What ``rankers=`` accepts, in the constraint vocabulary (docs/design.md, 'Parameters'); each
 #: item is then resolved by :func:`resolve_rankers`, which names the item at fault.

@@ -32,7 +32,6 @@ from .._utils.constraints import (
     Interval,
     Jobs,
     Options,
-    Seed,
     Table,
     check_param,
     validate_params,
@@ -489,7 +488,10 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         The SVM's C. ``"cv"``: stratified 5-fold CV accuracy of a linear ``SVC`` on the training
         data over 10^-3 … 10^3 (Izetta §3.1), ties to the smaller C (:attr:`C_`).
     step : int or float, default=0.1
+        Features removed per iteration: a float in (0, 1) is a fraction of those left,
+        ``max(1, ⌊step·n⌋)``; an int a fixed count.
     step_until : int, default=20
+        With a float ``step``: below this many features, one at a time.
     estimator : estimator with ``coef_``, default=None
         Replaces the built-in binary SVM (OVO/OVA), refitted on each iteration's features.
     n_jobs : int, default=None
@@ -637,7 +639,10 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         "size_rule": SIZE_CONSTRAINTS["size_rule"],
         "tol": _SHARED["tol"],
         "warm_start": _SHARED["warm_start"],
-        "random_state": [None, Seed(), InstanceOf(np.random.SeedSequence, "a SeedSequence")],
+        # one seed per fit (seed_int): an int of 32 bits
+        "random_state": [None, Interval("int", 0, 2 ** 32 - 1),
+                         InstanceOf((np.random.SeedSequence, np.random.Generator),
+                                    "a SeedSequence or a Generator")],
         "verbose": [Boolean()],
         "criterion": _SHARED["criterion"],
     }
