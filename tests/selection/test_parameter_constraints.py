@@ -78,8 +78,8 @@ ENSEMBLE_HOSTILE = [
      "rankers[1] ('mifs'): n_bins must be an int ≥ 1, got 2.5"),
     ({"rankers": [("cfs", {"score": "merrit"})]}, ValueError,
      "rankers[0] ('cfs'): score must be 'order' or 'merit', got 'merrit'"),
-    ({"rankers": [("info_gain", {"binarize": "yes"})]}, TypeError,
-     "rankers[0] ('info_gain'): binarize must be a bool, got 'yes'"),
+    ({"rankers": [("info_gain", {"binarize": "maybe"})]}, TypeError,
+     "rankers[0] ('info_gain'): binarize must be a bool, got 'maybe'"),
     # cross-parameter checks, each documented in _check_params
     ({"sample_fraction": 0.5}, ValueError, "sample_fraction=0.5 applies to bootstrap samples"),
     ({"tol": 0.01}, ValueError, "tol and size_rule apply to a searched size"),
@@ -211,3 +211,13 @@ def test_a_fits_seed_entropy_is_a_valid_random_state():
     again = EnsembleSelector(rankers=("f_classif",), n_bootstraps=2, n_features_to_select=2,
                              random_state=int(first.seed_entropy_)).fit(X, y)
     np.testing.assert_array_equal(first.scores_, again.scores_)
+
+
+def test_nan_with_a_single_callable_ranker_names_it():
+    def plain(X, y):
+        return np.nan_to_num(np.nanvar(X, axis=0))
+
+    X, y = _data()
+    X[0, 0] = np.nan
+    with pytest.raises(ValueError, match=r"ranker\(s\) plain cannot take"):
+        EnsembleSelector(rankers=plain).fit(X, y)

@@ -61,8 +61,8 @@ HOSTILE = [
      "estimator= applies to the ovo and ova decompositions only (criterion='binary')"),
     ({"estimator": 3}, TypeError, "estimator must be None or a scikit-learn classifier with "
      "coef_ (e.g. LinearSVC()), got 3"),
-    ({"verbose": 1}, TypeError, "verbose must be a bool, got 1"),
-    ({"warm_start": "yes"}, TypeError, "warm_start must be a bool, got 'yes'"),
+    ({"verbose": 2}, TypeError, "verbose must be a bool, got 2"),
+    ({"warm_start": "maybe"}, TypeError, "warm_start must be a bool, got 'maybe'"),
     ({"random_state": -3}, ValueError, "random_state must be None, an int in [0, 4294967295] "
      "or a SeedSequence or a Generator, got -3"),
     ({"class_weight": "even"}, ValueError,

@@ -15,11 +15,26 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._utils.constraints import InstanceOf, Interval
+from .._utils.constraints import Check, InstanceOf, Interval
 from .._utils.registry import Entry, Registry
+from .._utils.validation import check_bool
 
 __all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers",
-           "RANDOM_STATE"]
+           "RANDOM_STATE", "BOOL"]
+
+
+def _bool_word(value) -> bool:
+    try:
+        check_bool(value, "value")
+    except TypeError:
+        return False
+    return True
+
+
+#: A bool parameter of a ranker, as :func:`~rankfusion._utils.validation.check_bool` reads it:
+#: True/False, and the command line's 'true'/'false'/'yes'/'no' and 1/0 (docs/design.md,
+#: 'Validation'); anything else is a TypeError naming the parameter. TOML: a bool.
+BOOL = Check(_bool_word, "a bool", toml="bool")
 
 #: The constraints of a ranker's ``random_state`` (docs/design.md, 'Seeds').
 #: Any int ≥ 0 is one seed (the entropy of a SeedSequence, 128 bits for a fit's

@@ -45,11 +45,11 @@ import math
 import numba
 import numpy as np
 
-from .._utils.constraints import Boolean, Interval, Options
+from .._utils.constraints import Interval, Options
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import compiled_serial, kernel
 from .._utils.validation import check_bool
-from ._registry import register_ranker
+from ._registry import BOOL, register_ranker
 from .discretize import discretize, mdl_cut_points
 from .discretize import lnf as _lnf_kernel
 
@@ -623,7 +623,7 @@ def _cfs_first_steps(X, y, missing_separate: bool, n_steps: int) -> np.ndarray:
 
 
 @register_ranker("cfs", tags={"allow_nan": True}, constraints={
-    "missing_separate": [Boolean()], "score": [Options(*_SCORES)],
+    "missing_separate": [BOOL], "score": [Options(*_SCORES)],
     "n_steps": [None, Interval("int", 1, None)]})
 def cfs(X, y, *, missing_separate: bool = False, score: str = "order",
         n_steps: int | None = None) -> np.ndarray:

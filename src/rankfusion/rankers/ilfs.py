@@ -78,11 +78,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._utils.constraints import Boolean, Interval, Options
+from .._utils.constraints import Interval, Options
 from .._utils.data import check_classification_data, rescale_extreme_columns
 from .._utils.jit import kernel
 from .._utils.validation import check_bool
-from ._registry import register_ranker
+from ._registry import BOOL, register_ranker
 
 __all__ = ["ilfs", "ilfs_tokens", "ilfs_relevance"]
 
@@ -360,7 +360,7 @@ def _path_sum(v: np.ndarray) -> np.ndarray:
 
 @register_ranker("ilfs", tags={"allow_nan": True}, constraints={
     "n_tokens": [Interval("int", 3, None)], "multiclass": [Options(*_MULTICLASS)],
-    "update_token_factor": [Boolean()]})
+    "update_token_factor": [BOOL]})
 def ilfs(X, y, *, n_tokens: int = 4, multiclass: str = "nearest",
          update_token_factor: bool = True) -> np.ndarray:
     """ILFS ranker (Roffo et al. 2017, FSLib ``ILFS.m``): the infinite path-sum score.

@@ -44,11 +44,10 @@ import math
 
 import numpy as np
 
-from .._utils.constraints import Boolean
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import kernel
 from .._utils.validation import check_bool
-from ._registry import register_ranker
+from ._registry import BOOL, register_ranker
 from .discretize import _PYTHON_BELOW, discretize_values, mdl_cuts_values
 
 __all__ = [
@@ -287,7 +286,7 @@ _PARAMS_DOC = """
 
 #: The parameters of the four information rankers (docs/design.md, 'Parameters'); missing
 #: values are spread over the observed ones (Weka's default), so they allow NaN.
-INFO_CONSTRAINTS = {"missing_as_value": [Boolean()], "binarize": [Boolean()]}
+INFO_CONSTRAINTS = {"missing_as_value": [BOOL], "binarize": [BOOL]}
 
 
 @register_ranker("info_gain", aliases=("ig", "infogain"), constraints=INFO_CONSTRAINTS,

@@ -57,11 +57,11 @@ import numbers
 import numba
 import numpy as np
 
-from .._utils.constraints import Boolean, Interval
+from .._utils.constraints import Interval
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.seeding import check_random_state
 from .._utils.validation import check_bool, check_positive_int
-from ._registry import RANDOM_STATE, register_ranker
+from ._registry import BOOL, RANDOM_STATE, register_ranker
 
 __all__ = ["relieff", "relief"]
 
@@ -314,7 +314,7 @@ def _sample(n, n_samples, random_state):
 
 @register_ranker("relieff", aliases=("relief_f",), tags={"allow_nan": True}, constraints={
     "n_neighbors": [Interval("int", 1, None)], "n_samples": [None, Interval("int", 1, None)],
-    "weight_by_distance": [Boolean()], "sigma": [Interval("real", 0, None, closed="neither")],
+    "weight_by_distance": [BOOL], "sigma": [Interval("real", 0, None, closed="neither")],
     "random_state": RANDOM_STATE})
 def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
             weight_by_distance: bool = False, sigma: float = 2,

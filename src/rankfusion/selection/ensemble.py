@@ -42,6 +42,7 @@ from .ranker_specs import (
     RANKERS_CONSTRAINT,
     SEED_CONSTRAINTS,
     ranker_allows_nan,
+    ranker_items,
     rankers_allow_nan,
     resolve_rankers,
 )
@@ -498,10 +499,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         else:
             missing = bool(np.isnan(X).any())
         if missing:
-            items = [self.rankers] if isinstance(self.rankers, str) else list(self.rankers)
-            refuse = [r[0] if isinstance(r, tuple) else r if isinstance(r, str)
-                      else getattr(r, "__name__", type(r).__name__)
-                      for r in items if not ranker_allows_nan(r)]
+            refuse = [r.name for r, given in zip(resolve_rankers(self.rankers),
+                                                 ranker_items(self.rankers))
+                      if not ranker_allows_nan(given)]
             raise ValueError(f"Input X contains NaN (missing values), which the ranker(s) "
                              f"{', '.join(map(str, refuse))} cannot take: impute them first, "
                              "or choose rankers that take missing values (info_gain, relieff, "

@@ -35,7 +35,7 @@ from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
            "check_ranker_params", "RANKERS_CONSTRAINT", "SEED_CONSTRAINTS", "rankers_allow_nan",
-           "ranker_allows_nan"]
+           "ranker_allows_nan", "ranker_items"]
 
 # Memo of registered rankers' scores, active only inside ``ranker_cache()``.
 _MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
@@ -115,6 +115,29 @@ def ranker_allows_nan(spec) -> bool:
     return callable(spec) and getattr(spec, "allow_nan", False) is True
 
 
+def ranker_items(rankers) -> list:
+    """The items of ``rankers=`` as :func:`resolve_rankers` reads them (one ranker, a
+    ``(name, params)`` pair or a callable alone is a list of one); [] for no sequence.
+
+    Parameters
+    ----------
+    rankers : object
+        The ``rankers`` parameter of a selector.
+
+    Returns
+    -------
+    list
+    """
+    single_pair = (isinstance(rankers, tuple) and len(rankers) == 2
+                   and isinstance(rankers[0], str) and isinstance(rankers[1], dict))
+    if isinstance(rankers, str) or single_pair or callable(rankers) or hasattr(rankers, "fit"):
+        return [rankers]
+    try:
+        return list(rankers)
+    except TypeError:
+        return []
+
+
 def rankers_allow_nan(rankers) -> bool:
     """Whether every ranker of ``rankers=`` takes missing values (:func:`ranker_allows_nan`);
     False for a value that is no list of rankers.
@@ -128,14 +151,7 @@ def rankers_allow_nan(rankers) -> bool:
     -------
     bool
     """
-    single_pair = (isinstance(rankers, tuple) and len(rankers) == 2
-                   and isinstance(rankers[0], str) and isinstance(rankers[1], dict))
-    if isinstance(rankers, str) or single_pair or callable(rankers) or hasattr(rankers, "fit"):
-        rankers = [rankers]
-    try:
-        items = list(rankers)
-    except TypeError:
-        return False
+    items = ranker_items(rankers)
     return bool(items) and all(ranker_allows_nan(r) for r in items)
 
 
@@ -338,7 +354,8 @@ def check_ranker_params(name: str, params: dict | None = None) -> None:
     Raises
     ------
     ValueError, TypeError
-        The ranker's own error for a parameter value it refuses.
+        The declared constraints' error (docs/design.md, 'Parameters'), else the ranker's own
+        error for a value it refuses.
 
     Examples
     --------
@@ -346,11 +363,14 @@ def check_ranker_params(name: str, params: dict | None = None) -> None:
     >>> check_ranker_params("relieff", {"n_neighbors": -3})
     Traceback (most recent call last):
     ...
-    ValueError: n_neighbors must be a positive int, got -3
+    ValueError: n_neighbors must be an int ≥ 1, got -3
     """
+    from ..rankers import ranker_info
+
     params = dict(params or {})
     if not params:
         return
+    validate_params(ranker_info(name).constraints, params)
     spec = _resolve_one((name, params), 0)
     if spec.takes_seed and "random_state" not in params:
         params["random_state"] = 0

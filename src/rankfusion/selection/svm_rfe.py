@@ -26,7 +26,6 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.constraints import (
-    Boolean,
     Check,
     InstanceOf,
     Interval,
@@ -643,7 +642,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         "random_state": [None, Interval("int", 0, 2 ** 32 - 1),
                          InstanceOf((np.random.SeedSequence, np.random.Generator),
                                     "a SeedSequence or a Generator")],
-        "verbose": [Boolean()],
+        "verbose": SVM_CONSTRAINTS["warm_start"],  # a bool as check_bool reads it
         "criterion": _SHARED["criterion"],
     }
 
@@ -685,7 +684,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         n_classes = np.unique(y).shape[0]
         decomposition, criterion = self._spelling
         bar = None
-        if self.verbose and criterion == "binary":
+        if check_bool(self.verbose, "verbose") and criterion == "binary":
             from tqdm.auto import tqdm
 
             m = (n_classes * (n_classes - 1) // 2 if decomposition == "ovo"

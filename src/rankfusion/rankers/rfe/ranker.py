@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._utils.constraints import Boolean, InstanceOf, Interval, Options
+from ..._utils.constraints import InstanceOf, Interval, Options
 from ..._utils.data import check_classification_data
 from ..._utils.seeding import seed_int
 from ...lists import RankedLists
-from .._registry import RANDOM_STATE, register_ranker
+from .._registry import BOOL, RANDOM_STATE, register_ranker
 from ..multilist import register_list_producer
 from .binary import rfe_lists, svm_rfe
 from .joint import joint_rfe
@@ -32,7 +32,7 @@ SVM_CONSTRAINTS = {
     "class_weight": [None, Options("balanced"),
                      InstanceOf(dict, "a dict class → weight", toml="table")],
     "tol": [Interval("real", 0, None, closed="neither")],
-    "warm_start": [Boolean()],
+    "warm_start": [BOOL],
 }
 
 
