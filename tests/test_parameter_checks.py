@@ -75,7 +75,7 @@ def test_max_distance_values():
 
 
 @pytest.mark.parametrize("name, params, kind, message", [
-    ("relieff", {"sigma": True}, ValueError, "sigma must be a positive number, got True"),
+    ("relieff", {"sigma": True}, TypeError, "sigma must be a number > 0, got True"),
     ("relieff", {"random_state": "a"}, TypeError,
      "random_state must be None, an int ≥ 0, a numpy SeedSequence or a numpy Generator; got "
      "str"),
