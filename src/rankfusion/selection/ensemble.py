@@ -243,8 +243,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The classifiers of the size search and of the accuracy weights. None: the papers'
         linear SVM, naive Bayes, 1-NN and entropy tree
         (:func:`~rankfusion.selection.estimators.default_estimators`); their names
-        (``"linear_svm"``, ``"naive_bayes"``, ``"knn1"``, ``"tree"``) may stand for them in the
-        list or the dict (an unknown name is an error naming it and the closest known one).
+        (``"linear_svm"``, ``"naive_bayes"``, ``"knn1"``, ``"tree"``) and those of the
+        classifier registry (``"smo"``, ``"knn3"``, ``"random_forest"`` …,
+        :func:`rankfusion.selection.classifiers.available_classifiers`, the names of the
+        command line and the experiment configs) may stand for them in the list or the dict
+        (an unknown name is an error naming it and the closest known one).
         The learning curve uses the first only; K-step all of them. Nominal columns and
         missing values are encoded inside each classifier's pipeline.
     cv : int, default=5
