@@ -5,10 +5,8 @@
 meaning. The rows come from :func:`rankfusion.experiments.config.schema_rows`, which yields
 ``(table, key, toml_types, default, meaning)`` tuples, so the page follows the validator.
 
-FALLBACK: a rankfusion without ``schema_rows`` (before it is added to
-``rankfusion/experiments/config.py``) gets the hand-written :data:`FALLBACK_ROWS` below
-instead, and the page says so in a note. Remove them once every supported rankfusion has
-``schema_rows``; ``tests/docs/test_toml_schema.py`` renders both paths.
+There is no hand-written copy: a key added to, or removed from, the validator's declarations
+appears on, or leaves, the page with the next build.
 """
 
 from __future__ import annotations
@@ -19,63 +17,15 @@ import math
 #: Marks a key that has no default (it must be given).
 REQUIRED = "required"
 
-#: FALLBACK rows, used only when ``rankfusion.experiments.config.schema_rows`` does not exist:
-#: (table, key, TOML types, default, meaning), as docs/experiments.md states the schema.
-FALLBACK_ROWS = (
-    ("experiment", "name", "string", "the file name", "the experiment's name (report title)"),
-    ("experiment", "seed", "integer", REQUIRED, "the seed of every cell, in [0, 2**32)"),
-    ("experiment", "description", "string", "", "a description printed in the report"),
-    ("grid", "datasets", "array of strings", REQUIRED,
-     "data set labels: a [datasets.<label>] table, else a bundled data set's name"),
-    ("grid", "selectors", "array of strings", REQUIRED, "labels of [selectors.<label>] tables"),
-    ("grid", "rules", "array of strings", [],
-     "rule labels: a [rules.<label>] table or a rule's name; crossed with the selectors that "
-     "aggregate"),
-    ("grid", "classifiers", "array of strings", REQUIRED,
-     "classifier names (linear_svm, naive_bayes, knn1, tree, …)"),
-    ("grid", "protocols", "array of strings", "every [protocols.*] table",
-     "labels of [protocols.<label>] tables"),
-    ("datasets.<label>", "source", "string", "the label",
-     "a name of available_datasets(), of ARTIFICIAL_DATASETS, or sklearn:iris|wine|"
-     "breast_cancer|digits"),
-    ("datasets.<label>", "dropna", "boolean", False,
-     "real data: drop samples with a missing value"),
-    ("selectors.<label>", "kind", "string", REQUIRED, "ensemble, svm_rfe or ranker"),
-    ("selectors.<label>", "rules", "array of strings", "the grid's rules",
-     "this selector's own rule labels"),
-    ("selectors.<label>", "rankers", "array of strings or tables", REQUIRED,
-     "kind = ensemble: ranker names or { name = …, <ranker parameters> }"),
-    ("selectors.<label>", "ranker", "string or table", REQUIRED, "kind = ranker: the ranker"),
-    ("rules.<label>", "rule", "string", "the label", "the rule's name; other keys are its "
-     "parameters (k = 0.25 for kfirst)"),
-    ("protocols.<label>", "kind", "string", REQUIRED, "error_curve or cross_validation"),
-    ("protocols.<label>", "n_splits", "integer", 10, "error_curve: random splits (≥ 2)"),
-    ("protocols.<label>", "test_size", "float", 0.25, "error_curve: test fraction"),
-    ("protocols.<label>", "stratify", "boolean", True, "stratified splits"),
-    ("protocols.<label>", "n_features", "array of integers or string", "log",
-     "error_curve: subset sizes; all, log, log:N or { log = N }"),
-)
-
-
-def _have_rows():
-    """``schema_rows`` of the installed rankfusion, or None (then the fallback is used)."""
-    try:
-        from rankfusion.experiments import config
-    except ImportError:  # pragma: no cover - rankfusion is installed for the docs
-        return None
-    return getattr(config, "schema_rows", None)
-
-
 def rows():
-    """The schema rows and whether they come from the code (True) or the fallback (False)."""
-    schema_rows = _have_rows()
-    if schema_rows is None:
-        return list(FALLBACK_ROWS), False
-    return [tuple(row) for row in schema_rows()], True
+    """The schema rows, from :func:`rankfusion.experiments.config.schema_rows`."""
+    from rankfusion.experiments import config
+
+    return [tuple(row) for row in config.schema_rows()]
 
 
 def _is_required(value) -> bool:
-    """The fallback's :data:`REQUIRED`, or a sentinel of the validator meaning "no default"
+    """:data:`REQUIRED`, or a sentinel of the validator meaning "no default"
     (``config.REQUIRED``, or any object whose text is ``required`` / ``<required>``)."""
     try:
         from rankfusion.experiments import config
@@ -128,21 +78,16 @@ def _cell(text) -> str:
     return " ".join(str(text).split()).replace("|", r"\|").replace("*", r"\*") or "—"
 
 
-def schema_rst(rows_=None, from_code=None) -> str:
+def schema_rst(rows_=None) -> str:
     """The schema as reStructuredText: one section per TOML table, one table row per key."""
     if rows_ is None:
-        rows_, from_code = rows()
+        rows_ = rows()
     lines = []
-    if not from_code:
-        lines += [".. note::", "",
-                  "   This table is the documentation's hand-written fallback: the installed "
-                  "rankfusion has no ``rankfusion.experiments.config.schema_rows``. It lists "
-                  "the main keys only.", ""]
     tables: dict[str, list] = {}
     for table, key, types, default, meaning in rows_:
         tables.setdefault(str(table), []).append((key, types, default, meaning))
     for table, entries in tables.items():
-        title = f"[{table}]"
+        title = table if table.startswith("[") else f"[{table}]"
         lines += [title, "~" * len(title), "",
                   ".. list-table::", "   :header-rows: 1", "   :widths: 18 20 17 45",
                   "   :class: toml-schema", "",

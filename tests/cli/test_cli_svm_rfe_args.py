@@ -91,3 +91,64 @@ def test_random_state_not_an_int_is_an_argparse_error(csv_data, capsys):
     with pytest.raises(SystemExit) as info:
         main(["svm-rfe", str(path), "--random-state", "x"])
     assert info.value.code == 2 and "--random-state" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("criterion", ["crammer_singer", "weston_watkins"])
+def test_criterion_and_the_deprecated_decomposition_spelling_print_the_same(
+        csv_data, tmp_path, capsys, criterion):
+    path, X, y = csv_data
+    new, old = tmp_path / "new.csv", tmp_path / "old.csv"
+    assert main(["svm-rfe", str(path), "--criterion", criterion, "--random-state", "3",
+                 "--no-progress", "--out", str(new)]) == 0
+    printed_new = capsys.readouterr()
+    assert main(["svm-rfe", str(path), "-d", criterion, "--random-state", "3",
+                 "--no-progress", "--out", str(old)]) == 0
+    printed_old = capsys.readouterr()
+    assert new.read_bytes() == old.read_bytes()
+    assert f"note: --decomposition {criterion} is deprecated; use --criterion {criterion}" \
+        in printed_old.err
+    assert "deprecated" not in printed_new.err
+    import re
+
+    def same(text):  # all but the file written and the seconds taken
+        return [re.sub(r"; [0-9.]+ s$", "", line) for line in text.splitlines()
+                if "written" not in line]
+
+    assert same(printed_new.out) == same(printed_old.out)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--criterion", "crammer_singer", "-d", "weston_watkins"],
+     "-d weston_watkins (the former spelling of --criterion weston_watkins) contradicts "
+     "--criterion crammer_singer"),
+    (["--criterion", "weston_watkins", "--rules", "kfirst"],
+     "--rules does not apply to --criterion weston_watkins"),
+    (["-d", "crammer_singer", "--rules", "kfirst"],
+     "--rules does not apply to -d crammer_singer"),
+])
+def test_criterion_mistakes_are_named(csv_data, capsys, argv, message):
+    path, _, _ = csv_data
+    assert main(["svm-rfe", str(path), "--no-progress", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_run_svm_rfe_criterion_is_the_old_spelling(csv_data):
+    import warnings
+
+    from rankfusion.workflows import run_svm_rfe
+
+    path, _, _ = csv_data
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        new = run_svm_rfe(path, "class", criterion="weston_watkins")
+    with pytest.warns(FutureWarning, match="use criterion='weston_watkins'"):
+        old = run_svm_rfe(path, "class", decomposition="weston_watkins")
+    pd.testing.assert_frame_equal(new.positions(), old.positions())
+    assert new.decomposition == old.decomposition == "weston_watkins"
+
+
+def test_an_unknown_criterion_is_refused_by_the_parser(csv_data, capsys):
+    path, _, _ = csv_data
+    with pytest.raises(SystemExit):
+        main(["svm-rfe", str(path), "--criterion", "cs"])
+    assert "invalid choice: 'cs'" in capsys.readouterr().err

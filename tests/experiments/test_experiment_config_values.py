@@ -43,21 +43,21 @@ n_features = [1, 2]
 BAD_VALUES = [
     # ranker parameters, in an ensemble and in a single-ranker selector
     (_swap(ENS, 'rankers = ["f_classif", { name = "relieff", n_neighbors = -3 }]'),
-     '[selectors.ens] rankers[1] n_neighbors = -3: n_neighbors must be a positive int, got -3 '
-     '(refused by ranker "relieff")'),
+     '[selectors.ens] rankers[1] n_neighbors = -3: n_neighbors must be an int ≥ 1, got -3 '
+     '(ranker "relieff")'),
     (_swap(ENS, 'rankers = ["f_classif", { name = "relieff", n_neighbors = "five" }]'),
-     '[selectors.ens] rankers[1] n_neighbors = "five": n_neighbors must be a positive int, got '
+     '[selectors.ens] rankers[1] n_neighbors = "five": n_neighbors must be an int ≥ 1, got '
      "'five'"),
     (_swap(ENS, 'rankers = ["f_classif", { name = "relieff", n_neighbors = 2.5 }]'),
-     "[selectors.ens] rankers[1] n_neighbors = 2.5: n_neighbors must be a positive int"),
+     "[selectors.ens] rankers[1] n_neighbors = 2.5: n_neighbors must be an int ≥ 1"),
     (_swap(ENS, 'rankers = [{ name = "relieff", n_samples = 0 }, "chi2"]'),
-     "[selectors.ens] rankers[0] n_samples = 0: n_samples must be ≥ 1, got 0"),
+     "[selectors.ens] rankers[0] n_samples = 0: n_samples must be None or an int ≥ 1, got 0"),
     (_swap(ENS, 'rankers = [{ name = "random_forest", n_estimators = -10 }, "chi2"]'),
-     "[selectors.ens] rankers[0] n_estimators = -10: n_estimators must be ≥ 1, got -10"),
+     "[selectors.ens] rankers[0] n_estimators = -10: n_estimators must be an int ≥ 1, got -10"),
     (_swap(ENS, 'rankers = [{ name = "mifs", beta = -1 }, "chi2"]'),
-     "[selectors.ens] rankers[0] beta = -1: beta must be a finite number >= 0"),
+     "[selectors.ens] rankers[0] beta = -1: beta must be a number ≥ 0, got -1"),
     (_swap('ranker = "f_classif"', 'ranker = { name = "relieff", n_neighbors = 0 }'),
-     "[selectors.single] ranker[0] n_neighbors = 0: n_neighbors must be a positive int, got 0"),
+     "[selectors.single] ranker[0] n_neighbors = 0: n_neighbors must be an int ≥ 1, got 0"),
     # rule parameters: [rules.*] tables, an ensemble's own rule, SVMRFE's rule
     (_swap("[rules.kfirst]", "[rules.ga]\nmax_iter = -3\n[rules.kfirst]"),
      '[rules.ga] max_iter = -3: max_iter must be an int ≥ 1, got -3 (refused by rule "ga")'),
@@ -79,20 +79,21 @@ BAD_VALUES = [
      '[selectors.rfe] aggregation = "bordaa": unknown rule; did you mean "borda"?'),
     # selector tables, by the selector's own check
     (_svm_rfe("tol = -1.0"),
-     "[selectors.rfe] tol = -1.0: tol must be a positive finite number, got -1.0 (refused by "
-     "the selector)"),
+     "[selectors.rfe] tol = -1.0: tol must be a number > 0, got -1.0"),
     (_svm_rfe("step = 0.1\nstep_until = -5"),
      "[selectors.rfe] step_until = -5: step_until must be an int ≥ 1, got -5"),
     (_swap(ENS, ENS + "\nweight_k = -2"),
-     "[selectors.ens] weight_k = -2: weight_k must be ≥ 1 when given as a count; got -2"),
+     "[selectors.ens] weight_k = -2: weight_k must be None, an int ≥ 1 or a number in (0, 1], "
+     "got -2"),
     (_swap(ENS, ENS + "\nweight_k = 1.5"),
-     "[selectors.ens] weight_k = 1.5: weight_k as a float is a fraction of the features and "
-     "must lie in (0, 1]"),
+     "[selectors.ens] weight_k = 1.5: weight_k must be None, an int ≥ 1 or a number in (0, 1], "
+     "got 1.5"),
     (_swap(ENS, ENS + "\nsubset_grid = [1, 2]"),
      "[selectors.ens] subset_grid = [1, 2]: subset_grid applies to a searched size; set "
      "n_features_to_select="),
     (_swap(ENS, ENS + '\nn_features_to_select = "k-step"\nsubset_grid = [0, 2]'),
-     "[selectors.ens] subset_grid = [0, 2]: subset_grid must hold counts (ints ≥ 1), got [0, 2]"),
+     "[selectors.ens] subset_grid = [0, 2]: subset_grid must be None or a list of counts (ints "
+     "≥ 1), got [0, 2]"),
     # a bootstrap too small for the rows the ensemble's fits will see
     (_swap(ENS, ENS + "\nn_bootstraps = 3\nsample_fraction = 0.001"),
      "[selectors.ens] sample_fraction = 0.001 on dataset 'iris' (150 × 4): sample_fraction=0.001 "

@@ -47,5 +47,5 @@ def test_merit_is_not_monotone_so_it_is_a_different_ranking():
 @pytest.mark.parametrize("bad", ["merits", "", None, 1, "ORDER"])
 def test_score_hostile(bad):
     X, y = load_iris(return_X_y=True)
-    with pytest.raises(ValueError, match="score"):
+    with pytest.raises((TypeError, ValueError), match="score must be .order. or .merit."):
         get_ranker("cfs")(X, y, score=bad)

@@ -395,7 +395,7 @@ def _nan_ranker(X, y):
     ({"aggregation": "median", "list_weights": [1, 2]}, ValueError, "takes no list weights"),
     ({"aggregation_params": {"kk": 3}, "aggregation": "kfirst"}, ValueError, "unknown param"),
     ({"aggregation_params": [1]}, TypeError, "aggregation_params"),
-    ({"n_bootstraps": -1}, ValueError, "n_bootstraps must be ≥ 0"),
+    ({"n_bootstraps": -1}, ValueError, "n_bootstraps must be an int ≥ 0, got -1"),
     ({"n_bootstraps": 2.0}, TypeError, "n_bootstraps"),
     ({"sample_fraction": 0}, ValueError, "sample_fraction"),
     ({"sample_fraction": "all"}, TypeError, "sample_fraction"),
@@ -415,11 +415,11 @@ def _nan_ranker(X, y):
     ({"n_features_to_select": "k-step", "cv": 40}, ValueError, "lower cv"),
     ({"subset_grid": [0, 3], "n_features_to_select": "k-step"}, ValueError, "subset_grid"),
     ({"subset_grid": [2.5], "n_features_to_select": "k-step"}, ValueError,
-     r"subset_grid must hold counts \(ints ≥ 1\), got \[2.5\]"),
+     r"subset_grid must be None or a list of counts \(ints ≥ 1\), got \[2.5\]"),
     ({"subset_grid": [True], "n_features_to_select": "k-step"}, ValueError,
-     r"subset_grid must hold counts \(ints ≥ 1\), got \[True\]"),
+     r"subset_grid must be None or a list of counts \(ints ≥ 1\), got \[True\]"),
     ({"subset_grid": "12", "n_features_to_select": "k-step"}, TypeError,
-     "subset_grid must be a sequence of counts, got '12'"),
+     "subset_grid must be None or a list of counts \\(ints ≥ 1\\), got '12'"),
     ({"subset_grid": [2, 3]}, ValueError, "subset_grid applies to a searched size"),
     ({"subset_grid": [2, 99], "n_features_to_select": "k-step"}, ValueError,
      r"subset_grid must hold counts from 1 to \d+ \(the number of features\), got \[99\]"),
@@ -586,7 +586,11 @@ def test_a_ranker_with_constant_bootstrap_scores_gets_apc_nan():
                                          r"mean 'tree'"),
     ({"mine": "naive_byes"}, ValueError, r"estimators\['mine'\]: unknown classifier "
                                          r"'naive_byes'; did you mean 'naive_bayes'"),
-    (["random_forest"], ValueError, r"unknown classifier 'random_forest'; known names"),
+    (["random_forrest"], ValueError, r"unknown classifier 'random_forrest'; did you mean "
+                                     r"'random_forest'\? known names"),
+    (["naive_bayes", None], TypeError, r"estimators\[1\] is not a classifier"),
+    ([True], TypeError, r"estimators\[0\] is not a classifier"),
+    (3, TypeError, r"estimators must be None or a classifier name, a classifier, a list"),
     ([GaussianNB(), 3], TypeError, r"estimators\[1\] is not a classifier \(needs fit and "
                                    r"predict\): got 3 of type int"),
     ({"a": None}, TypeError, r"estimators\['a'\] is not a classifier.*got None"),
@@ -597,6 +601,22 @@ def test_unknown_classifier_names_are_named(estimators, exc, match):
         EnsembleSelector(rankers=(anova,), estimators=estimators,
                          n_features_to_select="k-step").fit(X, y)
     assert "'str'" not in str(info.value)  # the name, never its type
+
+
+def test_registered_classifier_names_are_accepted():
+    # the names of the classifier registry (the command line's and the configs'), beside the
+    # papers' four: "smo" is Weka's SMO form, fitted as the registry builds it
+    from rankfusion.selection.classifiers import make_classifier
+
+    X, y = _data()
+    by_name = EnsembleSelector(rankers=(anova,), estimators=["smo", "naive_bayes"],
+                               n_features_to_select="k-step", random_state=0).fit(X, y)
+    by_object = EnsembleSelector(rankers=(anova,),
+                                 estimators={"smo": make_classifier("smo"),
+                                             "naive_bayes": make_classifier("naive_bayes")},
+                                 n_features_to_select="k-step", random_state=0).fit(X, y)
+    pd.testing.assert_frame_equal(by_name.subset_curve_.curve, by_object.subset_curve_.curve)
+    assert set(by_name.subset_curve_.curve["estimator"]) == {"smo", "naive_bayes"}
 
 
 def test_classifier_names_stand_for_the_papers_classifiers():
@@ -616,7 +636,7 @@ def test_classifier_names_stand_for_the_papers_classifiers():
 @pytest.mark.parametrize("estimators, exc, match", [
     ("svm", ValueError, r"estimators: unknown classifier 'svm'; did you mean 'linear_svm'\? "
                         r"known names: linear_svm, naive_bayes, knn1, tree \(the papers' "
-                        r"classifiers\)$"),
+                        r"classifiers\), .*smo \(the classifier registry\)$"),
     ("linear_svm,knn", ValueError, "unknown classifier 'knn'; did you mean 'knn1'"),
     (3, TypeError, "estimators must be classifier names"),
     ([3], TypeError, "estimators must be a classifier name"),

@@ -2,13 +2,17 @@
 
 Multiclass SVM-RFE (Izetta et al. 2017): one SVM-RFE ranking per binary problem (OVO or OVA),
 combined by each rule of ``--rules`` (``average`` = the joint RFE on mean |w|); or the
-MSVM-RFE baselines (``--decomposition crammer_singer|weston_watkins``). Prints the top features
-of every method side by side; ``--out`` writes the full positions table (features × methods),
-``--lists-out`` the per-problem lists (features × problems positions, readable by
-``rankfusion aggregate --input positions``). The work: :func:`rankfusion.workflows.run_svm_rfe`.
+MSVM-RFE baselines (``--criterion crammer_singer|weston_watkins``; the former spelling
+``--decomposition crammer_singer|weston_watkins`` still works for one release, with a note).
+Prints the top features of every method side by side; ``--out`` writes the full positions
+table (features × methods), ``--lists-out`` the per-problem lists (features × problems
+positions, readable by ``rankfusion aggregate --input positions``). The work:
+:func:`rankfusion.workflows.run_svm_rfe`.
 """
 
 from __future__ import annotations
+
+import sys
 
 from ._common import (
     add_alias,
@@ -36,7 +40,15 @@ def add_parser(sub) -> None:
     )
     add_data_arguments(p)
     p.add_argument("--decomposition", "-d", default="ovo",
-                   choices=["ovo", "ova", "crammer_singer", "weston_watkins"])
+                   choices=["ovo", "ova", "crammer_singer", "weston_watkins"],
+                   help="the binary problems of --criterion binary: one-vs-one (ovo) or "
+                   "one-vs-all (ova); crammer_singer and weston_watkins here are deprecated: "
+                   "use --criterion")
+    p.add_argument("--criterion", default="binary",
+                   choices=["binary", "crammer_singer", "weston_watkins"],
+                   help="binary (default): one RFE ranking per binary problem, combined by "
+                   "--rules; crammer_singer / weston_watkins: one MSVM-RFE run (sum of w² of a "
+                   "multiclass linear SVM)")
     p.add_argument("--rules", "-a", default=None,
                    help="comma-separated rules (default kfirst,schulze,average); 'average' is "
                    f"the joint RFE on mean |w|; rules: {', '.join(METHODS)}")
@@ -80,15 +92,26 @@ def run(args) -> int:
 
     check_count(args.top)
     C = _C(args.C)
-    if args.decomposition in ("crammer_singer", "weston_watkins") and args.rules is not None:
-        raise ValueError(f"--rules does not apply to -d {args.decomposition}: one "
+    decomposition, criterion = args.decomposition, args.criterion
+    if decomposition in ("crammer_singer", "weston_watkins"):
+        if criterion not in ("binary", decomposition):
+            raise ValueError(f"-d {decomposition} (the former spelling of --criterion "
+                             f"{decomposition}) contradicts --criterion {criterion}: give "
+                             "--criterion only")
+        print(f"note: --decomposition {decomposition} is deprecated; use --criterion "
+              f"{decomposition}", file=sys.stderr)
+        decomposition, criterion = "ovo", decomposition
+    if criterion != "binary" and args.rules is not None:
+        flag = ("-d" if args.decomposition == criterion else "--criterion")
+        raise ValueError(f"--rules does not apply to {flag} {criterion}: one "
                          "multiclass SVM-RFE run ranks the features, no lists are combined")
     if isinstance(args.step, int) and args.step_until not in (None, 20):
         raise ValueError("--step-until applies to a fractional --step; an integer --step "
                          f"({args.step}) removes that many features every iteration")
     to_stdout = check_stdout_out(args, "lists_out")
     result = run_svm_rfe(
-        **data_arguments(args), rules=args.rules, decomposition=args.decomposition, k=args.k,
+        **data_arguments(args), rules=args.rules, decomposition=decomposition,
+        criterion=criterion, k=args.k,
         params=parse_params(args.param), C=C, step=args.step,
         step_until=20 if args.step_until is None else args.step_until,
         standardize=args.standardize, random_state=args.random_state, n_jobs=args.n_jobs,

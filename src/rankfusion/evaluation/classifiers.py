@@ -22,33 +22,33 @@ name                      estimator
 ``random_forest``         ``RandomForestClassifier(n_estimators=100)``
 ========================  =====================================================================
 
-Register more with :func:`register_classifier`. A classifier that needs numbers gets nominal
+The registry and the scikit-learn classifiers are defined in
+:mod:`rankfusion.selection.classifiers` (the selectors take the same names, and selection sits
+below evaluation: docs/design.md, 'Layers'); this module re-exports them and registers the
+Weka-like classifiers of :mod:`rankfusion.evaluation.weka_like` (``naive_bayes_weka``, ``j48``,
+``knn1_weka``) on the same registry. Register more with :func:`register_classifier`.
+A classifier that needs numbers gets nominal
 columns (pandas ``object`` / ``category`` / ``bool`` / ``string``) one-hot encoded inside its
 pipeline by :func:`encode_nominal`, fitted on the training part only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import pandas as pd
-from sklearn.base import clone, is_classifier
-from sklearn.compose import ColumnTransformer, make_column_selector
-from sklearn.ensemble import (
-    AdaBoostClassifier,
-    BaggingClassifier,
-    RandomForestClassifier,
+from ..selection.classifiers import (
+    CLASSIFIERS,
+    NOMINAL_DTYPES,
+    available_classifiers,
+    classifier_accepts_nominal,
+    classifier_info,
+    encode_nominal,
+    has_nominal_columns,
+    make_classifier,
+    register_classifier,
 )
-from sklearn.naive_bayes import GaussianNB
-from sklearn.neighbors import KNeighborsClassifier
-from sklearn.pipeline import Pipeline
-from sklearn.preprocessing import OneHotEncoder
-from sklearn.svm import SVC
-from sklearn.tree import DecisionTreeClassifier
-
-from .._utils.registry import Entry, Registry, closest_name
 
 __all__ = [
+    "CLASSIFIERS",
+    "NOMINAL_DTYPES",
     "register_classifier",
     "available_classifiers",
     "classifier_info",
@@ -58,199 +58,8 @@ __all__ = [
     "has_nominal_columns",
 ]
 
-NOMINAL_DTYPES = ["object", "category", "bool", "string"]
 
-
-#: The registered classifiers: name → ``factory(random_state) -> classifier``, one instance of
-#: the registry class of the rules and rankers (tags ``accepts_nominal``, ``description``).
-CLASSIFIERS = Registry("classifier", positional=0, data=())
-
-
-def register_classifier(name: str, *, accepts_nominal: bool = False,
-                        description: str = "") -> Callable[[Callable], Callable]:
-    """Decorator registering ``factory(random_state) -> classifier`` under ``name``.
-
-    ``accepts_nominal=True`` declares that the classifier takes pandas categorical/object
-    columns itself (the protocols then pass them through unencoded).
-
-    Parameters
-    ----------
-    name : str
-        The name :func:`make_classifier`, the protocols and experiment configs use.
-    accepts_nominal : bool, default False
-        Whether the classifier takes nominal columns itself.
-    description : str, default ""
-        One line shown by :func:`available_classifiers`.
-
-    Returns
-    -------
-    callable
-        The decorator; it returns the factory unchanged.
-    """
-    if not isinstance(name, str) or not name:
-        raise TypeError(f"name must be a non-empty str, got {name!r}")
-    return CLASSIFIERS.register(name, weights=False, tags={
-        "accepts_nominal": bool(accepts_nominal), "description": description})
-
-
-def available_classifiers() -> list[str]:
-    """Names of the registered classifiers.
-
-    Returns
-    -------
-    list of str
-    """
-    return CLASSIFIERS.available()
-
-
-def classifier_info(name: str) -> Entry:
-    """The registry entry of classifier ``name``: ``func`` (the factory), ``tags``
-    (``accepts_nominal``, ``description``), …
-
-    Parameters
-    ----------
-    name : str
-        A registered name; an unknown name suggests and lists the known ones.
-
-    Returns
-    -------
-    Entry
-        The registry entry.
-    """
-    return CLASSIFIERS.get(name, argument="classifier")
-
-
-def _check_estimator(est, name: str = "classifier"):
-    if not (hasattr(est, "fit") and hasattr(est, "predict")):
-        shown = repr(est) if len(repr(est)) <= 60 else repr(est)[:57] + "..."
-        raise TypeError(f"{name} must be a registered name ({', '.join(available_classifiers())})"
-                        f" or a scikit-learn classifier; got {shown} ({type(est).__name__})")
-    if not is_classifier(est) and not isinstance(est, Pipeline):
-        raise TypeError(f"{name} must be a classifier (a regressor or transformer was given: "
-                        f"{type(est).__name__})")
-    return est
-
-
-def make_classifier(classifier, *, random_state: int | None = None):
-    """A fresh unfitted classifier from a registered name or an estimator (cloned).
-
-    Parameters
-    ----------
-    classifier : str or estimator
-        A name of :func:`available_classifiers` or a scikit-learn classifier (never modified:
-        a clone is returned).
-    random_state : int, optional
-        Seed for a registered classifier that draws random numbers.
-
-    Examples
-    --------
-    >>> make_classifier("linear_svm")
-    SVC(kernel='linear')
-    """
-    if isinstance(classifier, str):
-        if classifier not in CLASSIFIERS:
-            known = available_classifiers()
-            close = closest_name(classifier, known) or next(
-                (k for k in known if classifier.strip() and classifier.strip().lower() in k), None)
-            hint = f"; did you mean {close!r}?" if close else ";"
-            raise ValueError(f"unknown classifier {classifier!r}{hint} known classifiers: "
-                             f"{', '.join(known)}")
-        return CLASSIFIERS.get(classifier).func(random_state)
-    return clone(_check_estimator(classifier))
-
-
-def classifier_accepts_nominal(classifier) -> bool:
-    """Whether a registered name declared ``accepts_nominal`` (estimator objects: False)."""
-    if isinstance(classifier, str) and classifier in CLASSIFIERS:
-        return CLASSIFIERS.get(classifier).tags["accepts_nominal"]
-    return False
-
-
-def has_nominal_columns(X) -> bool:
-    """Whether ``X`` is a DataFrame with a nominal (object/category/bool/string) column."""
-    if not isinstance(X, pd.DataFrame):
-        return False
-    return any(isinstance(dt, pd.CategoricalDtype) or pd.api.types.is_object_dtype(dt)
-               or pd.api.types.is_bool_dtype(dt) or pd.api.types.is_string_dtype(dt)
-               for dt in X.dtypes)
-
-
-def encode_nominal(estimator) -> Pipeline:
-    """``estimator`` behind a one-hot encoding of the nominal columns of a DataFrame.
-
-    ``Pipeline([("encode", ColumnTransformer(OneHotEncoder on object/category/bool/string
-    columns, numeric columns passed through)), ("classifier", estimator)])``. The encoder is
-    fitted with the classifier, on the training part only; a category first seen at test time
-    encodes as all zeros (``handle_unknown="ignore"``).
-
-    Parameters
-    ----------
-    estimator : scikit-learn classifier
-        The classifier behind the encoder.
-
-    Returns
-    -------
-    Pipeline
-    """
-    enc = ColumnTransformer(
-        [("onehot", OneHotEncoder(handle_unknown="ignore", sparse_output=False),
-          make_column_selector(dtype_include=NOMINAL_DTYPES))],
-        remainder="passthrough",
-    )
-    return Pipeline([("encode", enc), ("classifier", estimator)])
-
-
-# --------------------------------------------------------------------------- the papers' ones
-@register_classifier("linear_svm", description="SVC(kernel='linear', C=1)")
-def _linear_svm(random_state=None):
-    return SVC(kernel="linear", C=1.0)
-
-
-@register_classifier("smo", description="Weka's SMO defaults: min–max normalised attributes, "
-                                        "linear SVC(C=1)")
-def _smo(random_state=None):
-    from sklearn.preprocessing import MinMaxScaler
-
-    return Pipeline([("normalize", MinMaxScaler()), ("svm", SVC(kernel="linear", C=1.0))])
-
-
-@register_classifier("naive_bayes", description="GaussianNB()")
-def _naive_bayes(random_state=None):
-    return GaussianNB()
-
-
-@register_classifier("tree", description="unpruned entropy decision tree (C4.5-like splits)")
-def _tree(random_state=None):
-    return DecisionTreeClassifier(criterion="entropy", random_state=random_state)
-
-
-@register_classifier("knn1", description="1-nearest neighbour, Euclidean")
-def _knn1(random_state=None):
-    return KNeighborsClassifier(n_neighbors=1)
-
-
-@register_classifier("knn3", description="3-nearest neighbours, Euclidean")
-def _knn3(random_state=None):
-    return KNeighborsClassifier(n_neighbors=3)
-
-
-@register_classifier("adaboost", description="AdaBoost of 10 decision stumps")
-def _adaboost(random_state=None):
-    return AdaBoostClassifier(estimator=DecisionTreeClassifier(max_depth=1), n_estimators=10,
-                              random_state=random_state)
-
-
-@register_classifier("bagging", description="bagging of 10 unpruned trees")
-def _bagging(random_state=None):
-    return BaggingClassifier(estimator=DecisionTreeClassifier(), n_estimators=10,
-                             random_state=random_state)
-
-
-@register_classifier("random_forest", description="random forest of 100 trees")
-def _random_forest(random_state=None):
-    return RandomForestClassifier(n_estimators=100, random_state=random_state)
-
-
+# --------------------------------------------------------------------------- Weka's ones
 @register_classifier("naive_bayes_weka", accepts_nominal=True,
                      description="Weka's NaiveBayes (precision rounding, SD floor, Laplace "
                                  "counts for nominal attributes)")

@@ -40,6 +40,16 @@ from sklearn.model_selection import (
 )
 from sklearn.pipeline import Pipeline
 
+from .._utils.constraints import (
+    Boolean,
+    Check,
+    InstanceOf,
+    Interval,
+    Jobs,
+    Options,
+    Seed,
+    SequenceOf,
+)
 from .._utils.data import check_features, check_target
 from .._utils.seeding import seed_int
 from .._utils.validation import check_bool, check_n_jobs, check_positive_int, check_seed
@@ -52,6 +62,8 @@ from .classifiers import (
 )
 
 __all__ = [
+    "ERROR_CURVE_CONSTRAINTS",
+    "CROSS_VALIDATION_CONSTRAINTS",
     "ErrorCurveResult",
     "CrossValidationResult",
     "error_curve",
@@ -63,6 +75,40 @@ __all__ = [
 ]
 
 SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
+
+_CLASSIFIER = [InstanceOf(str, "a classifier name", toml="str"),
+               Check(lambda c: hasattr(c, "fit") and hasattr(c, "predict"), "a classifier")]
+_SEED = [None, Seed(), InstanceOf(np.random.SeedSequence, "a SeedSequence")]
+
+#: The parameters of :func:`error_curve` (after the selector and the data), as data
+#: (docs/design.md, 'Parameters'); the experiment config reads them for the keys of a
+#: ``[protocols.X]`` table of kind ``"error_curve"``.
+ERROR_CURVE_CONSTRAINTS = {
+    "n_features": [None, SequenceOf(Interval("int", 1, None),
+                                    description="a list of counts (ints ≥ 1)")],
+    "classifier": _CLASSIFIER,
+    "n_splits": [Interval("int", 2, None)],
+    "test_size": [Interval("real", 0, 1, closed="neither"), Interval("int", 1, None)],
+    "stratify": [Boolean()],
+    "n_jobs": [None, Jobs()],
+    "random_state": _SEED,
+    "progress": [Boolean()],
+}
+
+#: The parameters of :func:`cross_validate_selection` (after the selector and the data), as
+#: data (docs/design.md, 'Parameters'); the experiment config reads them for the keys of a
+#: ``[protocols.X]`` table of kind ``"cross_validation"``.
+CROSS_VALIDATION_CONSTRAINTS = {
+    "classifier": _CLASSIFIER,
+    "cv": [Interval("int", 2, None)],
+    "scoring": [SequenceOf(Options(*SCORINGS),
+                           description="a list of metrics (" + ", ".join(SCORINGS) + ")")],
+    "pos_label": [None, InstanceOf(str, "a class label (str)", toml="str"),
+                  InstanceOf(numbers.Integral, "a class label (int)", toml="int")],
+    "n_jobs": [None, Jobs()],
+    "random_state": _SEED,
+    "progress": [Boolean()],
+}
 
 
 # --------------------------------------------------------------------------- helpers

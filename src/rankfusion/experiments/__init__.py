@@ -18,7 +18,7 @@ The schema and the guarantees (atomic cell files, content hashes, seeds) are doc
 """
 
 from .cells import Cell, cell_seed, run_cell
-from .config import ConfigError, ExperimentConfig, load_config, parse_config
+from .config import ConfigError, ExperimentConfig, load_config, parse_config, schema_rows
 from .lock import FolderLockedError
 from .report import read_results, write_report
 from .runner import RunSummary, dask_client, dry_run, plan, run_experiment
@@ -38,5 +38,6 @@ __all__ = [
     "read_results",
     "run_cell",
     "run_experiment",
+    "schema_rows",
     "write_report",
 ]

@@ -33,6 +33,17 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from .._utils.constraints import (
+    Boolean,
+    InstanceOf,
+    Interval,
+    Options,
+    SequenceOf,
+    Table,
+    describe,
+    param_problems,
+    toml_types,
+)
 from .._utils.registry import closest_name
 from .cells import (
     Cell,
@@ -41,39 +52,55 @@ from .cells import (
     sklearn_toy_names,
 )
 
-__all__ = ["ConfigError", "ExperimentConfig", "load_config", "parse_config"]
+__all__ = ["ConfigError", "ExperimentConfig", "load_config", "parse_config", "schema_rows"]
 
 SELECTOR_KINDS = ("ensemble", "svm_rfe", "ranker")
 PROTOCOL_KINDS = ("error_curve", "cross_validation")
 
-# parameters of the selectors a config may set, with their TOML types
 _INT, _FLOAT, _BOOL, _STR, _LIST = "int", "float", "bool", "str", "list"
-_ENSEMBLE_PARAMS = {
-    "rankers": (_LIST,), "aggregation": (_STR,), "aggregation_params": ("table",),
-    "list_weights": (_STR, _LIST), "n_bootstraps": (_INT,), "sample_fraction": (_FLOAT, _INT),
-    "stratify": (_BOOL,), "n_features_to_select": (_INT, _FLOAT, _STR),
-    "estimators": (_LIST,), "cv": (_INT,), "subset_cv": (_STR,), "subset_grid": (_LIST,),
-    "weight_k": (_INT, _FLOAT), "normalize": (_STR,),
-}
-_SVM_RFE_PARAMS = {
-    "decomposition": (_STR,), "aggregation": (_STR,), "aggregation_params": ("table",),
-    "n_features_to_select": (_INT, _FLOAT, _STR), "C": (_FLOAT, _INT, _STR),
-    "step": (_INT, _FLOAT), "step_until": (_INT,), "class_weight": (_STR,), "cv": (_INT,),
-    "tol": (_FLOAT,), "warm_start": (_BOOL,),
-}
-_RANKER_PARAMS = {"ranker": (_STR, "table"), "n_features_to_select": (_INT, _FLOAT)}
-_SELECTOR_COMMON = {"kind": (_STR,), "rules": (_LIST,)}
-_SVM_DECOMPOSITIONS = ("ovo", "ova", "crammer_singer", "weston_watkins")
 
-_PROTOCOL_PARAMS = {
-    "error_curve": {"kind": (_STR,), "n_splits": (_INT,), "test_size": (_FLOAT, _INT),
-                    "n_features": (_LIST, _STR, "table"), "stratify": (_BOOL,),
-                    "standardize": (_BOOL,)},
-    "cross_validation": {"kind": (_STR,), "cv": (_INT,), "scoring": (_LIST,),
-                         "n_features": (_INT, _FLOAT, _STR), "pos_label": (_STR, _INT),
-                         "search_with_classifier": (_BOOL,), "small_classes": (_BOOL,)},
+# The keys of a [selectors.X] table are the selector's own parameters: their TOML types and
+# values come from EnsembleSelector._parameter_constraints / SVMRFE._parameter_constraints,
+# read each time a config is parsed (docs/design.md, 'Parameters'). A parameter no TOML value
+# can hold (a callable, an estimator object) is not a key; nor are those the runner sets
+# itself (the seed of each cell, its jobs, its progress).
+_RUNNER_OWNED = ("random_state", "n_jobs", "progress", "verbose")
+
+#: What only the config knows, in the same vocabulary: the keys every selector table may have,
+#: a single-ranker selector's own keys, and the protocol keys that are config notation (not a
+#: parameter of the protocol function). Meanings for :func:`schema_rows`.
+_SELECTOR_COMMON = {
+    "kind": ([Options(*SELECTOR_KINDS)], None, "the selector: an EnsembleSelector, an SVMRFE "
+             "or one ranker of the registry"),
+    "rules": ([SequenceOf(InstanceOf(str, "a [rules.X] label", toml="str"),
+                          description="a list of [rules.X] labels")], None,
+              "the rules crossed with this selector (default: the grid's rules)"),
 }
-_SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
+_RANKER_KIND = {
+    "ranker": ([InstanceOf(str, "a ranker name", toml="str"), Table()], None,
+               "the ranker: a registered name, or a table with its name and parameters"),
+}
+_PROTOCOL_OWN = {
+    "error_curve": {
+        "n_features": ([SequenceOf(Interval("int", 1, None),
+                                   description="a list of counts (ints ≥ 1)"),
+                        InstanceOf(str, '"all", "log" or "log:N"', toml="str"),
+                        InstanceOf(dict, "a table { log = N }", toml="table")], "log",
+                       'the feature counts of the curve: a list, "all", "log" (20 log-spaced '
+                       'counts) or "log:N"'),
+        "standardize": ([Boolean()], False, "z-score the features inside each training part "
+                        "before the selector"),
+    },
+    "cross_validation": {
+        "n_features": ([Interval("int", 1, None), Interval("real", 0, 1, closed="right"),
+                        Options("k-step", "learning-curve")], None,
+                       "the selector's n_features_to_select in every fold"),
+        "search_with_classifier": ([Boolean()], False, "a searched size uses the classifier "
+                                   "the cell evaluates"),
+        "small_classes": ([Boolean()], False, "allow folds that lack the rarest class (as "
+                          "Weka's)"),
+    },
+}
 
 _ARTIFICIAL_OPTIONS = {"n_samples": (_INT,), "n_noise": (_INT,), "shift": (_FLOAT, _INT),
                        "relevant_sd": (_FLOAT, _INT), "shuffle": (_BOOL,), "seed": (_INT,)}
@@ -177,17 +204,78 @@ class _Errors:
 
 
 def _ranker_params(name: str) -> tuple[str, ...] | None:
-    from ..rankers import get_ranker
+    """The keys a ranker table may set: the entry's parameters but ``random_state`` (the
+    runner's); None when it takes any keyword (checked when the ranker runs)."""
+    from ..rankers import ranker_info
 
-    func = get_ranker(name)
-    try:
-        sig = inspect.signature(func)
-    except (TypeError, ValueError):  # pragma: no cover
+    entry = ranker_info(name)
+    if entry.var_keyword:
         return None
-    params = list(sig.parameters.values())
-    if any(p.kind == p.VAR_KEYWORD for p in params):
-        return None  # takes any keyword (checked when the ranker runs)
-    return tuple(p.name for p in params[2:] if p.name != "random_state")
+    return tuple(p for p in entry.params if p != "random_state")
+
+
+def _toml_allowed(constraints) -> tuple[str, ...]:
+    """The TOML types of a key (an int where a float is accepted: TOML writes 1 for 1.0)."""
+    types = toml_types(constraints)
+    if "float" in types and "int" not in types:
+        types.append("int")
+    return tuple(types)
+
+
+def _selector_schema(kind: str) -> dict:
+    """``{key: constraints}`` of a ``[selectors.X]`` table of ``kind`` (without ``kind`` and
+    ``rules``), read from the selector's ``_parameter_constraints`` now, so that a changed
+    declaration changes what the config accepts."""
+    from ..selection import SVMRFE, EnsembleSelector
+
+    if kind == "ranker":
+        return {"ranker": _RANKER_KIND["ranker"][0],
+                "n_features_to_select":
+                    EnsembleSelector._parameter_constraints["n_features_to_select"]}
+    cls = EnsembleSelector if kind == "ensemble" else SVMRFE
+    return {k: cs for k, cs in cls._parameter_constraints.items()
+            if k not in _RUNNER_OWNED and toml_types(cs)}
+
+
+def _protocol_schema(kind: str) -> dict:
+    """``{key: constraints}`` of a ``[protocols.X]`` table of ``kind`` (without ``kind``): the
+    protocol function's declared constraints (``ERROR_CURVE_CONSTRAINTS`` /
+    ``CROSS_VALIDATION_CONSTRAINTS`` of :mod:`rankfusion.evaluation.protocols`, read now) for
+    the keys it shares with the config, and the config's own notation keys."""
+    from ..evaluation import protocols
+
+    declared = (protocols.ERROR_CURVE_CONSTRAINTS if kind == "error_curve"
+                else protocols.CROSS_VALIDATION_CONSTRAINTS)
+    shared = (("n_splits", "test_size", "stratify") if kind == "error_curve"
+              else ("cv", "scoring", "pos_label"))
+    out = {k: declared[k] for k in shared}
+    out.update({k: v[0] for k, v in _PROTOCOL_OWN[kind].items()})
+    return out
+
+
+def _check_table(place: str, table: dict, schema: dict, err, what: str,
+                 skip=("kind",)) -> tuple[dict, bool]:
+    """Every key of ``table`` against ``schema``: an unknown key (with the closest known one),
+    a TOML type no constraint takes, or a value the constraints refuse (their message), each
+    reported at its place. Returns the parameters and whether all were valid."""
+    params, ok = {}, True
+    for key, value in table.items():
+        if key in skip:
+            continue
+        if key not in schema:
+            err.add(f"{place} {key}", f"unknown parameter of {what}" + _suggest(key, schema))
+            ok = False
+            continue
+        if not err.check_type(f"{place} {key}", value, _toml_allowed(schema[key])):
+            ok = False
+            continue
+        problems = param_problems({key: schema[key]}, {key: value})
+        if problems:
+            err.add(f"{place} {key} = {_fmt(value)}", problems[0])
+            ok = False
+            continue
+        params[key] = value
+    return params, ok
 
 
 def _known_rankers() -> list[str]:
@@ -452,8 +540,16 @@ def _check_rankers(place: str, rankers, err: _Errors):
                     err.add(f"{where} {key}", msg)
                     names_ok = False
         if names_ok and params:
-            _own_check(where, params, err, _check_ranker_values, name, params,
-                       who=f"ranker {_fmt(name)}")
+            from ..rankers import ranker_info
+
+            problems = [(k, m) for k in params
+                        for m in param_problems(ranker_info(name).constraints,
+                                                {k: params[k]})]
+            for k, m in problems:
+                err.add(f"{where} {k} = {_fmt(params[k])}", f"{m} (ranker {_fmt(name)})")
+            if not problems:
+                _own_check(where, params, err, _check_ranker_values, name, params,
+                           who=f"ranker {_fmt(name)}")
         out.append({"name": name, **params} if params else name)
     return out
 
@@ -531,23 +627,9 @@ def _check_selectors(grid, raw, err: _Errors):
                     f"{_fmt(kind)}: unknown selector kind" + _suggest(kind, SELECTOR_KINDS))
                     + f" (one of {', '.join(SELECTOR_KINDS)})")
             continue
-        allowed = {**_SELECTOR_COMMON, **{"ensemble": _ENSEMBLE_PARAMS,
-                                          "svm_rfe": _SVM_RFE_PARAMS,
-                                          "ranker": _RANKER_PARAMS}[kind]}
-        params = {}
-        ok = True
-        for key, value in table.items():
-            if key == "kind":
-                continue
-            if key not in allowed:
-                err.add(f"{place} {key}", f"unknown parameter of a selector of kind {_fmt(kind)}"
-                        + _suggest(key, allowed))
-                ok = False
-                continue
-            if not err.check_type(f"{place} {key}", value, allowed[key]):
-                ok = False
-                continue
-            params[key] = value
+        schema = {**{k: v[0] for k, v in _SELECTOR_COMMON.items()}, **_selector_schema(kind)}
+        params, ok = _check_table(place, table, schema, err,
+                                  f"a selector of kind {_fmt(kind)}")
         ok &= _check_selector_values(place, kind, params, err)
         if ok:
             out[label] = (kind, params)
@@ -555,28 +637,16 @@ def _check_selectors(grid, raw, err: _Errors):
 
 
 def _check_selector_values(place, kind, params, err) -> bool:
+    """What a selector table needs beyond each key's declared constraints (checked by
+    :func:`_check_table`): the rankers and classifiers it names, its list weights against its
+    rankers, and its rule with the rule's parameters."""
     n0 = len(err.items)
     if kind == "ensemble":
         if "rankers" in params:
             params["rankers"] = _check_rankers(f"{place} rankers", params["rankers"], err)
         if "estimators" in params:
             _check_classifier_names(f"{place} estimators", params["estimators"], err)
-        nb = params.get("n_bootstraps", 0)
-        if isinstance(nb, int) and nb < 0:
-            err.add(f"{place} n_bootstraps", f"must be ≥ 0, got {nb}")
-        sf = params.get("sample_fraction", 1.0)
-        if not isinstance(sf, bool) and isinstance(sf, (int, float)) and not 0 < sf <= 1:
-            err.add(f"{place} sample_fraction", f"must lie in (0, 1], got {sf}")
-        for key, allowed in (("subset_cv", ("nested", "ranked_once")),
-                             ("normalize", ("minmax", "rank"))):
-            if key in params and params[key] not in allowed:
-                err.add(f"{place} {key} = {_fmt(params[key])}", "unknown value"
-                        + _suggest(params[key], allowed))
-        if "list_weights" in params and isinstance(params["list_weights"], str) and \
-                params["list_weights"] != "accuracy":
-            err.add(f"{place} list_weights = {_fmt(params['list_weights'])}",
-                    'unknown value; "accuracy" or a list of numbers')
-        elif isinstance(params.get("list_weights"), list):
+        if isinstance(params.get("list_weights"), list):
             lw = params["list_weights"]
             bad = [j for j, w in enumerate(lw) if _type_name(w) not in (_INT, _FLOAT) or w < 0]
             if bad:
@@ -604,20 +674,7 @@ def _check_selector_values(place, kind, params, err) -> bool:
                     _own_check(f"{place} aggregation_params", params["aggregation_params"],
                                err, _check_rule_values, agg, params["aggregation_params"],
                                who=f"rule {_fmt(agg)}")
-        cv = params.get("cv", 5)
-        if isinstance(cv, int) and cv < 2:
-            err.add(f"{place} cv", f"must be ≥ 2, got {cv}")
     elif kind == "svm_rfe":
-        d = params.get("decomposition", "ovo")
-        if d not in _SVM_DECOMPOSITIONS:
-            err.add(f"{place} decomposition = {_fmt(d)}", "unknown decomposition"
-                    + _suggest(d, _SVM_DECOMPOSITIONS))
-        step = params.get("step", 0.1)
-        if isinstance(step, (int, float)) and step <= 0:
-            err.add(f"{place} step", f"must be > 0, got {step}")
-        c = params.get("C", 1.0)
-        if isinstance(c, str) and c != "cv" or (not isinstance(c, str) and c <= 0):
-            err.add(f"{place} C", f'must be a positive number or "cv", got {_fmt(c)}')
         agg = params.get("aggregation")
         ap = params.get("aggregation_params")
         ok = not isinstance(agg, str) or agg == "average" or _check_rule_spec(
@@ -637,15 +694,6 @@ def _check_selector_values(place, kind, params, err) -> bool:
             got = _check_rankers(f"{place} ranker", [r], err)
             if got:
                 params["ranker"] = got[0]
-    n = params.get("n_features_to_select")
-    if n is not None:
-        if isinstance(n, str) and n not in ("k-step", "learning-curve", "cv"):
-            err.add(f"{place} n_features_to_select = {_fmt(n)}",
-                    'expected an int, a fraction in (0, 1], "k-step" or "learning-curve"')
-        elif isinstance(n, float) and not 0 < n <= 1:
-            err.add(f"{place} n_features_to_select", f"a fraction must lie in (0, 1], got {n}")
-        elif isinstance(n, int) and not isinstance(n, bool) and n < 1:
-            err.add(f"{place} n_features_to_select", f"must be ≥ 1, got {n}")
     return len(err.items) == n0
 
 
@@ -752,30 +800,17 @@ def _check_protocols(grid, raw, err: _Errors):
                     f"{_fmt(kind)}: unknown protocol" + _suggest(kind, PROTOCOL_KINDS))
                     + f" (one of {', '.join(PROTOCOL_KINDS)})")
             continue
-        allowed = _PROTOCOL_PARAMS[kind]
         n0 = len(err.items)
-        for key, value in table.items():
-            if key not in allowed:
-                err.add(f"{place} {key}", f"unknown parameter of protocol {_fmt(kind)}"
-                        + _suggest(key, allowed))
-            else:
-                err.check_type(f"{place} {key}", value, allowed[key])
+        params, _ = _check_table(place, table, _protocol_schema(kind), err,
+                                 f"protocol {_fmt(kind)}")
         if len(err.items) > n0:
             continue
-        params = {k: v for k, v in table.items() if k != "kind"}
+        # the defaults the runner uses, and the config notation of n_features
         if kind == "error_curve":
             params.setdefault("n_splits", 10)
             params.setdefault("test_size", 0.25)
             params.setdefault("stratify", True)
             params.setdefault("n_features", "log")
-            if params["n_splits"] < 2:
-                err.add(f"{place} n_splits", f"must be ≥ 2 (SDs and paired tests need two "
-                        f"splits), got {params['n_splits']}")
-            ts = params["test_size"]
-            if isinstance(ts, float) and not 0 < ts < 1:
-                err.add(f"{place} test_size", f"a fraction must lie in (0, 1), got {ts}")
-            elif isinstance(ts, int) and ts < 1:
-                err.add(f"{place} test_size", f"a count must be ≥ 1, got {ts}")
             nf = params["n_features"]
             if isinstance(nf, str) and not (nf in ("log", "all") or (
                     nf.startswith("log:") and nf[4:].isdigit() and int(nf[4:]) >= 1)):
@@ -785,35 +820,11 @@ def _check_protocols(grid, raw, err: _Errors):
             elif isinstance(nf, dict) and (set(nf) != {"log"} or _type_name(nf["log"]) != _INT
                                            or nf["log"] < 1):
                 err.add(f"{place} n_features", "a table must be { log = N } with N ≥ 1")
-            elif isinstance(nf, list):
-                if not nf:
-                    err.add(f"{place} n_features", "is empty")
-                for j, k in enumerate(nf):
-                    if _type_name(k) != _INT:
-                        err.add(f"{place} n_features[{j}]", f"expected int, got "
-                                f"{_type_name(k)} {_fmt(k)}")
-                    elif k < 1:
-                        err.add(f"{place} n_features[{j}]", f"must be ≥ 1, got {k}")
         else:
+            from ..evaluation.protocols import SCORINGS
+
             params.setdefault("cv", 10)
-            params.setdefault("scoring", list(_SCORINGS))
-            if not params["scoring"]:
-                err.add(f"{place} scoring", "is empty; name at least one metric ("
-                        + ", ".join(_SCORINGS) + ")")
-            if params["cv"] < 2:
-                err.add(f"{place} cv", f"must be ≥ 2 folds, got {params['cv']}")
-            for j, s in enumerate(params["scoring"]):
-                if s not in _SCORINGS:
-                    err.add(f"{place} scoring[{j}] = {_fmt(s)}", "unknown metric"
-                            + _suggest(s, _SCORINGS))
-            nf = params.get("n_features")
-            if isinstance(nf, str) and nf not in ("k-step", "learning-curve"):
-                err.add(f"{place} n_features = {_fmt(nf)}",
-                        'expected an int, a fraction, "k-step" or "learning-curve"')
-            elif isinstance(nf, float) and not 0 < nf <= 1:
-                err.add(f"{place} n_features", f"a fraction must lie in (0, 1], got {nf}")
-            elif isinstance(nf, int) and nf < 1:
-                err.add(f"{place} n_features", f"must be ≥ 1, got {nf}")
+            params.setdefault("scoring", list(SCORINGS))
         if len(err.items) == n0:
             out[label] = (kind, params)
     return items, out
@@ -871,10 +882,11 @@ def _rule_applies(kind, sparams, rule, err, place) -> bool:
         if sparams.get("n_bootstraps", 0) < 2:
             err.add(place, f"a {name} rule needs n_bootstraps ≥ 2 in the ensemble")
             return False
-    if kind == "svm_rfe" and sparams.get("decomposition", "ovo") not in ("ovo", "ova") and \
-            rule != "average":
-        err.add(place, "the joint decompositions (crammer_singer, weston_watkins) give one "
-                "list: no rule to cross with")
+    msvm = (sparams.get("criterion", "binary") != "binary"
+            or sparams.get("decomposition", "ovo") not in ("ovo", "ova"))
+    if kind == "svm_rfe" and msvm and rule != "average":
+        err.add(place, "the MSVM criteria (crammer_singer, weston_watkins) give one list: no "
+                "rule to cross with")
         return False
     return True
 
@@ -1123,3 +1135,151 @@ def load_config(path) -> ExperimentConfig:
         raise ConfigError([f"not UTF-8 text: {exc}"], str(path)) from None
     return parse_config(text, source=str(path), default_name=path.stem,
                         base_dir=path.resolve().parent)
+
+
+# --------------------------------------------------------------------------- schema
+def _param_meanings(obj) -> dict[str, str]:
+    """The first sentence of each parameter's description in the numpydoc ``Parameters``
+    section of ``obj``'s docstring (``"a, b : type"`` lines describe both)."""
+    doc = inspect.cleandoc(getattr(obj, "__doc__", None) or "")
+    lines = doc.splitlines()
+    out: dict[str, str] = {}
+    try:
+        start = next(i for i, line in enumerate(lines[:-1])
+                     if line.strip() == "Parameters" and set(lines[i + 1].strip()) == {"-"})
+    except StopIteration:
+        return out
+    names: list[str] = []
+    text: list[str] = []
+
+    def flush():
+        import re
+
+        words = " ".join(text).strip()
+        # the first sentence: up to a full stop before a capital ("e.g. ``{…}``" goes on)
+        first = re.split(r"\.\s+(?=[A-Z])", words)[0].rstrip(".") if words else ""
+        for n in names:
+            out.setdefault(n, first)
+
+    i = start + 2
+    while i < len(lines):
+        line = lines[i]
+        if i + 1 < len(lines) and line.strip() and set(lines[i + 1].strip()) == {"-"} \
+                and not line.startswith(" "):
+            break  # the next section
+        if line and not line.startswith(" "):
+            flush()
+            head = line.split(" : ")[0] if " : " in line else line
+            names = [n.strip() for n in head.split(",") if n.strip()]
+            text = []
+        elif line.strip():
+            text.append(line.strip())
+        i += 1
+    flush()
+    return out
+
+
+def _defaults(func) -> dict:
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):  # pragma: no cover
+        return {}
+    return {k: p.default for k, p in sig.parameters.items()
+            if p.default is not inspect.Parameter.empty}
+
+
+def schema_rows() -> list[tuple[str, str, tuple[str, ...], object, str]]:
+    """Every key an experiment configuration accepts, one row each, from the declarations the
+    validation itself reads (docs/design.md, 'Parameters').
+
+    Each row is ``(table, key, toml_types, default, meaning)``: the TOML table
+    (``"[experiment]"``, ``"[grid]"``, ``"[datasets.*] (artificial)"``, ``"[selectors.*] kind =
+    \\"ensemble\\""`` …), the key, the TOML types that can hold a valid value, the default (None
+    when there is none or it is the owner's None) and the meaning: the first sentence of the
+    parameter in the numpydoc ``Parameters`` section of the estimator or function that owns
+    it (:class:`~rankfusion.EnsembleSelector`, :class:`~rankfusion.SVMRFE`, the rules of
+    :func:`rankfusion.aggregation.available_rules`, :func:`~rankfusion.evaluation.error_curve`,
+    :func:`~rankfusion.evaluation.cross_validate_selection`, the artificial data generator),
+    or the config's own words for its own keys; where the owner's docstring gives a
+    parameter no description, what its constraints accept.
+
+    Returns
+    -------
+    list of tuple
+        ``(table, key, toml_types, default, meaning)`` rows, table by table.
+
+    Examples
+    --------
+    >>> rows = schema_rows()
+    >>> [r[:3] for r in rows if r[1] == "n_bootstraps"]
+    [('[selectors.*] kind = "ensemble"', 'n_bootstraps', ('int',))]
+    """
+    from ..aggregation import available_rules, rule_info
+    from ..datasets.artificial import make_artificial
+    from ..evaluation import cross_validate_selection, error_curve
+    from ..selection import SVMRFE, EnsembleSelector
+
+    rows: list = []
+    rows += [("[experiment]", "name", ("str",), None, "the experiment's name (default: the "
+              "file's stem)"),
+             ("[experiment]", "seed", ("int",), None, "the root seed of every cell, an int in "
+              "[0, 2**32) (required)"),
+             ("[experiment]", "description", ("str",), "", "free text kept with the results")]
+    for key, what in (("datasets", "[datasets.X] labels"), ("selectors", "[selectors.X] labels"),
+                      ("rules", "[rules.X] labels (optional)"),
+                      ("classifiers", "classifier names of the registry"),
+                      ("protocols", "[protocols.X] labels (default: every table)")):
+        rows.append(("[grid]", key, ("list",), None, f"the grid's {what}"))
+    rows.append(("[datasets.*]", "source", ("str",), None, "a bundled, artificial or "
+                 "scikit-learn data set (default: the label)"))
+    gen = _param_meanings(make_artificial)
+    gen_defaults = _defaults(make_artificial)
+    for key, types in _ARTIFICIAL_OPTIONS.items():
+        rows.append(("[datasets.*] (artificial)", key, tuple(types), gen_defaults.get(key),
+                     gen.get(key) or "an option of rankfusion.datasets.make_artificial"))
+    for key, types in _REAL_OPTIONS.items():
+        rows.append(("[datasets.*] (real)", key, tuple(types), None,
+                     "drop the rows with a missing value"))
+    from ..io import load_data
+
+    reading = _param_meanings(load_data)
+    reading_defaults = _defaults(load_data)
+    for key, types in _FILE_OPTIONS.items():
+        text = ("the user's data file (.csv, .arff, .parquet; relative to the config file's "
+                "folder; its SHA-256 is part of every cell)" if key == "path"
+                else reading.get(key) or "an option of rankfusion.io.load_data")
+        rows.append(("[datasets.*] (file)", key, tuple(types),
+                     None if key == "path" else reading_defaults.get(key), text))
+    owners = {"ensemble": EnsembleSelector, "svm_rfe": SVMRFE, "ranker": EnsembleSelector}
+    for kind in SELECTOR_KINDS:
+        table = f'[selectors.*] kind = "{kind}"'
+        meaning = _param_meanings(owners[kind])
+        defaults = _defaults(owners[kind].__init__)
+        for key, (cs, default, text) in _SELECTOR_COMMON.items():
+            rows.append((table, key, _toml_allowed(cs), default, text))
+        for key, cs in _selector_schema(kind).items():
+            text = _RANKER_KIND[key][2] if key in _RANKER_KIND else meaning.get(key, "")
+            rows.append((table, key, _toml_allowed(cs), defaults.get(key),
+                         text or describe(cs)))
+    rows.append(("[rules.*]", "rule", ("str",), None, "the rule (default: the label), a rule "
+                 "spec of rankfusion.aggregation.resolve or \"average\""))
+    for name in available_rules():
+        entry = rule_info(name)
+        meaning = _param_meanings(entry.func)
+        defaults = _defaults(entry.func)
+        for key in entry.params:
+            cs = entry.constraints.get(key, [])
+            rows.append((f'[rules.*] rule = "{name}"', key, _toml_allowed(cs),
+                         defaults.get(key), meaning.get(key, "") or describe(cs)))
+    for kind, func in (("error_curve", error_curve),
+                       ("cross_validation", cross_validate_selection)):
+        table = f'[protocols.*] kind = "{kind}"'
+        meaning = _param_meanings(func)
+        defaults = _defaults(func)
+        rows.append((table, "kind", ("str",), None, f"the protocol: {func.__name__}"))
+        for key, cs in _protocol_schema(kind).items():
+            own = _PROTOCOL_OWN[kind].get(key)
+            rows.append((table, key, _toml_allowed(cs),
+                         own[1] if own else defaults.get(key),
+                         own[2] if own else meaning.get(key, "") or describe(cs)))
+    return rows

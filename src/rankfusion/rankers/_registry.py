@@ -13,9 +13,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .._utils.registry import Entry, Registry
+import numpy as np
 
-__all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers"]
+from .._utils.constraints import Check, InstanceOf, Interval
+from .._utils.registry import Entry, Registry
+from .._utils.validation import check_bool
+
+__all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers",
+           "RANDOM_STATE", "BOOL"]
+
+
+def _bool_word(value) -> bool:
+    try:
+        check_bool(value, "value")
+    except TypeError:
+        return False
+    return True
+
+
+#: A bool parameter of a ranker, as :func:`~rankfusion._utils.validation.check_bool` reads it:
+#: True/False, and the command line's 'true'/'false'/'yes'/'no' and 1/0 (docs/design.md,
+#: 'Validation'); anything else is a TypeError naming the parameter. TOML: a bool.
+BOOL = Check(_bool_word, "a bool", toml="bool")
+
+#: The constraints of a ranker's ``random_state`` (docs/design.md, 'Seeds').
+#: Any int ≥ 0 is one seed (the entropy of a SeedSequence, 128 bits for a fit's
+#: ``seed_entropy_``); a RandomState is not taken.
+RANDOM_STATE = [None, Interval("int", 0, None),
+                InstanceOf((np.random.SeedSequence, np.random.Generator),
+                           "a SeedSequence or a Generator")]
 
 #: The module registering each ranker (and its aliases), imported when the name is first asked
 #: for, so that ranking with ``info_gain`` loads neither numba nor scikit-learn. A test checks
@@ -58,7 +84,10 @@ def register_ranker(name: str, *, aliases: tuple[str, ...] = (), tags: dict | No
         Free metadata kept in the registry entry (``multilist`` and ``lists`` are set by
         :func:`~rankfusion.rankers.register_list_producer`).
     constraints : dict, optional
-        ``{parameter: [constraint, ...]}`` of its parameters (docs/design.md, 'Parameters').
+        ``{parameter: [constraint, ...]}`` of its parameters (docs/design.md, 'Parameters'):
+        checked by the selectors before the first call, read by the experiment config.
+        Every ranker declares ``tags={"allow_nan": bool}`` too: whether it takes missing
+        values (NaN) in X (a test checks each claim on data with NaN).
 
     Returns
     -------

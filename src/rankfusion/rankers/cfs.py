@@ -45,10 +45,11 @@ import math
 import numba
 import numpy as np
 
+from .._utils.constraints import Interval, Options, check_param
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import compiled_serial, kernel
 from .._utils.validation import check_bool
-from ._registry import register_ranker
+from ._registry import BOOL, register_ranker
 from .discretize import discretize, mdl_cut_points
 from .discretize import lnf as _lnf_kernel
 
@@ -585,13 +586,15 @@ def _greedy_forward(rcf, codes_t, n_values, has_missing, missing_separate):
 
 _SCORES = ("order", "merit")
 
+#: The ranking form's parameters (docs/design.md, 'Parameters'): declared on its registry
+#: entry and checked on every call.
+CFS_CONSTRAINTS = {"missing_separate": [BOOL], "score": [Options(*_SCORES)],
+                   "n_steps": [None, Interval("int", 1, None)]}
+
 
 def _cfs_first_steps(X, y, missing_separate: bool, n_steps: int) -> np.ndarray:
     """The greedy forward search stopped after ``n_steps`` additions (see :func:`cfs`)."""
-    if isinstance(n_steps, bool) or not isinstance(n_steps, (int, np.integer)):
-        raise TypeError(f"n_steps must be an int or None, got {type(n_steps).__name__}")
-    if n_steps < 1:
-        raise ValueError(f"n_steps must be >= 1, got {n_steps}")
+    check_param("n_steps", n_steps, CFS_CONSTRAINTS["n_steps"])
     ev = _prepare_cfs(X, y, missing_separate)
     p = ev.p
     last = min(int(n_steps), p)
@@ -621,7 +624,7 @@ def _cfs_first_steps(X, y, missing_separate: bool, n_steps: int) -> np.ndarray:
     return scores
 
 
-@register_ranker("cfs")
+@register_ranker("cfs", tags={"allow_nan": True}, constraints=CFS_CONSTRAINTS)
 def cfs(X, y, *, missing_separate: bool = False, score: str = "order",
         n_steps: int | None = None) -> np.ndarray:
     r"""CFS ranking: the order of greedy forward search on the CFS merit (Hall 2000).
@@ -683,8 +686,7 @@ def cfs(X, y, *, missing_separate: bool = False, score: str = "order",
     [0.83, 0.797, 0.887, 0.871]
     """
     missing_separate = check_bool(missing_separate, "missing_separate")
-    if score not in _SCORES:
-        raise ValueError(f"score must be one of {_SCORES}, got {score!r}")
+    check_param("score", score, CFS_CONSTRAINTS["score"])
     missing_separate = bool(missing_separate)
     if n_steps is not None:
         if score != "order":

@@ -73,19 +73,24 @@ probabilistic latent graph-based ranking approach. ICCV 2017. G. Roffo, Feature 
 from __future__ import annotations
 
 import math
-import numbers
 from fractions import Fraction
 
 import numpy as np
 
+from .._utils.constraints import Interval, Options, validate_params
 from .._utils.data import check_classification_data, rescale_extreme_columns
 from .._utils.jit import kernel
 from .._utils.validation import check_bool
-from ._registry import register_ranker
+from ._registry import BOOL, register_ranker
 
 __all__ = ["ilfs", "ilfs_tokens", "ilfs_relevance"]
 
 _MULTICLASS = ("nearest", "sum")
+
+#: ILFS's parameters (docs/design.md, 'Parameters'): declared on its registry entry and
+#: checked on every call.
+ILFS_CONSTRAINTS = {"n_tokens": [Interval("int", 3, None)], "multiclass": [Options(*_MULTICLASS)],
+                    "update_token_factor": [BOOL]}
 
 
 def ilfs_tokens(values: np.ndarray, y: np.ndarray, n_classes: int, n_tokens: int = 4,
@@ -334,10 +339,7 @@ def ilfs_relevance(X, y, *, n_tokens: int = 4, multiclass: str = "nearest",
     """p(z1 | f): the latent relevance of each feature after PLSA (steps 1-2)."""
     update_token_factor = check_bool(update_token_factor, "update_token_factor")
     data = check_classification_data(X, y, allow_nominal=False)
-    if isinstance(n_tokens, bool) or not isinstance(n_tokens, numbers.Integral) or n_tokens < 3:
-        raise ValueError(f"n_tokens must be an integer >= 3, got {n_tokens!r}")
-    if multiclass not in _MULTICLASS:
-        raise ValueError(f"multiclass must be one of {_MULTICLASS}, got {multiclass!r}")
+    validate_params(ILFS_CONSTRAINTS, {"n_tokens": n_tokens, "multiclass": multiclass})
     values, _ = rescale_extreme_columns(data.values)  # the ratio is scale invariant
     tokens = ilfs_tokens(values, data.y, data.n_classes, int(n_tokens), multiclass)
     return _plsa_relevance(tokens, data.n_samples, update_token_factor=update_token_factor)
@@ -357,7 +359,7 @@ def _path_sum(v: np.ndarray) -> np.ndarray:
     return (r / (1.0 - r * norm2)) * v * total
 
 
-@register_ranker("ilfs")
+@register_ranker("ilfs", tags={"allow_nan": True}, constraints=ILFS_CONSTRAINTS)
 def ilfs(X, y, *, n_tokens: int = 4, multiclass: str = "nearest",
          update_token_factor: bool = True) -> np.ndarray:
     """ILFS ranker (Roffo et al. 2017, FSLib ``ILFS.m``): the infinite path-sum score.

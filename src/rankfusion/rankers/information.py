@@ -47,7 +47,7 @@ import numpy as np
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import kernel
 from .._utils.validation import check_bool
-from ._registry import register_ranker
+from ._registry import BOOL, register_ranker
 from .discretize import _PYTHON_BELOW, discretize_values, mdl_cuts_values
 
 __all__ = [
@@ -284,20 +284,28 @@ _PARAMS_DOC = """
 """
 
 
-@register_ranker("info_gain", aliases=("ig", "infogain"))
+#: The parameters of the four information rankers (docs/design.md, 'Parameters'); missing
+#: values are spread over the observed ones (Weka's default), so they allow NaN.
+INFO_CONSTRAINTS = {"missing_as_value": [BOOL], "binarize": [BOOL]}
+
+
+@register_ranker("info_gain", aliases=("ig", "infogain"), constraints=INFO_CONSTRAINTS,
+                 tags={"allow_nan": True})
 def info_gain(X, y, *, missing_as_value: bool = False, binarize: bool = False) -> np.ndarray:
     """Information gain ``IG(C; A) = H(C) − H(C | A)`` in bits (Weka's
     ``InfoGainAttributeEval``)."""
     return _scores(X, y, missing_as_value, binarize, _info_gain_tables)
 
 
-@register_ranker("gain_ratio", aliases=("gr", "gainratio"))
+@register_ranker("gain_ratio", aliases=("gr", "gainratio"), constraints=INFO_CONSTRAINTS,
+                 tags={"allow_nan": True})
 def gain_ratio(X, y, *, missing_as_value: bool = False, binarize: bool = False) -> np.ndarray:
     """Gain ratio ``IG(C; A) / H(A)`` (Quinlan 1986; Weka's ``GainRatioAttributeEval``)."""
     return _scores(X, y, missing_as_value, binarize, _gain_ratio_tables)
 
 
-@register_ranker("symmetric_uncertainty", aliases=("su", "symmetrical_uncertainty"))
+@register_ranker("symmetric_uncertainty", aliases=("su", "symmetrical_uncertainty"),
+                 constraints=INFO_CONSTRAINTS, tags={"allow_nan": True})
 def symmetric_uncertainty(X, y, *, missing_as_value: bool = False,
                           binarize: bool = False) -> np.ndarray:
     """Symmetric uncertainty ``2·IG(C; A) / (H(C) + H(A))`` (Weka's
@@ -305,7 +313,8 @@ def symmetric_uncertainty(X, y, *, missing_as_value: bool = False,
     return _scores(X, y, missing_as_value, binarize, table_symmetric_uncertainty)
 
 
-@register_ranker("chi_square", aliases=("chi2_weka", "chisquare"))
+@register_ranker("chi_square", aliases=("chi2_weka", "chisquare"), constraints=INFO_CONSTRAINTS,
+                 tags={"allow_nan": True})
 def chi_square(X, y, *, missing_as_value: bool = False, binarize: bool = False) -> np.ndarray:
     """Pearson's chi-square statistic of the attribute × class table, ``Σ (O − E)² / E``
     without Yates' correction (Weka's ``ChiSquaredAttributeEval``)."""

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
+from .._utils.constraints import Interval, validate_params
 from .._utils.data import check_classification_data
 from ._registry import register_ranker
 
 __all__ = ["mifs", "mifs_order", "equal_width_codes"]
+
+#: MIFS's parameters (docs/design.md, 'Parameters'): declared on its registry entry and checked
+#: on every call (how many bins the samples can fill is checked against the data).
+MIFS_CONSTRAINTS = {"beta": [Interval("real", 0, None)], "n_bins": [Interval("int", 1, None)]}
 
 _TIE_TOL = 1e-12
 
@@ -103,11 +106,7 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
         Feature indices in the order selected.
     """
     data = check_classification_data(X, y)
-    if not isinstance(beta, numbers.Real) or isinstance(beta, bool) or not np.isfinite(beta) \
-            or beta < 0:
-        raise ValueError(f"beta must be a finite number >= 0, got {beta!r}")
-    if isinstance(n_bins, bool) or not isinstance(n_bins, numbers.Integral) or n_bins < 1:
-        raise ValueError(f"n_bins must be a positive integer, got {n_bins!r}")
+    validate_params(MIFS_CONSTRAINTS, {"beta": beta, "n_bins": n_bins})
     if n_bins > max(data.n_samples, 10):
         raise ValueError(f"n_bins={n_bins} exceeds the {data.n_samples} samples: most bins "
                          "would be empty, and the joint tables grow as n_bins² (the paper's "
@@ -132,7 +131,7 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     return order
 
 
-@register_ranker("mifs")
+@register_ranker("mifs", tags={"allow_nan": True}, constraints=MIFS_CONSTRAINTS)
 def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     """MIFS ranker (Battiti 1994): score = p - position in the greedy order (:func:`mifs_order`).
 

@@ -106,7 +106,7 @@ def _label_changes_values(values: np.ndarray, y: np.ndarray, n_classes: int) -> 
     return _nlc_kernel(merged, starts, n_obs, int(n_classes))
 
 
-@register_ranker("nlc", aliases=("label_changes",))
+@register_ranker("nlc", aliases=("label_changes",), constraints={}, tags={"allow_nan": True})
 def nlc(X, y) -> np.ndarray:
     """NLC ranker: score = -NLC (higher = fewer label changes = more relevant).
 

@@ -52,15 +52,15 @@ Weka 3.6, ``weka.attributeSelection.ReliefFAttributeEval`` (Hall).
 from __future__ import annotations
 
 import math
-import numbers
 
 import numba
 import numpy as np
 
+from .._utils.constraints import Interval, validate_params
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.seeding import check_random_state
 from .._utils.validation import check_bool, check_positive_int
-from ._registry import register_ranker
+from ._registry import BOOL, RANDOM_STATE, register_ranker
 
 __all__ = ["relieff", "relief"]
 
@@ -311,7 +311,16 @@ def _sample(n, n_samples, random_state):
     return rng.integers(0, n, size=int(n_samples)).astype(np.int64)
 
 
-@register_ranker("relieff", aliases=("relief_f",))
+#: ReliefF's parameters (docs/design.md, 'Parameters'): declared on its registry entry and
+#: checked here on every call.
+RELIEFF_CONSTRAINTS = {
+    "n_neighbors": [Interval("int", 1, None)], "n_samples": [None, Interval("int", 1, None)],
+    "weight_by_distance": [BOOL], "sigma": [Interval("real", 0, None, closed="neither")],
+    "random_state": RANDOM_STATE}
+
+
+@register_ranker("relieff", aliases=("relief_f",), tags={"allow_nan": True},
+                 constraints=RELIEFF_CONSTRAINTS)
 def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
             weight_by_distance: bool = False, sigma: float = 2,
             random_state=None) -> np.ndarray:
@@ -348,12 +357,8 @@ def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
     >>> relieff(X, ["a", "a", "a", "b", "b", "b"]).round(4)  # Weka 3.6: 0.3333, -0.1667
     array([ 0.3333, -0.1667])
     """
+    validate_params(RELIEFF_CONSTRAINTS, {"n_neighbors": n_neighbors, "sigma": sigma})
     weight_by_distance = check_bool(weight_by_distance, "weight_by_distance")
-    if not isinstance(n_neighbors, numbers.Integral) or isinstance(n_neighbors, bool) \
-            or n_neighbors < 1:
-        raise ValueError(f"n_neighbors must be a positive int, got {n_neighbors!r}")
-    if isinstance(sigma, (bool, np.bool_)) or not (isinstance(sigma, numbers.Real) and sigma > 0):
-        raise ValueError(f"sigma must be a positive number, got {sigma!r}")
     data, V, kinds, nvals, yc, n_classes, all_missing = _prepare_relief(X, y)
     n = data.n_samples
     sample = _sample(n, n_samples, random_state)
@@ -365,7 +370,8 @@ def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
     return W
 
 
-@register_ranker("relief")
+@register_ranker("relief", tags={"allow_nan": True}, constraints={
+    "n_samples": [None, Interval("int", 1, None)], "random_state": RANDOM_STATE})
 def relief(X, y, *, n_samples: int | None = None, random_state=None) -> np.ndarray:
     """Relief of Kira & Rendell (1992) for two classes.
 

@@ -22,9 +22,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._utils.constraints import Interval, Jobs
 from .._utils.data import check_callable, check_classification_data, rescale_extreme_columns
 from .._utils.validation import check_n_jobs, check_positive_int
-from ._registry import register_ranker
+from ._registry import RANDOM_STATE, register_ranker
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
 
@@ -146,7 +147,9 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     return ranker
 
 
-@register_ranker("f_classif", aliases=("anova",))
+#: scikit-learn's score functions and forests do not take missing values: X with NaN is
+#: refused (``allow_nan`` False), naming the sample and the feature.
+@register_ranker("f_classif", aliases=("anova",), constraints={}, tags={"allow_nan": False})
 def f_classif(X, y) -> np.ndarray:
     """ANOVA F statistic of each feature (scikit-learn's ``f_classif``); NaN (a constant
     feature) → 0. Invariant to a feature's scale: features of extreme scale (beyond
@@ -157,7 +160,7 @@ def f_classif(X, y) -> np.ndarray:
     return _clean(_f(values, labels)[0], values.shape[1], "f_classif")
 
 
-@register_ranker("chi2")
+@register_ranker("chi2", constraints={}, tags={"allow_nan": False})
 def chi2(X, y) -> np.ndarray:
     """scikit-learn's ``chi2`` statistic (non-negative features, e.g. counts); compare Weka's
     :func:`~rankfusion.rankers.information.chi_square` on discretised data (``chi_square``).
@@ -185,7 +188,9 @@ def chi2(X, y) -> np.ndarray:
     return _clean(out, values.shape[1], "chi2")
 
 
-@register_ranker("mutual_info_classif", aliases=("mutual_info",))
+@register_ranker("mutual_info_classif", aliases=("mutual_info",), tags={"allow_nan": False},
+                 constraints={"n_neighbors": [Interval("int", 1, None)],
+                              "random_state": RANDOM_STATE})
 def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None) -> np.ndarray:
     """scikit-learn's k-nearest-neighbour mutual information estimate (nats); seeded by
     ``random_state``. Features of extreme scale are rescaled exactly first (scikit-learn
@@ -198,7 +203,9 @@ def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None) -> np.
     return _clean(out, values.shape[1], "mutual_info_classif")
 
 
-@register_ranker("random_forest", aliases=("rf_importance",))
+@register_ranker("random_forest", aliases=("rf_importance",), tags={"allow_nan": False},
+                 constraints={"n_estimators": [Interval("int", 1, None)],
+                              "random_state": RANDOM_STATE, "n_jobs": [None, Jobs()]})
 def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
                   n_jobs: int | None = None) -> np.ndarray:
     """Impurity-based importances of a ``RandomForestClassifier`` (``feature_importances_``).

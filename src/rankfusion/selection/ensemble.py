@@ -13,10 +13,6 @@ One estimator covers the ensemble feature-selection systems of three papers:
 
 from __future__ import annotations
 
-import numbers
-import sys
-from collections.abc import Iterable, Mapping
-
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
@@ -24,15 +20,32 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .._utils.constraints import validate_params
+from .._utils.constraints import (
+    Boolean,
+    Function,
+    InstanceOf,
+    Interval,
+    Jobs,
+    Options,
+    SequenceOf,
+    Table,
+    validate_params,
+)
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import seed_int, spawn
-from .._utils.validation import check_n_jobs, resolve_n_features
+from .._utils.validation import resolve_n_features
 from ..lists import RankedLists
-from .estimators import default_estimators, estimator_by_name
-from .list_weights import resolve_list_weights
-from .ranker_specs import resolve_rankers
+from .estimators import ESTIMATORS_CONSTRAINT, default_estimators, estimator_by_name
+from .list_weights import WEIGHTS_CONSTRAINT, resolve_list_weights
+from .ranker_specs import (
+    RANKERS_CONSTRAINT,
+    SEED_CONSTRAINTS,
+    ranker_allows_nan,
+    ranker_items,
+    rankers_allow_nan,
+    resolve_rankers,
+)
 from .ranking_jobs import plan_ranking_jobs, run_ranking_jobs
 from .resampling import check_sample_size, cv_folds
 from .subset_size import (
@@ -47,7 +60,6 @@ from .subset_size import (
 __all__ = ["EnsembleSelector"]
 
 _SEARCHES = ("k-step", "learning-curve")
-_NORMALIZE = ("minmax", "rank", None)
 
 
 def _root_children(random_state, n: int) -> list[np.random.SeedSequence]:
@@ -231,8 +243,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The classifiers of the size search and of the accuracy weights. None: the papers'
         linear SVM, naive Bayes, 1-NN and entropy tree
         (:func:`~rankfusion.selection.estimators.default_estimators`); their names
-        (``"linear_svm"``, ``"naive_bayes"``, ``"knn1"``, ``"tree"``) may stand for them in the
-        list or the dict (an unknown name is an error naming it and the closest known one).
+        (``"linear_svm"``, ``"naive_bayes"``, ``"knn1"``, ``"tree"``) and those of the
+        classifier registry (``"smo"``, ``"knn3"``, ``"random_forest"`` …,
+        :func:`rankfusion.selection.classifiers.available_classifiers`, the names of the
+        command line and the experiment configs) may stand for them in the list or the dict
+        (an unknown name is an error naming it and the closest known one).
         The learning curve uses the first only; K-step all of them. Nominal columns and
         missing values are encoded inside each classifier's pipeline.
     cv : int, default=5
@@ -364,18 +379,46 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.random_state = random_state
         self.progress = progress
 
-    #: The declared parameter rules (docs/design.md, 'Parameters'); the size-search ones.
-    _parameter_constraints = dict(SIZE_CONSTRAINTS)
+    #: Every parameter's accepted values, as data (docs/design.md, 'Parameters'): checked
+    #: once by :func:`~rankfusion._utils.constraints.validate_params` at fit, and read by the
+    #: experiment config for the keys, TOML types and values of a ``[selectors.X]`` table.
+    #: What one parameter cannot say alone is checked by :meth:`_check_params`.
+    _parameter_constraints = {
+        "rankers": [RANKERS_CONSTRAINT],
+        "aggregation": [InstanceOf(str, "a rule spec (str)", toml="str"),
+                        InstanceOf(tuple, "a (rule, params) pair"), Function()],
+        "aggregation_params": [Table(), None],
+        "list_weights": [None, Options("accuracy"), Table(), WEIGHTS_CONSTRAINT],
+        "n_bootstraps": [Interval("int", 0, None)],
+        "sample_fraction": [Interval("real", 0, 1, closed="right")],
+        "stratify": [Boolean()],
+        "n_features_to_select": [None, Interval("int", 1, None),
+                                 Interval("real", 0, 1, closed="right"), Options(*_SEARCHES)],
+        "estimators": [None, ESTIMATORS_CONSTRAINT],
+        "cv": [Interval("int", 2, None)],
+        "subset_cv": [Options("nested", "ranked_once")],
+        "subset_grid": [None, SequenceOf(Interval("int", 1, None),
+                                         description="a list of counts (ints ≥ 1)")],
+        **SIZE_CONSTRAINTS,
+        "weight_k": [None, Interval("int", 1, None), Interval("real", 0, 1, closed="right")],
+        "normalize": [Options("minmax", "rank"), None],
+        "n_jobs": [None, Jobs()],
+        "random_state": SEED_CONSTRAINTS,
+        "progress": [Boolean()],
+    }
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
-        tags.input_tags.allow_nan = True
+        # missing values pass when every chosen ranker takes them (docs/design.md,
+        # 'Parameters'): a registered ranker's ``allow_nan`` tag; a score function's
+        # ``allow_nan`` attribute; an estimator's own input tag; else False
+        tags.input_tags.allow_nan = rankers_allow_nan(self.rankers)
         return tags
 
     def _check_size_search(self):
-        """The size-search parameters: declared constraints, then what they need together."""
-        validate_params(self._parameter_constraints, self.get_params(deep=False))
+        """What the size-search parameters need together (their values are checked by
+        :meth:`_check_params`)."""
         check_size_rule(self.tol, self.size_rule)
         if (self.tol is not None or self.size_rule != "best") and not isinstance(
                 self.n_features_to_select, str):
@@ -384,10 +427,16 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ parameters
     def _check_params(self):
+        """Every parameter against :attr:`_parameter_constraints`, then what they need
+        together; returns the resolved rankers, rule and classifiers."""
+        validate_params(self._parameter_constraints, self.get_params(deep=False))
         rankers = resolve_rankers(self.rankers)
         agg = self.aggregation
         kind = _aggregation_kind(agg, self.aggregation_params)
         spec = kind[1]
+        nb = self.n_bootstraps
+        # list weights need a rule that takes them (the fuzzy rules weigh the methods
+        # themselves, eqs. 5–13)
         if self.list_weights is not None and not spec.weights and kind[0] != "callable":
             if spec.groups:
                 raise ValueError(f"aggregation {agg!r} weighs the methods itself (eqs. 5–13); "
@@ -395,66 +444,19 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             raise ValueError(f"aggregation method {spec.name!r} takes no list weights; "
                              "drop list_weights or choose a rule that takes them, e.g. "
                              "borda, mean_score, kemeny or ga")
-        nb = self.n_bootstraps
-        if isinstance(nb, (bool, np.bool_)) or not isinstance(nb, numbers.Integral):
-            raise TypeError(f"n_bootstraps must be an int ≥ 0, got {type(nb).__name__}")
-        if nb < 0:
-            raise ValueError(f"n_bootstraps must be ≥ 0, got {nb}")
+        # a grouped rule combines each ranker's bootstrap lists: it needs two of them
         if kind[0] == "grouped" and nb < 2:
             raise ValueError(f"aggregation {agg!r} combines each ranker's bootstrap lists: "
                              f"set n_bootstraps ≥ 2 (got {nb})")
-        sf = self.sample_fraction
-        if isinstance(sf, (bool, np.bool_)) or not isinstance(sf, numbers.Real):
-            raise TypeError(f"sample_fraction must be a number in (0, 1], got {sf!r}")
-        if not 0.0 < float(sf) <= 1.0:
-            raise ValueError(f"sample_fraction must lie in (0, 1], got {sf}")
-        if nb == 0 and float(sf) != 1.0:
-            # as scikit-learn's forests refuse max_samples without bootstrap: it would do nothing
-            raise ValueError(f"sample_fraction={sf} applies to bootstrap samples, but "
-                             "n_bootstraps=0 ranks on all the data once: set n_bootstraps ≥ 1 "
-                             "or leave sample_fraction at 1.0")
-        if not isinstance(self.stratify, (bool, np.bool_)):
-            raise TypeError(f"stratify must be a bool, got {self.stratify!r}")
-        n = self.n_features_to_select
-        if isinstance(n, str):
-            if n not in _SEARCHES:
-                raise ValueError(f"n_features_to_select must be None, an int, a float in (0, 1],"
-                                 f" 'k-step' or 'learning-curve'; got {n!r}")
-        elif n is not None:
-            if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Real):
-                raise TypeError("n_features_to_select must be None, an int, a float, 'k-step' "
-                                f"or 'learning-curve'; got {type(n).__name__}")
-            # the range now (whether a count fits the features is known at fit)
-            resolve_n_features(n, sys.maxsize, name="n_features_to_select")
-        if self.weight_k is not None:
-            resolve_n_features(self.weight_k, sys.maxsize, name="weight_k")
-        cv = self.cv
-        if isinstance(cv, (bool, np.bool_)) or not isinstance(cv, numbers.Integral) or cv < 2:
-            raise ValueError(f"cv must be an int ≥ 2, got {cv!r}")
-        if self.subset_cv not in ("nested", "ranked_once"):
-            raise ValueError(f"subset_cv must be 'nested' or 'ranked_once', got "
-                             f"{self.subset_cv!r}")
-        grid = self.subset_grid
-        if grid is not None:
-            if not isinstance(n, str):
-                raise ValueError("subset_grid applies to a searched size; set "
-                                 "n_features_to_select='k-step' or 'learning-curve'")
-            if isinstance(grid, (str, bytes, Mapping)) or not isinstance(grid, Iterable):
-                raise TypeError(f"subset_grid must be a sequence of counts, got {grid!r}")
-            bad = [k for k in grid if isinstance(k, (bool, np.bool_))
-                   or not isinstance(k, numbers.Integral) or k < 1]
-            if bad or not list(grid):
-                raise ValueError(f"subset_grid must hold counts (ints ≥ 1), got {list(grid)!r}")
-        if self.normalize not in _NORMALIZE:
-            raise ValueError(f"normalize must be 'minmax', 'rank' or None, got "
-                             f"{self.normalize!r}")
-        lw = self.list_weights
-        if isinstance(lw, str) and lw != "accuracy":
-            raise ValueError(f"list_weights must be None, 'accuracy', numbers or a dict; got "
-                             f"{lw!r}")
-        if not isinstance(self.progress, (bool, np.bool_)):
-            raise TypeError(f"progress must be a bool, got {self.progress!r}")
-        check_n_jobs(self.n_jobs)
+        # as scikit-learn's forests refuse max_samples without bootstrap: it would do nothing
+        if nb == 0 and float(self.sample_fraction) != 1.0:
+            raise ValueError(f"sample_fraction={self.sample_fraction} applies to bootstrap "
+                             "samples, but n_bootstraps=0 ranks on all the data once: set "
+                             "n_bootstraps ≥ 1 or leave sample_fraction at 1.0")
+        # a grid of sizes needs a size search to try them
+        if self.subset_grid is not None and not isinstance(self.n_features_to_select, str):
+            raise ValueError("subset_grid applies to a searched size; set "
+                             "n_features_to_select='k-step' or 'learning-curve'")
         estimators = self._estimators()
         return rankers, kind, estimators
 
@@ -488,6 +490,25 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                 f"{_short_repr(e)} of type {type(e).__name__}")
             out[name] = e
         return out
+
+    def _check_missing(self, X) -> None:
+        """A ``ValueError`` when X holds NaN and a chosen ranker does not take missing values
+        (:func:`~rankfusion.selection.ranker_specs.ranker_allows_nan`; the estimator's
+        ``input_tags.allow_nan`` says the same)."""
+        if rankers_allow_nan(self.rankers):
+            return
+        if isinstance(X, pd.DataFrame):
+            missing = bool(X.isna().to_numpy().any())
+        else:
+            missing = bool(np.isnan(X).any())
+        if missing:
+            refuse = [r.name for r, given in zip(resolve_rankers(self.rankers),
+                                                 ranker_items(self.rankers))
+                      if not ranker_allows_nan(given)]
+            raise ValueError(f"Input X contains NaN (missing values), which the ranker(s) "
+                             f"{', '.join(map(str, refuse))} cannot take: impute them first, "
+                             "or choose rankers that take missing values (info_gain, relieff, "
+                             "nlc, cfs, …)")
 
     # ------------------------------------------------------------------ ensemble
     def _rank_all(self, X, y, rankers, seq, p, names):
@@ -559,6 +580,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         else:
             Xw, y = validate_data(self, X, y, dtype=np.float64, ensure_all_finite="allow-nan",
                                   ensure_min_samples=2)
+        self._check_missing(Xw)
         problem = target_problem(np.asarray(y))
         if problem:  # before scikit-learn's check, which only warns on an identifier or an age
             raise ValueError(f"y {problem}")

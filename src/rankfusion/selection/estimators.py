@@ -14,10 +14,30 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._utils.constraints import Check
 from .._utils.registry import closest_name
 
 __all__ = ["default_estimators", "estimator_by_name", "classifier_pipeline",
-           "DEFAULT_ESTIMATOR_NAMES"]
+           "DEFAULT_ESTIMATOR_NAMES", "ESTIMATORS_CONSTRAINT"]
+
+def _is_estimators(value) -> bool:
+    if isinstance(value, (str, dict)) or hasattr(value, "fit"):
+        return True
+    if isinstance(value, (bytes, set, frozenset)):
+        return False
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
+
+
+#: What ``estimators=`` of the selectors accepts (the constraint vocabulary, docs/design.md,
+#: 'Parameters'): a name, a classifier, a list of them or a dict name → classifier; each item
+#: is then resolved by the selector (:func:`estimator_by_name`), naming the item at fault.
+ESTIMATORS_CONSTRAINT = Check(
+    _is_estimators, "a classifier name, a classifier, a list of them or a dict of them",
+    toml="list")
 
 #: Names of :func:`default_estimators`, in order.
 DEFAULT_ESTIMATOR_NAMES = ("linear_svm", "naive_bayes", "knn1", "tree")
@@ -49,16 +69,23 @@ def default_estimators(random_state=None) -> dict:
 
 def estimator_by_name(name, *, argument: str = "estimators", random_state=None,
                       objects: bool = True):
-    """The classifier of :func:`default_estimators` called ``name``.
+    """The classifier called ``name``: one of :func:`default_estimators` (the papers' forms the
+    selectors use by default), else one of the classifier registry
+    (:func:`rankfusion.selection.classifiers.available_classifiers`: ``smo``, ``knn3``,
+    ``random_forest`` …, the names the command line and experiment configs accept).
+
+    The four default names keep their :func:`default_estimators` form here (``linear_svm`` on
+    z-scored features, ``knn1`` on [0, 1]-scaled ones, ``tree`` with two samples per leaf), so
+    a selector given ``"tree"`` fits what it fits with ``estimators=None``.
 
     Parameters
     ----------
     name : str
-        One of :data:`DEFAULT_ESTIMATOR_NAMES`.
+        One of :data:`DEFAULT_ESTIMATOR_NAMES` or a registered classifier name.
     argument : str, default="estimators"
         The argument named in the messages (``"estimators[0]"``).
     random_state : None or int
-        As :func:`default_estimators`.
+        As :func:`default_estimators`; passed to a registered classifier's factory.
     objects : bool, default=True
         Whether the caller also takes classifier objects (the message then says so).
 
@@ -72,25 +99,33 @@ def estimator_by_name(name, *, argument: str = "estimators", random_state=None,
 
     Examples
     --------
-    >>> estimator_by_name("svm")
+    >>> estimator_by_name("svm")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: estimators: unknown classifier 'svm'; did you mean 'linear_svm'? known names:
-    linear_svm, naive_bayes, knn1, tree (the papers' classifiers), or give a scikit-learn
-    classifier object
+    linear_svm, naive_bayes, knn1, tree (the papers' classifiers), ...
     """
+    from .classifiers import CLASSIFIERS
+
     if not isinstance(name, str):
         raise TypeError(f"{argument} must be a classifier name (str) or a classifier, got "
                         f"{name!r} of type {type(name).__name__}")
     known = default_estimators(random_state)
     if name in known:
         return known[name]
-    close = closest_name(name, list(known)) or next(
-        (k for k in known if name.strip() and name.strip().lower() in k.lower()), None)
+    if name in CLASSIFIERS:
+        return CLASSIFIERS.get(name).func(random_state)
+    registered = [k for k in CLASSIFIERS.available() if k not in known]
+    every = [*known, *registered]
+    # the same name in another case, then a name holding it (svm → linear_svm), then spelling
+    close = ({k.lower(): k for k in every}.get(name.strip().lower()) or next(
+        (k for k in every if name.strip() and name.strip().lower() in k.lower()), None)
+        or closest_name(name, every))
     hint = f"; did you mean {close!r}?" if close else ";"
     tail = ", or give a scikit-learn classifier object" if objects else ""
     raise ValueError(f"{argument}: unknown classifier {name!r}{hint} known names: "
-                     f"{', '.join(known)} (the papers' classifiers){tail}")
+                     f"{', '.join(known)} (the papers' classifiers), "
+                     f"{', '.join(registered)} (the classifier registry){tail}")
 
 
 def _nominal_columns(X) -> list:

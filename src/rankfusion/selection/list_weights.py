@@ -18,12 +18,30 @@ import numbers
 
 import numpy as np
 
+from .._utils.constraints import Check
 from .._utils.seeding import seed_int
 from .._utils.validation import real_array
 from .resampling import cv_folds
 from .subset_size import evaluate_prefixes
 
-__all__ = ["accuracy_weights", "resolve_list_weights"]
+__all__ = ["accuracy_weights", "resolve_list_weights", "WEIGHTS_CONSTRAINT"]
+
+
+def _is_weight_array(value) -> bool:
+    if isinstance(value, (str, bytes, dict, set, frozenset)):
+        return False
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
+
+
+#: ``list_weights=`` as numbers, one per list (the constraint vocabulary, docs/design.md,
+#: 'Parameters'); the numbers themselves are checked by :func:`resolve_list_weights`, which
+#: knows how many lists there are.
+WEIGHTS_CONSTRAINT = Check(_is_weight_array, "one weight per list (a list of numbers)",
+                           toml="list")
 
 
 def accuracy_weights(lists, X, y, estimator, k: int, folds) -> np.ndarray:

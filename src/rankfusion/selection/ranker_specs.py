@@ -28,12 +28,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._utils.constraints import Check, InstanceOf, Interval, validate_params
 from .._utils.digest import data_digest
 from .._utils.seeding import seed_int
 from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
-           "check_ranker_params"]
+           "check_ranker_params", "RANKERS_CONSTRAINT", "SEED_CONSTRAINTS", "rankers_allow_nan",
+           "ranker_allows_nan", "ranker_items"]
 
 # Memo of registered rankers' scores, active only inside ``ranker_cache()``.
 _MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
@@ -52,6 +54,107 @@ class RankerSpec:
     takes_seed: bool = False
 
 
+def _is_ranker_list(value) -> bool:
+    if isinstance(value, (str, bytes, dict)) or callable(value) or hasattr(value, "fit"):
+        return True  # one ranker: resolve_rankers takes it as a list of one
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        return True  # one (name, params) pair
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return not isinstance(value, (set, frozenset))
+
+
+#: What a ``random_state`` of an ensemble accepts (docs/design.md, 'Seeds'): any int ≥ 0 is
+#: one seed (the entropy of a SeedSequence: a fit's 128-bit ``seed_entropy_`` repeats it), a
+#: SeedSequence or a Generator; the rankers declare the same.
+SEED_CONSTRAINTS = [None, Interval("int", 0, None),
+                    InstanceOf((np.random.SeedSequence, np.random.Generator),
+                               "a SeedSequence or a Generator")]
+
+#: What ``rankers=`` accepts, in the constraint vocabulary (docs/design.md, 'Parameters'); each
+#: item is then resolved by :func:`resolve_rankers`, which names the item at fault.
+RANKERS_CONSTRAINT = Check(
+    _is_ranker_list, "a list of rankers (names, (name, params) pairs, score functions or "
+    "estimators)", toml="list")
+
+
+def ranker_allows_nan(spec) -> bool:
+    """Whether one ranker spec takes missing values (NaN) in X.
+
+    A registered name (or ``(name, params)`` pair): the ``allow_nan`` tag of its registry
+    entry; an estimator: its own ``input_tags.allow_nan`` (scikit-learn's tags); a score
+    function: its attribute ``allow_nan`` (``f.allow_nan = True`` declares that it takes NaN).
+    Anything else, an unknown name too: False.
+
+    Parameters
+    ----------
+    spec : object
+        One item of ``rankers=``.
+
+    Returns
+    -------
+    bool
+    """
+    from ..rankers import ranker_info
+
+    name = spec[0] if isinstance(spec, tuple) and len(spec) == 2 else spec
+    if isinstance(name, str):
+        try:
+            return bool(ranker_info(name).tags.get("allow_nan", False))
+        except ValueError:  # an unknown name: fit says so
+            return False
+    if hasattr(spec, "fit") and hasattr(spec, "get_params"):
+        try:
+            from sklearn.utils import get_tags
+
+            return bool(get_tags(spec).input_tags.allow_nan)
+        except Exception:  # pragma: no cover - an estimator without scikit-learn's tags
+            return False
+    return callable(spec) and getattr(spec, "allow_nan", False) is True
+
+
+def ranker_items(rankers) -> list:
+    """The items of ``rankers=`` as :func:`resolve_rankers` reads them (one ranker, a
+    ``(name, params)`` pair or a callable alone is a list of one); [] for no sequence.
+
+    Parameters
+    ----------
+    rankers : object
+        The ``rankers`` parameter of a selector.
+
+    Returns
+    -------
+    list
+    """
+    single_pair = (isinstance(rankers, tuple) and len(rankers) == 2
+                   and isinstance(rankers[0], str) and isinstance(rankers[1], dict))
+    if isinstance(rankers, str) or single_pair or callable(rankers) or hasattr(rankers, "fit"):
+        return [rankers]
+    try:
+        return list(rankers)
+    except TypeError:
+        return []
+
+
+def rankers_allow_nan(rankers) -> bool:
+    """Whether every ranker of ``rankers=`` takes missing values (:func:`ranker_allows_nan`);
+    False for a value that is no list of rankers.
+
+    Parameters
+    ----------
+    rankers : object
+        The ``rankers`` parameter of a selector.
+
+    Returns
+    -------
+    bool
+    """
+    items = ranker_items(rankers)
+    return bool(items) and all(ranker_allows_nan(r) for r in items)
+
+
 def _takes_seed(func) -> bool:
     try:
         sig = inspect.signature(func)
@@ -61,7 +164,7 @@ def _takes_seed(func) -> bool:
 
 
 def _resolve_one(spec, i: int) -> RankerSpec:
-    from ..rankers import estimator_ranker, get_ranker, list_producer
+    from ..rankers import estimator_ranker, get_ranker, list_producer, ranker_info
 
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
         name, params = spec
@@ -69,6 +172,10 @@ def _resolve_one(spec, i: int) -> RankerSpec:
             raise TypeError(f"rankers[{i}]: the parameters of {name!r} must be a dict, "
                             f"got {type(params).__name__}")
         func = list_producer(name) or get_ranker(name)
+        try:  # the ranker's declared constraints (docs/design.md, 'Parameters')
+            validate_params(ranker_info(name).constraints, params)
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"rankers[{i}] ({name!r}): {err}") from None
         return RankerSpec(name, func, dict(params), _takes_seed(func))
     if isinstance(spec, str):
         func = list_producer(spec) or get_ranker(spec)
@@ -247,7 +354,8 @@ def check_ranker_params(name: str, params: dict | None = None) -> None:
     Raises
     ------
     ValueError, TypeError
-        The ranker's own error for a parameter value it refuses.
+        The declared constraints' error (docs/design.md, 'Parameters'), else the ranker's own
+        error for a value it refuses.
 
     Examples
     --------
@@ -255,11 +363,14 @@ def check_ranker_params(name: str, params: dict | None = None) -> None:
     >>> check_ranker_params("relieff", {"n_neighbors": -3})
     Traceback (most recent call last):
     ...
-    ValueError: n_neighbors must be a positive int, got -3
+    ValueError: n_neighbors must be an int ≥ 1, got -3
     """
+    from ..rankers import ranker_info
+
     params = dict(params or {})
     if not params:
         return
+    validate_params(ranker_info(name).constraints, params)
     spec = _resolve_one((name, params), 0)
     if spec.takes_seed and "random_state" not in params:
         params["random_state"] = 0

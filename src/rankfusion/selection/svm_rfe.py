@@ -25,26 +25,90 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .._utils.constraints import validate_params
+from .._utils.constraints import (
+    Check,
+    InstanceOf,
+    Interval,
+    Jobs,
+    Options,
+    Table,
+    check_param,
+    validate_params,
+)
 from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
-from .._utils.validation import check_bool, check_n_jobs, check_top_k, resolve_n_features
+from .._utils.validation import check_bool, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_rules, resolve, rule_info
 from ..lists import RankedLists
 from ..rankers import joint_rfe, rfe_lists, rfe_schedule
-from ..rankers.rfe import check_step
+from ..rankers.rfe import SVM_CONSTRAINTS
 from .subset_size import SIZE_CONSTRAINTS, search_size
 
-__all__ = ["SVMRFE", "C_GRID", "SVMRFE_DECOMPOSITIONS", "SVMRFERankings", "svm_rfe_rankings",
-           "choose_C", "rfe_lists_memo"]
+__all__ = ["SVMRFE", "C_GRID", "SVMRFE_DECOMPOSITIONS", "SVMRFE_CRITERIA", "SVMRFERankings",
+           "svm_rfe_rankings", "choose_C", "rfe_lists_memo", "resolve_criterion"]
 
 #: The C values searched by ``C="cv"`` (Izetta et al. §3.1: 10^-3 … 10^3).
 C_GRID = tuple(10.0 ** k for k in range(-3, 4))
 
-#: The decompositions of :class:`SVMRFE`: binary problems (``ovo``, ``ova``) or one MSVM.
+#: The decompositions of :class:`SVMRFE` into binary problems (``ovo``, ``ova``), and the two
+#: MSVM names it still takes there for one release (deprecated: ``criterion=``).
 SVMRFE_DECOMPOSITIONS = ("ovo", "ova", "crammer_singer", "weston_watkins")
 _MSVM = ("crammer_singer", "weston_watkins")
+
+#: The criteria of :class:`SVMRFE`: ``"binary"`` = one RFE per binary problem of the
+#: decomposition (then a rule combines the lists, or ``"average"`` runs the joint RFE on mean
+#: ``|w|``); ``"crammer_singer"`` / ``"weston_watkins"`` = one MSVM-RFE on ``Σ_k w_ki²``.
+SVMRFE_CRITERIA = ("binary", *_MSVM)
+
+#: The constraints of the parameters :func:`svm_rfe_rankings` and :class:`SVMRFE` share
+#: (docs/design.md, 'Parameters').
+_SHARED = {
+    "decomposition": [Options(*SVMRFE_DECOMPOSITIONS)],
+    "criterion": [Options(*SVMRFE_CRITERIA)],
+    **SVM_CONSTRAINTS,
+    "C": [Interval("real", 0, None, closed="neither"), Options("cv")],
+    "cv": [Interval("int", 2, None)],
+    "n_jobs": [None, Jobs()],
+    "aggregation_params": [Table(), None],
+}
+
+
+def resolve_criterion(decomposition, criterion, *, stacklevel: int = 3) -> tuple[str, str]:
+    """``(decomposition, criterion)`` in the current spelling: ``decomposition="crammer_singer"``
+    or ``"weston_watkins"`` (the spelling before ``criterion=``) becomes that criterion on the
+    default ``"ovo"`` decomposition, with a ``FutureWarning``; the results are the same.
+
+    Parameters
+    ----------
+    decomposition : str
+        One of :data:`SVMRFE_DECOMPOSITIONS`.
+    criterion : str
+        One of :data:`SVMRFE_CRITERIA`.
+    stacklevel : int, default=3
+        Of the warning.
+
+    Returns
+    -------
+    tuple of str
+        ``("ovo" | "ova", "binary" | "crammer_singer" | "weston_watkins")``.
+
+    Raises
+    ------
+    ValueError
+        ``decomposition`` names an MSVM and ``criterion`` another one.
+    """
+    if decomposition in _MSVM:
+        if criterion not in ("binary", decomposition):
+            raise ValueError(f"decomposition={decomposition!r} (the former spelling of "
+                             f"criterion={decomposition!r}) contradicts "
+                             f"criterion={criterion!r}: give criterion only")
+        warnings.warn(f"decomposition={decomposition!r} is deprecated and will be removed in "
+                      f"the next release: use criterion={decomposition!r} (the decomposition "
+                      "names the binary problems, ovo or ova)", FutureWarning,
+                      stacklevel=stacklevel)
+        return "ovo", decomposition
+    return decomposition, criterion
 
 
 # ---------------------------------------------------------------------------------- memo
@@ -160,12 +224,10 @@ def choose_C(X, y, *, cv: int = 5, class_weight=None,
 
 
 def _check_cv(cv) -> int:
-    if isinstance(cv, bool) or not isinstance(cv, numbers.Integral) or cv < 2:
-        raise ValueError(f"cv must be an int ≥ 2, got {cv!r}")
+    check_param("cv", cv, _SHARED["cv"])
     return int(cv)
 
 
-# ---------------------------------------------------------------------------------- rankings
 @dataclass
 class SVMRFERankings:
     """What :func:`svm_rfe_rankings` computed.
@@ -205,14 +267,11 @@ class SVMRFERankings:
 
 
 def check_C(C, cv: int = 5) -> None:
-    """A ``ValueError`` unless ``C`` is a positive finite number, or ``"cv"`` with a valid
-    number of folds ``cv``."""
+    """Raise unless ``C`` is a positive finite number, or ``"cv"`` with a valid number of
+    folds ``cv`` (the declared constraints of both)."""
+    check_param("C", C, _SHARED["C"])
     if isinstance(C, str):
-        if C != "cv":
-            raise ValueError(f"C must be a positive number or 'cv', got {C!r}")
         _check_cv(cv)
-    elif isinstance(C, bool) or not isinstance(C, numbers.Real) or not (np.isfinite(C) and C > 0):
-        raise ValueError(f"C must be a positive finite number or 'cv', got {C!r}")
 
 
 def _check_methods(methods) -> list[str]:
@@ -271,7 +330,8 @@ def _rule_params(methods, p, aggregation_params, rule_params) -> dict[str, dict]
 
 
 def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
-                     decomposition: str = "ovo", C: float | str = 1.0,
+                     decomposition: str = "ovo", criterion: str = "binary",
+                     C: float | str = 1.0,
                      step: int | float = 0.1, step_until: int = 20, estimator=None,
                      class_weight=None, tol: float = 1e-3, warm_start: bool = False,
                      n_jobs: int | None = None, aggregation_params: Mapping | None = None,
@@ -282,10 +342,10 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
 
     Which runs are made (Izetta et al. 2017):
 
-    * ``decomposition`` ``"crammer_singer"`` / ``"weston_watkins"`` on more than two classes:
+    * ``criterion`` ``"crammer_singer"`` / ``"weston_watkins"`` on more than two classes:
       one MSVM-RFE run (:func:`~rankfusion.rankers.joint_rfe`); ``methods`` do not apply and
-      the result has the one key ``decomposition``.
-    * otherwise (``"ovo"``/``"ova"``; two classes are always one binary problem): the
+      the result has the one key ``criterion``.
+    * otherwise (``criterion="binary"``; two classes are always one binary problem): the
       per-problem lists (:func:`~rankfusion.rankers.rfe_lists`) when a rule needs them or
       ``problem_lists`` asks, combined by each rule of ``methods``; ``"average"`` is the joint
       RFE on mean ``|w_ij|``. A single list (two classes) is every method's ranking as it is.
@@ -297,7 +357,12 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     methods : str or sequence of str
         Rule specs of :func:`rankfusion.aggregation.resolve` (``"kfirst:k=5"``) and/or
         ``"average"``; a method named twice is run once.
-    decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}
+    decomposition : {"ovo", "ova"}
+        The binary problems (``"crammer_singer"`` / ``"weston_watkins"`` here are the
+        deprecated spelling of ``criterion``: a ``FutureWarning``, the same results).
+    criterion : {"binary", "crammer_singer", "weston_watkins"}
+        ``"binary"``: one RFE per binary problem of ``decomposition`` (and the joint
+        ``"average"``); an MSVM name: one MSVM-RFE run on ``Σ_k w_ki²``.
     C : float or "cv"
         The SVM's C; ``"cv"`` = :func:`choose_C` (``cv`` folds), after every other check.
     step, step_until, estimator, class_weight, tol, warm_start, n_jobs
@@ -328,19 +393,16 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     warm_start = check_bool(warm_start, "warm_start")
     problem_lists = check_bool(problem_lists, "problem_lists")
     methods = _check_methods(methods)
-    if decomposition not in SVMRFE_DECOMPOSITIONS:
-        raise ValueError(f"decomposition must be one of {list(SVMRFE_DECOMPOSITIONS)}, "
-                         f"got {decomposition!r}")
-    check_step(step, step_until)
+    validate_params(_SHARED, {"decomposition": decomposition, "criterion": criterion,
+                              "step": step, "step_until": step_until, "n_jobs": n_jobs})
+    decomposition, criterion = resolve_criterion(decomposition, criterion)
     X = np.asarray(X)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
     p = X.shape[1]
     per_rule = _rule_params(methods, p, aggregation_params, rule_params)
-    check_C(C, cv)
-    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (
-            np.isfinite(tol) and tol > 0):
-        raise ValueError(f"tol must be a positive finite number, got {tol!r}")
+    validate_params(_SHARED, {"C": C, "cv": cv, "tol": tol, "class_weight": class_weight,
+                              "aggregation_params": aggregation_params})
     liblinear_seed, rule_seed = spawn(random_state, 2)
     C_cv = None
     if isinstance(C, str):
@@ -348,12 +410,12 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     n_classes = np.unique(y).shape[0]
     common = dict(C=C, step=step, step_until=step_until, class_weight=class_weight, tol=tol,
                   keep_weights=True)
-    if decomposition in _MSVM and n_classes > 2:
-        res = joint_rfe(X, y, criterion=decomposition, random_state=seed_int(liblinear_seed),
+    if criterion in _MSVM and n_classes > 2:
+        res = joint_rfe(X, y, criterion=criterion, random_state=seed_int(liblinear_seed),
                         **common)
-        return SVMRFERankings({decomposition: res.ranking}, {decomposition: None}, None, [],
-                              {decomposition: res}, float(C), C_cv)
-    binary = "ova" if decomposition == "ova" else "ovo"  # two-class MSVM: one binary SVM
+        return SVMRFERankings({criterion: res.ranking}, {criterion: None}, None, [],
+                              {criterion: res}, float(C), C_cv)
+    binary = decomposition  # two-class MSVM: one binary SVM
     lists, results = None, []
     if problem_lists or n_classes == 2 or any(m != "average" for m in methods):
         lists, results = _memo_rfe_lists(X, y, decomposition=binary, estimator=estimator,
@@ -389,7 +451,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     ``aggregation="average"`` is the usual baseline instead: *one joint* RFE whose criterion is
     the mean ``|w_ij|`` over the binary problems (Zhou & Tuck 2007's OVO). The MSVM-RFE
     baselines run one joint RFE on a multiclass linear SVM with criterion ``Σ_k w_ki²``:
-    ``decomposition="crammer_singer"`` (scikit-learn's ``LinearSVC``) or
+    ``criterion="crammer_singer"`` (scikit-learn's ``LinearSVC``) or
     ``"weston_watkins"`` (our solver). Two classes give one binary problem whose ranking is used
     as it is, whatever ``aggregation`` says (with the MSVM decompositions too: two classes are
     one binary SVM). The runs are those of :func:`svm_rfe_rankings`.
@@ -401,7 +463,10 @@ class SVMRFE(SelectorMixin, BaseEstimator):
 
     Parameters
     ----------
-    decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}, default="ovo"
+    decomposition : {"ovo", "ova"}, default="ovo"
+        The binary problems of ``criterion="binary"``: one-vs-one or one-vs-all.
+        ``"crammer_singer"`` and ``"weston_watkins"`` are still accepted here for one release,
+        with a ``FutureWarning``: they are ``criterion=`` values (the same results).
     aggregation : str, default="kfirst"
         Any rule spec of :func:`rankfusion.aggregation.resolve` (``"kfirst:k=0.05"``), or
         ``"average"`` (joint RFE on mean ``|w|``). Ignored for the MSVM decompositions and for
@@ -422,7 +487,10 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         The SVM's C. ``"cv"``: stratified 5-fold CV accuracy of a linear ``SVC`` on the training
         data over 10^-3 … 10^3 (Izetta §3.1), ties to the smaller C (:attr:`C_`).
     step : int or float, default=0.1
+        Features removed per iteration: a float in (0, 1) is a fraction of those left,
+        ``max(1, ⌊step·n⌋)``; an int a fixed count.
     step_until : int, default=20
+        With a float ``step``: below this many features, one at a time.
     estimator : estimator with ``coef_``, default=None
         Replaces the built-in binary SVM (OVO/OVA), refitted on each iteration's features.
     n_jobs : int, default=None
@@ -460,6 +528,12 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         gives one (docs/design.md, 'Seeds').
     verbose : bool, default=False
         A tqdm progress bar over the binary problems (OVO/OVA lists).
+    criterion : {"binary", "crammer_singer", "weston_watkins"}, default="binary"
+        What the elimination ranks by. ``"binary"``: ``w_i²`` of each binary problem of
+        ``decomposition``, one RFE list per problem, combined by ``aggregation`` (or the joint
+        ``"average"``); ``"crammer_singer"`` / ``"weston_watkins"``: MSVM-RFE, one joint RFE
+        on ``Σ_k w_ki²`` of that multiclass linear SVM (``aggregation`` and ``decomposition``
+        then do not apply; two classes are one binary SVM).
 
     Attributes
     ----------
@@ -521,8 +595,9 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                  C=1.0, step=0.1, step_until=20, estimator=None, n_jobs=None,
                  aggregation_params=None, class_weight=None, cv=5, size_tol=None,
                  size_rule="best", tol=1e-3, warm_start=False, random_state=None,
-                 verbose=False):
+                 verbose=False, criterion="binary"):
         self.decomposition = decomposition
+        self.criterion = criterion
         self.aggregation = aggregation
         self.n_features_to_select = n_features_to_select
         self.C = C
@@ -540,9 +615,36 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         self.random_state = random_state
         self.verbose = verbose
 
-    #: The declared parameter rules (docs/design.md, 'Parameters'); the size-search ones.
-    _parameter_constraints = {"size_tol": SIZE_CONSTRAINTS["tol"],
-                              "size_rule": SIZE_CONSTRAINTS["size_rule"]}
+    #: Every parameter's accepted values, as data (docs/design.md, 'Parameters'): checked
+    #: once by :func:`~rankfusion._utils.constraints.validate_params` at fit, and read by the
+    #: experiment config for the keys, TOML types and values of a ``[selectors.X]`` table
+    #: (``kind = "svm_rfe"``). What one parameter cannot say alone is checked by
+    #: :meth:`_check_params`.
+    _parameter_constraints = {
+        "decomposition": _SHARED["decomposition"],
+        "aggregation": [InstanceOf(str, "a rule spec (str) or 'average'", toml="str")],
+        "n_features_to_select": [None, Interval("int", 1, None),
+                                 Interval("real", 0, 1, closed="right"), Options("cv")],
+        "C": _SHARED["C"],
+        "step": _SHARED["step"],
+        "step_until": _SHARED["step_until"],
+        "estimator": [None, Check(lambda e: hasattr(e, "fit") and hasattr(e, "get_params"),
+                                  "a scikit-learn classifier with coef_ (e.g. LinearSVC())")],
+        "n_jobs": _SHARED["n_jobs"],
+        "aggregation_params": _SHARED["aggregation_params"],
+        "class_weight": _SHARED["class_weight"],
+        "cv": _SHARED["cv"],
+        "size_tol": SIZE_CONSTRAINTS["tol"],
+        "size_rule": SIZE_CONSTRAINTS["size_rule"],
+        "tol": _SHARED["tol"],
+        "warm_start": _SHARED["warm_start"],
+        # one seed per fit (seed_int): an int of 32 bits
+        "random_state": [None, Interval("int", 0, 2 ** 32 - 1),
+                         InstanceOf((np.random.SeedSequence, np.random.Generator),
+                                    "a SeedSequence or a Generator")],
+        "verbose": SVM_CONSTRAINTS["warm_start"],  # a bool as check_bool reads it
+        "criterion": _SHARED["criterion"],
+    }
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -551,8 +653,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         return tags
 
     def _check_size_search(self):
-        """The size-search parameters: declared constraints, then what they need together."""
-        validate_params(self._parameter_constraints, self.get_params(deep=False))
+        """What the size-search parameters need together (their values are checked by
+        :meth:`_check_params`)."""
         if self.size_tol is not None and self.size_rule == "one_se":
             raise ValueError("size_tol and size_rule='one_se' are two parsimony rules for one "
                              "size: give one of them")
@@ -563,55 +665,34 @@ class SVMRFE(SelectorMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ checks
     def _check_params(self):
-        if self.decomposition not in SVMRFE_DECOMPOSITIONS:
-            raise ValueError(f"decomposition must be one of {list(SVMRFE_DECOMPOSITIONS)}, "
-                             f"got {self.decomposition!r}")
-        if not isinstance(self.aggregation, str):
-            raise TypeError(f"aggregation must be a rule name, got {self.aggregation!r}")
+        """Every parameter against :attr:`_parameter_constraints`, then what they need
+        together; returns ``(decomposition, criterion)`` in the current spelling."""
+        validate_params(self._parameter_constraints, self.get_params(deep=False))
+        # a rule name the registry knows, and one that combines per-problem lists
         _check_methods([self.aggregation])
-        if self.aggregation_params is not None and not isinstance(self.aggregation_params, dict):
-            raise TypeError("aggregation_params must be a dict or None")
-        check_step(self.step, self.step_until)
-        n = self.n_features_to_select
-        if n is not None and not (isinstance(n, str) and n == "cv"):
-            if isinstance(n, bool) or not isinstance(n, numbers.Real):
-                raise TypeError(
-                    f"n_features_to_select must be None, an int, a float or 'cv', got {n!r}")
-            if isinstance(n, numbers.Integral):
-                if n < 1:
-                    raise ValueError(f"n_features_to_select must be ≥ 1, got {n}")
-            elif not 0.0 < n <= 1.0:
-                raise ValueError(f"a float n_features_to_select must lie in (0, 1], got {n}")
-        if not (isinstance(self.C, str) and self.C == "cv"):
-            if isinstance(self.C, bool) or not isinstance(self.C, numbers.Real) or self.C <= 0:
-                raise ValueError(f"C must be a positive number or 'cv', got {self.C!r}")
-        if isinstance(self.tol, bool) or not isinstance(self.tol, numbers.Real) or not (
-                np.isfinite(self.tol) and self.tol > 0):
-            raise ValueError(f"tol must be a positive finite number, got {self.tol!r}")
-        _check_cv(self.cv)
-        check_bool(self.warm_start, "warm_start")
-        check_bool(self.verbose, "verbose")
-        check_n_jobs(self.n_jobs)
-        if self.estimator is not None and not (hasattr(self.estimator, "fit")
-                                               and hasattr(self.estimator, "get_params")):
-            raise TypeError("estimator must be a scikit-learn classifier with coef_ (e.g. "
-                            f"LinearSVC()), got {self.estimator!r}")
-        if self.estimator is not None and self.decomposition not in ("ovo", "ova"):
-            raise ValueError("estimator= applies to the ovo and ova decompositions only")
+        decomposition, criterion = resolve_criterion(self.decomposition, self.criterion,
+                                                     stacklevel=4)
+        # a replacement estimator is the binary problems' SVM: MSVM-RFE has none
+        if self.estimator is not None and criterion != "binary":
+            raise ValueError("estimator= applies to the ovo and ova decompositions only "
+                             "(criterion='binary')")
+        return decomposition, criterion
 
     # ------------------------------------------------------------------ core
     def _rank(self, X, y, C, feature_names, seed):
         """(positions, lists, results, consensus) for data X, y at this C and seed."""
         n_classes = np.unique(y).shape[0]
+        decomposition, criterion = self._spelling
         bar = None
-        if check_bool(self.verbose, "verbose") and self.decomposition in ("ovo", "ova"):
+        if check_bool(self.verbose, "verbose") and criterion == "binary":
             from tqdm.auto import tqdm
 
-            m = (n_classes * (n_classes - 1) // 2 if self.decomposition == "ovo"
+            m = (n_classes * (n_classes - 1) // 2 if decomposition == "ovo"
                  else n_classes)
             bar = tqdm(total=1 if n_classes == 2 else m, desc="SVM-RFE", unit="problem")
         out = svm_rfe_rankings(
-            X, y, [self.aggregation], decomposition=self.decomposition, C=C, step=self.step,
+            X, y, [self.aggregation], decomposition=decomposition, criterion=criterion,
+            C=C, step=self.step,
             step_until=self.step_until, estimator=self.estimator,
             class_weight=self.class_weight, tol=self.tol, warm_start=self.warm_start,
             n_jobs=self.n_jobs, aggregation_params=self.aggregation_params, random_state=seed,
@@ -682,7 +763,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         SVMRFE
             The fitted selector.
         """
-        self._check_params()
+        self._spelling = self._check_params()
         self._check_size_search()
         for stale in ("cv_results_", "C_cv_results_"):  # from an earlier fit
             self.__dict__.pop(stale, None)

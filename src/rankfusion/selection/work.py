@@ -166,7 +166,7 @@ def ensemble_work(selector, n_samples: int, n_features: int) -> WorkEstimate:
 def svm_rfe_work(n_samples: int, n_features: int, n_classes: int, *, methods=("kfirst",),
                  decomposition: str = "ovo", C=1.0, step=0.1, step_until: int = 20,
                  cv: int = 5, aggregation_params=None, rule_params=None,
-                 random_state=None) -> WorkEstimate:
+                 random_state=None, criterion: str = "binary") -> WorkEstimate:
     """The work of :func:`~rankfusion.selection.svm_rfe_rankings` with these options: binary
     problems (OVO c(c−1)/2, OVA c; one for two classes) × RFE iterations (one fit per chunk
     of :func:`~rankfusion.rankers.rfe_schedule`) SVM fits, the same again for the joint
@@ -186,9 +186,9 @@ def svm_rfe_work(n_samples: int, n_features: int, n_classes: int, *, methods=("k
         Aggregation rules and/or ``"average"``, as in
         :func:`~rankfusion.selection.svm_rfe_rankings`; with several binary problems, one
         aggregation is counted per rule other than ``"average"``.
-    decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}, default "ovo"
-        Binary problems (``ovo``, ``ova``) or, on more than two classes, one multiclass SVM
-        fit per iteration.
+    decomposition : {"ovo", "ova"}, default "ovo"
+        The binary problems (the MSVM names here are the deprecated spelling of
+        ``criterion``, as :func:`~rankfusion.selection.svm_rfe_rankings`).
     C : float or "cv", default 1.0
         The SVM's C; ``"cv"`` adds ``len(C_GRID) × cv`` fits to choose it.
     step : int or float, default 0.1
@@ -203,25 +203,37 @@ def svm_rfe_work(n_samples: int, n_features: int, n_classes: int, *, methods=("k
         Parameters for one rule only; checked only.
     random_state : None, int, SeedSequence or Generator
         Checked only.
+    criterion : {"binary", "crammer_singer", "weston_watkins"}, default "binary"
+        An MSVM criterion makes, on more than two classes, one multiclass SVM fit per
+        iteration.
 
     Returns
     -------
     WorkEstimate
         ``what="svm-rfe"``, with the counts above and a lower bound of the memory.
     """
-    from .._utils.validation import check_choice
+    from .._utils.constraints import validate_params
     from ..rankers import rfe_schedule
-    from .svm_rfe import C_GRID, SVMRFE_DECOMPOSITIONS, _check_methods, _rule_params, check_C
+    from .svm_rfe import (
+        C_GRID,
+        SVMRFE,
+        _check_methods,
+        _rule_params,
+        check_C,
+        resolve_criterion,
+    )
 
     c, p = int(n_classes), int(n_features)
     methods = _check_methods(methods)
-    check_choice(decomposition, SVMRFE_DECOMPOSITIONS, name="decomposition")
+    validate_params(SVMRFE._parameter_constraints,
+                    {"decomposition": decomposition, "criterion": criterion})
+    decomposition, criterion = resolve_criterion(decomposition, criterion)
     iterations = max(1, int(rfe_schedule(p, step, step_until).shape[0]))
     _rule_params(methods, p, aggregation_params, rule_params)
     check_C(C, cv)
     check_random_state(random_state)
     counts = {}
-    if decomposition in ("crammer_singer", "weston_watkins") and c > 2:
+    if criterion != "binary" and c > 2:
         counts["multiclass SVM fits"] = iterations
         problems = 0
     else:

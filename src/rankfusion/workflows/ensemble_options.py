@@ -114,16 +114,15 @@ def _estimators(names, random_state) -> dict | None:
     names = list(names)
     if not names or any(isinstance(n, str) and not n for n in names):
         raise ValueError("estimators: give at least one classifier name, separated by commas")
-    from ..selection.estimators import default_estimators, estimator_by_name
+    from ..selection.estimators import estimator_by_name
 
-    pool = default_estimators(random_state)
-    for n in names:
-        if not isinstance(n, str) or n not in pool:
-            # raises, naming n and the closest known name
-            estimator_by_name(n, argument="estimators", objects=False)
+    # the papers' four or any registered classifier; an unknown name raises, naming the
+    # closest known one
+    pool = {n: estimator_by_name(n, argument="estimators", random_state=random_state,
+                                 objects=False) for n in names}
     if len(set(names)) < len(names):
         raise ValueError(f"estimators: {names} names a classifier twice")
-    return {n: pool[n] for n in names}
+    return pool
 
 
 def _route_params(params: Mapping, rankers: list[str], aggregation: str):

@@ -80,7 +80,8 @@ class SVMRFERun(WorkflowRun):
     n_samples, n_classes : int
         The size of the data.
     decomposition : str
-        The decomposition.
+        The decomposition (``ovo``, ``ova``), or the MSVM criterion of an MSVM-RFE run
+        (``crammer_singer``, ``weston_watkins``), as the summary names the run.
     seconds : float
         Wall-clock time of the rankings.
     top : int
@@ -198,7 +199,8 @@ class SVMRFERun(WorkflowRun):
         return written
 
 
-def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo", k=None,
+def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
+                criterion: str = "binary", k=None,
                 params=None, C=1.0, step=0.1, step_until: int = 20, standardize: bool = False,
                 random_state=None, n_jobs: int | None = None, format=None, drop=None,
                 na_values=None, nominal=None, sep=None, encoding="utf-8", out=None,
@@ -206,7 +208,9 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo", k=
                 progress: bool = False, log: Callable[[str], None] | None = None
                 ) -> SVMRFERun:
     """Multiclass SVM-RFE: one ranking per binary problem (OVO or OVA), combined by each rule,
-    or an MSVM-RFE run (``decomposition="crammer_singer"|"weston_watkins"``).
+    or an MSVM-RFE run (``criterion="crammer_singer"|"weston_watkins"``; the former spelling
+    ``decomposition="crammer_singer"|"weston_watkins"`` still works for one release, with a
+    ``FutureWarning``, and gives the same results).
 
     Parameters
     ----------
@@ -217,8 +221,11 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo", k=
     rules : str or list of str, optional
         Rules combining the per-problem lists (comma-separated text or a list); ``average``
         is the joint RFE on mean ``|w|``. Default ``kfirst, schulze, average``.
-    decomposition : {"ovo", "ova", "crammer_singer", "weston_watkins"}, default "ovo"
-        The binary problems, or one multiclass SVM.
+    decomposition : {"ovo", "ova"}, default "ovo"
+        The binary problems (the MSVM names: deprecated, see ``criterion``).
+    criterion : {"binary", "crammer_singer", "weston_watkins"}, default "binary"
+        ``"binary"``: one RFE ranking per binary problem, combined by each rule; an MSVM name:
+        one MSVM-RFE run (:func:`rankfusion.selection.svm_rfe_rankings`).
     k : int or float, optional
         ``kfirst``'s k: a count or a fraction of the features.
     params : dict, optional
@@ -268,6 +275,7 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo", k=
 
     from .._utils.progress import progress_bar
     from ..selection import svm_rfe_rankings, svm_rfe_work
+    from ..selection.svm_rfe import resolve_criterion
 
     if rules is None:
         rules = DEFAULT_RULES
@@ -280,10 +288,12 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo", k=
                                     drop=drop, na_values=na_values, nominal=nominal, sep=sep,
                                     encoding=encoding)
     n_classes = np.unique(y).shape[0]
+    decomposition, criterion = resolve_criterion(decomposition, criterion)
     aggregation_params = dict(params or {})
     rule_params = {"kfirst": {"k": k}} if k is not None and "kfirst" in methods else None
     work = svm_rfe_work(X.shape[0], X.shape[1], n_classes, methods=methods,
-                        decomposition=decomposition, C=C, step=step, step_until=step_until,
+                        decomposition=decomposition, criterion=criterion, C=C, step=step,
+                        step_until=step_until,
                         aggregation_params=aggregation_params, rule_params=rule_params,
                         random_state=random_state)
     if progress and log is not None:
@@ -294,14 +304,15 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo", k=
     t0 = time.perf_counter()
     try:
         rankings = svm_rfe_rankings(
-            X, y, methods, decomposition=decomposition, C=C, step=step,
+            X, y, methods, decomposition=decomposition, criterion=criterion, C=C, step=step,
             step_until=step_until, n_jobs=n_jobs, aggregation_params=aggregation_params,
             rule_params=rule_params, random_state=random_state, feature_names=names,
             problem_lists=True, progress=None if bar is None else (lambda r: bar.update(1)))
     finally:
         if bar is not None:
             bar.close()
-    run = SVMRFERun(data, rankings, names, X.shape[0], n_classes, decomposition,
+    run = SVMRFERun(data, rankings, names, X.shape[0], n_classes,
+                    decomposition if criterion == "binary" else criterion,
                     seconds=time.perf_counter() - t0, top=top)
     run.save(outputs.get("--out"), lists_out=outputs.get("--lists-out"), overwrite=True)
     if out is not None:

@@ -74,7 +74,7 @@ microarray data, Bioinformatics 23:1106–1114.
 from .binary import rfe_lists, svm_rfe
 from .joint import JOINT_CRITERIA, joint_rfe
 from .problems import DECOMPOSITIONS, BinaryProblem, binary_problems
-from .ranker import svm_rfe_lists, svm_rfe_scores
+from .ranker import SVM_CONSTRAINTS, svm_rfe_lists, svm_rfe_scores
 from .result import RFEResult
 from .schedule import check_step, rfe_schedule
 
@@ -88,6 +88,7 @@ __all__ = [
     "rfe_lists",
     "joint_rfe",
     "svm_rfe_scores",
+    "SVM_CONSTRAINTS",
     "svm_rfe_lists",
     "JOINT_CRITERIA",
     "DECOMPOSITIONS",
