@@ -1,7 +1,6 @@
 """Docstrings and documentation pages cite the papers (authors, year, title or venue), never
-the file names of the reference texts (``izetta2017_….txt``, ``papers/…``, ``../shared/…``).
-Files that still do are listed in :data:`STILL_CITING_FILES`, each to be fixed; the list may
-only shrink (a listed file that no longer needs it fails the test)."""
+the file names of the reference texts (``izetta2017_….txt``, ``papers/…``, ``../shared/…``):
+every file of ``src/``, ``docs/`` and the README is checked, with no exemption."""
 
 from __future__ import annotations
 
@@ -17,10 +16,6 @@ FILE_NAMES = re.compile(
     r"izetta2017_|ruiz2003_|bouaguel2013_|fuzzy_weighted_combination_bootstrap|"
     r"robust_fs_rank_aggregation_borda_kemeny|\.\./shared|shared/papers|papers/\w")
 
-#: Files that still name a paper by its file; none may be added.
-STILL_CITING_FILES = ("src/rankfusion/selection/ensemble.py",)
-
-
 def _files():
     out = sorted((ROOT / "src").rglob("*.py"))
     for pattern in ("*.rst", "*.md", "*.py"):
@@ -32,14 +27,6 @@ def _files():
 @pytest.mark.parametrize("path", _files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_papers_are_cited_not_their_files(path):
     rel = str(path.relative_to(ROOT))
-    if rel in STILL_CITING_FILES:
-        pytest.skip("listed in STILL_CITING_FILES")
     hits = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
             if FILE_NAMES.search(line)]
     assert hits == [], f"{rel} names a paper by its file: {hits}"
-
-
-@pytest.mark.parametrize("rel", STILL_CITING_FILES)
-def test_the_listed_files_still_need_it(rel):
-    text = (ROOT / rel).read_text(encoding="utf-8")
-    assert FILE_NAMES.search(text), f"{rel} cites no file name any more: remove it from the list"

@@ -301,7 +301,9 @@ def _progress(iterable, total, enabled, desc):
 class ErrorCurveResult:
     """Result of :func:`error_curve`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     errors : DataFrame, splits × feature counts
         Test error of the classifier on the top-k features of each split's ranking.
@@ -309,8 +311,10 @@ class ErrorCurveResult:
         The ranking of each split's selector (1 = best), fitted on that split's training part.
     test_indices : list of ndarray
         The test rows of each split.
-    n_train, n_test : int
-        Sizes of each split's parts (for the corrected t-test).
+    n_train : int
+        Rows of each split's training part (for the corrected t-test).
+    n_test : int
+        Rows of each split's test part.
     """
 
     errors: pd.DataFrame

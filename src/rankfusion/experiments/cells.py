@@ -88,7 +88,29 @@ def cell_seed(experiment_seed: int, dataset: dict, protocol: dict) -> int:
 
 @dataclass
 class Cell:
-    """One planned cell (see the module docstring)."""
+    """One planned cell (see the module docstring).
+
+    The parameters are kept as the attributes of the same name; ``spec`` (everything that
+    determines the numbers), ``hash`` (its SHA-256), ``seed``, ``method`` and ``label`` are
+    derived from them.
+
+    Parameters
+    ----------
+    dataset : dict
+        The resolved data set (``source`` and its options).
+    selector : dict
+        The resolved selector (``kind`` and its parameters).
+    rule : dict or None
+        The resolved rule, for a selector that aggregates.
+    classifier : str
+        The classifier's registered name.
+    protocol : dict
+        The resolved protocol (``kind`` and its parameters).
+    labels : dict
+        The user's labels of the five parts (not part of the spec).
+    experiment_seed : int
+        The experiment's root seed.
+    """
 
     dataset: dict
     selector: dict

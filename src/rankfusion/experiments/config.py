@@ -135,7 +135,25 @@ class ConfigError(ValueError):
 
 @dataclass
 class ExperimentConfig:
-    """A validated experiment: its settings and the planned cells (in grid order)."""
+    """A validated experiment: its settings and the planned cells (in grid order).
+
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
+    ----------
+    name : str
+        The experiment's name.
+    seed : int
+        Its root seed.
+    description : str
+        Free text kept with the results.
+    cells : list of Cell
+        The planned cells, in grid order.
+    raw : dict
+        The parsed TOML.
+    source_text : str
+        The configuration's text, as read.
+    """
 
     name: str
     seed: int

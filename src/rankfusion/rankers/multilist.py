@@ -34,6 +34,13 @@ class MultiListRanker(Protocol):
 
     The returned lists cover every feature of ``X`` (in column order) and are named
     ``"<ranker>[<problem>]"``; their scores are higher = better.
+
+    Parameters
+    ----------
+    *args
+        ``X, y``: the features and the class labels, as a ranker takes them.
+    **kwargs
+        The producer's own parameters (those of the ranker it belongs to).
     """
 
     def __call__(self, X, y, **params) -> RankedLists: ...

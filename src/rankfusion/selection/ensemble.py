@@ -337,11 +337,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
 
     References
     ----------
-    Bouaguel, Bel Mufti & Limam (2013), A new feature selection technique applied to credit
-    scoring data using a rank aggregation approach based on optimization, genetic algorithm and
-    similarity. The fuzzy paper (fuzzy_weighted_combination_bootstrap). The robust-FS paper
-    (robust_fs_rank_aggregation_borda_kemeny), Algorithm 2. Ruiz, Riquelme & Aguilar-Ruiz
-    (2003), §4. Nogueira, Sechidis & Brown (2018), JMLR 18(174).
+    Bouaguel, Ben Brahim & Limam (2013), Feature selection by rank aggregation and genetic
+    algorithms, KDIR 2013, 74–81 (the accuracy list weights). A novel weighted combination
+    method for feature selection using fuzzy sets (the fuzzy rules). Robust feature selection
+    technique using rank aggregation, Algorithm 2 (the bootstrap ensemble). Ruiz, Riquelme &
+    Aguilar-Ruiz (2003), §4. Nogueira, Sechidis & Brown (2018), JMLR 18(174).
 
     Examples
     --------

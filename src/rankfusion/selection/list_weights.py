@@ -3,7 +3,7 @@
 A rule that takes list weights (``borda``, ``mean_score``, ``kemeny``, ``ga``, …) counts list
 j with weight w_j. :class:`~rankfusion.EnsembleSelector`'s ``list_weights`` gives them as one
 number per list, as one number per ranker (a dict: every list of the ranker gets it), or as
-``"accuracy"``: the weighting of Bouaguel, Bel Mufti & Limam (2013), in which a list counts as
+``"accuracy"``: the weighting of Bouaguel, Ben Brahim & Limam (2013), in which a list counts as
 much as the features it ranks first classify,
 
     w_j = acc_j / Σ_m acc_m,
@@ -80,9 +80,8 @@ def accuracy_weights(lists, X, y, estimator, k: int, folds) -> np.ndarray:
 
     References
     ----------
-    Bouaguel, Bel Mufti & Limam (2013), A new feature selection technique applied to credit
-    scoring data using a rank aggregation approach based on optimization, genetic algorithm
-    and similarity.
+    Bouaguel, Ben Brahim & Limam (2013), Feature selection by rank aggregation and genetic
+    algorithms, KDIR 2013, 74–81.
     """
     acc = np.empty(lists.n_lists)
     pos = lists.positions

@@ -31,7 +31,9 @@ __all__ = ["RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs"]
 class RankingJob:
     """One ranker call of an ensemble.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     ranker : RankerSpec
         The ranker.
@@ -56,7 +58,9 @@ class RankingJob:
 class RankingPlan:
     """The ranker calls of one ensemble fit (:func:`plan_ranking_jobs`).
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     jobs : list of RankingJob
         Ranker-major: ranker ``i`` on sample ``b`` is ``jobs[i * n_samples + b]``.

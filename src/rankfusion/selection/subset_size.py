@@ -65,7 +65,9 @@ class SubsetCurve:
     """Cross-validated accuracy of each classifier on each candidate subset size, and the size
     chosen from it.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     curve : DataFrame
         One row per (k, estimator), k ascending: ``k``, ``estimator``, ``mean``, ``sd``

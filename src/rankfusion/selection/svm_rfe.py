@@ -232,7 +232,9 @@ def _check_cv(cv) -> int:
 class SVMRFERankings:
     """What :func:`svm_rfe_rankings` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     positions : dict of str → ndarray of int
         Method → position of each feature (1 = best, a full ranking without ties). For the MSVM

@@ -51,7 +51,23 @@ class WorkEstimate:
     """The work of one run: ``counts`` (what → how many, in the order they are printed) and
     a lower bound of the memory the resamples and lists take (``memory_bytes``); ``what``
     names the run, ``cause`` the option that sets its size and ``fix`` the way out (in
-    messages)."""
+    messages).
+
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
+    ----------
+    what : str
+        The run, as messages name it.
+    counts : dict of str → int
+        What → how many, in the order they are printed.
+    memory_bytes : int
+        A lower bound of the memory the resamples and lists take.
+    cause : str
+        The option that sets the run's size.
+    fix : str
+        The way out, for a message that refuses the run.
+    """
 
     what: str
     counts: dict = field(default_factory=dict)

@@ -69,7 +69,9 @@ def read_numeric_data(data, target=None, *, standardize: bool = False, **reading
 class SVMRFERun(WorkflowRun):
     """What :func:`run_svm_rfe` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     source : str, path-like or DataFrame
         The data as given.
@@ -77,8 +79,10 @@ class SVMRFERun(WorkflowRun):
         The rankings of every method (:func:`rankfusion.selection.svm_rfe_rankings`).
     features : list of str
         The feature names.
-    n_samples, n_classes : int
-        The size of the data.
+    n_samples : int
+        Rows of the data.
+    n_classes : int
+        Classes of the target.
     decomposition : str
         The decomposition (``ovo``, ``ova``), or the MSVM criterion of an MSVM-RFE run
         (``crammer_singer``, ``weston_watkins``), as the summary names the run.

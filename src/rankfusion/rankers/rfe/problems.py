@@ -21,9 +21,20 @@ DECOMPOSITIONS = ("ovo", "ova")
 class BinaryProblem:
     """One binary problem of a decomposition.
 
-    ``samples`` are row indices into X (None = all rows); ``y`` holds +1 / −1 for them;
-    ``positive`` and ``negative`` are the class codes on each side (``negative`` is -1 for
-    "the rest").
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
+    ----------
+    name : str
+        ``"A_vs_B"`` (one-vs-one) or ``"A_vs_rest"`` (one-vs-all).
+    samples : ndarray of int or None
+        Row indices into X (None = all rows).
+    y : ndarray of int
+        +1 / −1 for those rows.
+    positive : int
+        The class code on the +1 side.
+    negative : int
+        The class code on the −1 side (−1 for "the rest").
     """
 
     name: str

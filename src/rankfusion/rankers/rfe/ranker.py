@@ -95,7 +95,35 @@ def svm_rfe_lists(X, y, *, decomposition: str = "ovo", C: float = 1.0,
 
     The :class:`~rankfusion.rankers.MultiListRanker` producer of the ranker ``"svm_rfe"``: the
     lists of :func:`~rankfusion.rankers.rfe_lists` (scores ``p − position``), renamed for an
-    ensemble. Two classes give one list. Parameters as :func:`~rankfusion.rankers.rfe_lists`.
+    ensemble. Two classes give one list.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Numeric features, no missing values.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    decomposition : {"ovo", "ova"}, default "ovo"
+        The binary problems: one-vs-one or one-vs-all.
+    C : float, default 1.0
+        The SVM's penalty (:func:`~rankfusion.rankers.rfe_lists`).
+    step : int or float, default 0.1
+        Features removed per iteration: a count, or a fraction of those remaining.
+    step_until : int, default 20
+        Below this many features, one at a time.
+    class_weight : dict, "balanced" or None
+        As scikit-learn's ``SVC``.
+    tol : float, default 1e-3
+        The SMO solver's tolerance.
+    warm_start : bool, default False
+        Start each fit from the previous iteration's dual solution.
+    n_jobs : int or None
+        Parallel binary problems (joblib).
+
+    Returns
+    -------
+    RankedLists
+        One list per binary problem (scores ``p − position``).
     """
     data = check_classification_data(X, y, allow_nominal=False, allow_missing=False)
     lists, _ = rfe_lists(data.values, data.y, decomposition=decomposition, C=C, step=step,

@@ -13,7 +13,9 @@ __all__ = ["RFEResult"]
 class RFEResult:
     """The outcome of one RFE run.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     name : str
         The binary problem (``"A_vs_B"``), or the joint criterion.
