@@ -44,7 +44,7 @@ SHARED = {
     "--top": TABLE_COMMANDS,
     "--n-jobs": ("svm-rfe", "select", "advise", "demo", "experiment"),
     "--random-state": ("svm-rfe", "select", "advise", "demo", "rank", "aggregate"),
-    "--tie-break": ("rank", "aggregate"),
+    "--tie-break": ("rank", "aggregate", "select"),
     "--no-progress": (*TABLE_COMMANDS, "experiment"),
 }
 

@@ -79,7 +79,7 @@ def test_aggregate_reports_and_breaks_the_ties_it_leaves():
     np.testing.assert_array_equal(a.consensus.order, b.consensus.order)
     assert not np.array_equal(a.consensus.order, c.consensus.order)
     np.testing.assert_array_equal(a.consensus.scores, run.consensus.scores)
-    assert a.consensus.info["tie_break_seed"] == 5
+    assert a.consensus.info["tie_break"] == {"rule": "random", "seed": 5}
     assert np.array_equal(np.sort(a.consensus.positions), np.arange(1, 11))
 
 
@@ -131,3 +131,77 @@ def test_tie_flags_hostile_on_the_command_line(tmp_path, flat, argv, capsys):
         main(["rank", str(path), *argv])
     assert err.value.code == 2
     assert "usage: rankfusion rank" in capsys.readouterr().err
+
+
+def test_tied_blocks_and_break_ties_by_hand():
+    from rankfusion import aggregate
+    from rankfusion.aggregation import break_ties, tied_blocks
+
+    # borda on three features: f0 best, f1 and f2 tied (same score, same everything)
+    c = aggregate(np.array([[3.0, 3.0], [1.0, 1.0], [1.0, 1.0]]), "borda")
+    assert tied_blocks(c).tolist() == [0, 1, 1]
+    assert break_ties(c, "index") is c
+    orders = {tuple(break_ties(c, "random", s).order) for s in range(20)}
+    assert orders == {(0, 1, 2), (0, 2, 1)}  # only the tied pair moves, both ways
+    # a secondary key that differs is no tie: average_sd splits equal means by their spread
+    lists = RankedLists.from_positions(np.array([[1.0, 1.0], [2.0, 3.0], [3.0, 2.0]]))
+    c = aggregate(lists, "median")
+    assert len(set(tied_blocks(c).tolist())) == len(set(zip(c.scores, c.tiebreak)))
+    with pytest.raises(ValueError, match="tie_break must be one of"):
+        break_ties(c, "shuffle")
+
+
+def test_ensemble_selector_reports_and_breaks_ties_at_the_cut():
+    import warnings
+
+    from sklearn.base import clone
+
+    from rankfusion import EnsembleSelector
+
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 20)
+    X = np.zeros((40, 30))
+    X[:, 0] = y
+    X[:, 1] = y * 0.5 + rng.normal(0, 0.1, 40)
+    base = EnsembleSelector(rankers=["info_gain"], n_features_to_select=5, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        idx = clone(base).fit(X, y)
+        rnd = [clone(base).set_params(tie_break="random", random_state=s).fit(X, y)
+               for s in (0, 0, 1)]
+    # g0 and g1 carry the class; the 28 constant ones tie at 0 and fill the last 3 places
+    assert idx.cutoff_ties_ == {"n_tied": 28, "n_kept": 3, "cuts_ties": True,
+                                "tie_break": "index"}
+    assert list(np.flatnonzero(idx.support_)) == [0, 1, 2, 3, 4]  # column order
+    a, b, c = (np.flatnonzero(r.support_) for r in rnd)
+    assert list(a) == list(b) != list(c)  # seeded
+    assert {0, 1} <= set(a) and {0, 1} <= set(c)  # the informative ones always stay
+    np.testing.assert_array_equal(rnd[0].scores_, idx.scores_)  # only the order of ties moves
+    # the default keeps every earlier result: index order, whatever the other streams
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        again = clone(base).set_params(tie_break="index").fit(X, y)
+    np.testing.assert_array_equal(again.positions_, idx.positions_)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        two = EnsembleSelector(rankers=["info_gain"], n_features_to_select=2).fit(X, y)
+    assert two.cutoff_ties_["cuts_ties"] is False  # g0 and g1 tie at the top: both kept
+
+
+@pytest.mark.parametrize("bad", ["Random", "", None, 1, "shuffle"])
+def test_ensemble_selector_tie_break_hostile(bad):
+    from rankfusion import EnsembleSelector
+
+    X = np.random.default_rng(0).normal(size=(20, 4))
+    y = np.repeat([0, 1], 10)
+    with pytest.raises((ValueError, TypeError), match="tie_break"):
+        EnsembleSelector(rankers=["f_classif"], tie_break=bad).fit(X, y)
+
+
+def test_select_command_notes_ties(tmp_path, flat, capsys):
+    path = tmp_path / "flat.csv"
+    flat.to_csv(path, index=False)
+    assert main(["select", str(path), "--rankers", "info_gain", "--subset", "5",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr()
+    assert "come from 29 the consensus leaves tied" in out.out + out.err

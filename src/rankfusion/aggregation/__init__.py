@@ -37,6 +37,7 @@ from ._registry import (
 from ._result import Consensus
 from .api import aggregate, check_rule_params
 from .spec import RuleSpec, resolve
+from .ties import TIE_BREAKS, break_ties, tied_blocks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,6 +62,9 @@ __all__ = [
     "Consensus",
     "pairwise_matrix",
     "schulze_strengths",
+    "break_ties",
+    "tied_blocks",
+    "TIE_BREAKS",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, {

@@ -192,14 +192,19 @@ def add_output_arguments(p, *, out: str | None, top=20, top_help: str | None = N
                    help=top_help or f"rows to print (default {top}; 0 = all)")
 
 
-def add_tie_arguments(p, *, rule_seed: bool = False) -> None:
-    """``--tie-break index|random`` and ``--random-state N``: how features with equal values
-    are ordered at a top-k cut-off (``rule_seed``: the seed also reaches a rule that takes
-    one)."""
+def add_tie_break_argument(p) -> None:
+    """``--tie-break index|random``: how features with equal values are ordered at a top-k
+    cut-off."""
     p.add_argument("--tie-break", default="index", choices=["index", "random"],
                    help="order of tied features: by column order (default; exact) or at "
                    "random (seeded by --random-state); a top that cuts through ties is "
                    "reported either way")
+
+
+def add_tie_arguments(p, *, rule_seed: bool = False) -> None:
+    """``--tie-break`` (:func:`add_tie_break_argument`) and ``--random-state N`` (its seed;
+    ``rule_seed``: the seed also reaches a rule that takes one)."""
+    add_tie_break_argument(p)
     p.add_argument("--random-state", type=int, default=None, metavar="N",
                    help="seed of --tie-break random" + (" and of a rule that takes a seed "
                                                         "(ga, ce, kemeny …)" if rule_seed

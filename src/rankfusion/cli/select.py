@@ -14,6 +14,7 @@ from ._common import (
     add_data_arguments,
     add_output_arguments,
     add_progress_argument,
+    add_tie_break_argument,
     announce,
     check_count,
     check_stdout_out,
@@ -57,6 +58,7 @@ def add_parser(sub) -> None:
     p.add_argument("--random-state", type=int, default=None, metavar="N",
                    help="seed (default: fresh entropy, printed and saved so the run can be "
                    "repeated)")
+    add_tie_break_argument(p)
     p.add_argument("--n-jobs", type=int, default=None,
                    help="ranking jobs in parallel (the result does not depend on it)")
     add_output_arguments(
@@ -78,8 +80,9 @@ def run(args) -> int:
         **data_arguments(args), rankers=args.rankers, rule=args.rule,
         n_bootstraps=args.bootstraps, subset=args.subset, estimators=args.estimators,
         params=parse_params(args.param), cv=args.cv, random_state=args.random_state,
-        n_jobs=args.n_jobs, out=None if to_stdout else args.out, overwrite=args.overwrite,
-        top=args.top, options={k: v for k, v in vars(args).items() if k != "func"},
+        tie_break=args.tie_break, n_jobs=args.n_jobs, out=None if to_stdout else args.out,
+        overwrite=args.overwrite, top=args.top,
+        options={k: v for k, v in vars(args).items() if k != "func"},
         progress=not args.no_progress, log=announce)
     emit(result, args, to_stdout=to_stdout)
     return 0

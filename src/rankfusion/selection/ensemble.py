@@ -34,7 +34,9 @@ from .._utils.constraints import (
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import seed_int, spawn
+from .._utils.ties import cutoff_ties
 from .._utils.validation import resolve_n_features
+from ..aggregation import TIE_BREAKS, break_ties, tied_blocks
 from ..lists import RankedLists
 from .estimators import ESTIMATORS_CONSTRAINT, default_estimators, estimator_by_name
 from .list_weights import WEIGHTS_CONSTRAINT, resolve_list_weights
@@ -291,6 +293,13 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         Progress of the ranker calls and of the stability's consensus rankings on standard
         error: a tqdm bar on an interactive terminal, else a line every 10 s with the
         elapsed and estimated remaining time (``rankfusion._utils.progress``).
+    tie_break : {"index", "random"}, default="index"
+        The order of features the consensus leaves tied (equal score and secondary key,
+        :func:`rankfusion.aggregation.tied_blocks`): the lower feature index (every rule's
+        exact default) or a random order from its own child stream of ``random_state``
+        (:func:`rankfusion.aggregation.break_ties`), in the fit and in each fold of a nested
+        size search, so that column order cannot decide which tied features the top k keeps.
+        :attr:`cutoff_ties_` reports whether it did.
 
     Attributes
     ----------
@@ -314,6 +323,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         chosen k and the deciding estimator, the best k, the rule (``"best"``, ``"tol"`` or
         ``"one_se"``) and its threshold
         (:class:`~rankfusion.selection.SubsetCurve`).
+    cutoff_ties_ : dict
+        ``n_tied`` features the consensus leaves tied with the last one kept, ``n_kept`` of
+        them kept, ``cuts_ties`` (True when the top ``n_features_`` cut through that block,
+        so that ``tie_break`` chose among them) and ``tie_break``.
     stability_ : DataFrame or None
         With ``n_bootstraps ≥ 2``: per ranker and for the consensus, Nogueira et al.'s
         stability of the bootstrap top-``n_features_`` subsets with its 95 % interval
@@ -358,7 +371,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                  stratify=True, n_features_to_select=None, estimators=None, cv=5,
                  subset_cv="nested", subset_grid=None, tol=None, size_rule="best",
                  weight_k=None, normalize="minmax", n_jobs=None, random_state=None,
-                 progress=False):
+                 progress=False, tie_break="index"):
         self.rankers = rankers
         self.aggregation = aggregation
         self.aggregation_params = aggregation_params
@@ -378,6 +391,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.n_jobs = n_jobs
         self.random_state = random_state
         self.progress = progress
+        self.tie_break = tie_break
 
     #: Every parameter's accepted values, as data (docs/design.md, 'Parameters'): checked
     #: once by :func:`~rankfusion._utils.constraints.validate_params` at fit, and read by the
@@ -405,6 +419,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         "n_jobs": [None, Jobs()],
         "random_state": SEED_CONSTRAINTS,
         "progress": [Boolean()],
+        "tie_break": [Options(*TIE_BREAKS)],
     }
 
     def __sklearn_tags__(self):
@@ -611,11 +626,13 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         else:
             k_fixed = resolve_n_features(n, p, name="n_features_to_select")
         # child i depends on i only, so the fourth stream leaves the first three unchanged
-        main_seq, cv_seq, stab_seq, est_seq = _root_children(self.random_state, 4)
+        main_seq, cv_seq, stab_seq, est_seq, tie_seq = _root_children(self.random_state, 5)
         estimators = _seed_estimators(estimators, seed_int(est_seq, bits=31))
         self.seed_entropy_ = main_seq.entropy
         lists, consensus, weights, groups, samples, scores, agg_seq = self._consensus(
             Xw, y_codes, rankers, kind, estimators, main_seq, p, names, k_fixed)
+        fit_ties, fold_ties = tie_seq.spawn(2)
+        consensus = break_ties(consensus, self.tie_break, seed_int(fit_ties))
         self.lists_ = lists
         self.consensus_ = consensus
         self.list_weights_ = weights
@@ -623,7 +640,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.subset_curve_ = None
         if searched:
             self.subset_curve_ = self._search(Xw, y_codes, rankers, kind, estimators, cv_seq, p,
-                                              names, k_fixed, consensus)
+                                              names, k_fixed, consensus, fold_ties)
             k = self.subset_curve_.n_features
         else:
             k = k_fixed
@@ -635,13 +652,18 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         ranking[rest] = np.arange(2, rest.shape[0] + 2)
         self.ranking_ = ranking
         self.support_ = self.positions_ <= k
+        n_tied, n_kept = cutoff_ties(-tied_blocks(consensus), k) if 0 < k <= p else (0, 0)
+        self.cutoff_ties_ = {"n_tied": n_tied, "n_kept": n_kept,
+                             "cuts_ties": bool(k < p and n_kept < n_tied),
+                             "tie_break": self.tie_break}
         self.stability_ = None
         if len(samples) >= 2:
             self.stability_ = self._stability(lists, scores, groups, weights, kind, agg_seq, k,
                                               consensus)
         return self
 
-    def _search(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed, consensus):
+    def _search(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed, consensus,
+                tie_seq):
         method = self.n_features_to_select
         grid = self.subset_grid
         if grid is None:
@@ -657,10 +679,12 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                          random_state=seed_int(fold_seq, bits=31))
         if self.subset_cv == "nested":
             orders = []
+            fold_ties = tie_seq.spawn(len(folds))
             for f, (train, _) in enumerate(folds):
                 Xtr = X.iloc[train] if isinstance(X, pd.DataFrame) else X[train]
                 _, cons, *_ = self._consensus(Xtr, y[train], rankers, kind, estimators,
                                               rank_seq.spawn(len(folds))[f], p, names, k_fixed)
+                cons = break_ties(cons, self.tie_break, seed_int(fold_ties[f]))
                 orders.append(np.asarray(cons.order))
         else:
             orders = [np.asarray(consensus.order)] * len(folds)

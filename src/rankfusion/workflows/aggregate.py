@@ -81,11 +81,12 @@ class AggregationRun(WorkflowRun):
         c, lists = self.consensus, self.lists
         out = [f"{c.method} consensus of {lists.n_lists} lists over {lists.n_features} "
                f"features{'' if not c.params else ' ' + str(c.params)}"]
+        from ..aggregation import tied_blocks
         from .ties import tie_note
 
         at = (float(c.scores[c.order[self.top - 1]])
               if 0 < self.top <= c.order.shape[0] else None)
-        note = tie_note(_tie_values(c), self.top, what=f"the {c.method} score",
+        note = tie_note(-tied_blocks(c), self.top, what=f"the {c.method} score",
                         tie_break=self.tie_break, random_state=self.random_state, at=at)
         if note is not None:
             out.append(note)
@@ -125,44 +126,6 @@ class AggregationRun(WorkflowRun):
                                    overwrite=overwrite)
         write_csv_file(self.table(), paths.get("--out", out))
         return list(paths.values())
-
-
-def _tie_values(consensus):
-    """One value per feature that equals another's exactly when the rule left the two tied
-    (the same score and the same secondary key): their consensus positions."""
-    import numpy as np
-
-    c = consensus
-    keys = [c.scores] if c.tiebreak is None else [c.tiebreak, c.scores]
-    order = np.lexsort([-np.asarray(k, dtype=np.float64) for k in keys])
-    ranked = [np.asarray(k, dtype=np.float64)[order] for k in keys]
-    same = np.ones(order.shape[0] - 1, dtype=bool) if order.shape[0] > 1 else np.zeros(0, bool)
-    for k in ranked:
-        same &= k[1:] == k[:-1]
-    block = np.concatenate([[0], np.cumsum(~same)])  # block number, best first
-    values = np.empty(order.shape[0])
-    values[order] = -block.astype(np.float64)  # higher = better, equal within a block
-    return values
-
-
-def _break_ties(consensus, tie_break: str, random_state):
-    """The consensus with the features it leaves tied reordered by ``tie_break``."""
-    import numpy as np
-
-    from ..aggregation import Consensus
-    from .ties import tie_order
-
-    if tie_break == "index":
-        return consensus
-    values = _tie_values(consensus)
-    order = tie_order([-values], tie_break, random_state)
-    positions = np.empty(order.shape[0], dtype=np.int64)
-    positions[order] = np.arange(1, order.shape[0] + 1)
-    c = consensus
-    info = {**c.info, "tie_break": "random", "tie_break_seed": random_state}
-    return Consensus(order=order, scores=c.scores, positions=positions, features=c.features,
-                     method=c.method, params=c.params, tiebreak=c.tiebreak,
-                     tiebreak_name=c.tiebreak_name, info=info)
 
 
 def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
@@ -223,7 +186,7 @@ def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
     >>> run_aggregation(lists, "borda").tables()["consensus"].index.tolist()
     ['a', 'b', 'c']
     """
-    from ..aggregation import aggregate, resolve
+    from ..aggregation import aggregate, break_ties, resolve
     from ..io import read_lists
     from ..lists import RankedLists
 
@@ -247,7 +210,7 @@ def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
     if tie_break == "random" and random_state is None:
         random_state = check_seed(None)  # drawn once, reported in the notes
     result = aggregate(ranked, rule, weights=weights, **params)
-    result = _break_ties(result, tie_break, random_state)
+    result = break_ties(result, tie_break, random_state)
     run = AggregationRun(lists, ranked, reading, result, top=top, tie_break=tie_break,
                          random_state=random_state)
     if out is not None:

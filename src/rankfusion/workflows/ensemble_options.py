@@ -157,8 +157,8 @@ def _route_params(params: Mapping, rankers: list[str], aggregation: str):
 def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str = "borda",
                           n_bootstraps: int = 0, subset=None, estimators=None,
                           params: Mapping | None = None, cv: int = 5, random_state=None,
-                          n_jobs: int | None = None, progress: bool = False
-                          ) -> EnsembleSelector:
+                          n_jobs: int | None = None, progress: bool = False,
+                          tie_break: str = "index") -> EnsembleSelector:
     """An :class:`~rankfusion.EnsembleSelector` from plain options, checked before any data.
 
     Parameters
@@ -177,7 +177,7 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
     params : dict, optional
         ``NAME → value``: each goes to the rule if it takes it and to every ranker that takes it;
         a name nobody takes is an error.
-    cv, random_state, n_jobs, progress
+    cv, random_state, n_jobs, progress, tie_break
         As :class:`~rankfusion.EnsembleSelector`.
 
     Returns
@@ -200,6 +200,7 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
     sel = EnsembleSelector(rankers=specs, aggregation=agg, aggregation_params=agg_params,
                            n_bootstraps=int(n_bootstraps), n_features_to_select=subset,
                            estimators=_estimators(estimators, None), cv=cv,
-                           random_state=random_state, n_jobs=n_jobs, progress=progress)
+                           random_state=random_state, n_jobs=n_jobs, progress=progress,
+                           tie_break=tie_break)
     sel._check_params()  # every remaining rule of the selector, before the data are read
     return sel

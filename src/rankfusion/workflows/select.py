@@ -365,7 +365,20 @@ class SelectionRun(WorkflowRun):
                          f"({self.save_seconds:.2f} s)")
         lines.append(f"time: read {self.seconds['read']:.2f} s, fit "
                      f"{self.seconds['fit']:.2f} s")
+        tie = self._tie_note()
+        if tie:
+            lines.insert(2, tie)
         return lines
+
+    def _tie_note(self) -> str | None:
+        """A sentence when the subset cuts through features the consensus leaves tied."""
+        ties = getattr(self.selector, "cutoff_ties_", None)
+        if not ties or not ties["cuts_ties"]:
+            return None
+        how = ("by column order (tie_break='index'; 'random' draws them at random)"
+               if ties["tie_break"] == "index" else "at random (tie_break='random')")
+        return (f"the subset's last {ties['n_kept']} features come from {ties['n_tied']} the "
+                f"consensus leaves tied: chosen {how}, not by the data")
 
     def summary(self) -> str:
         """The text ``rankfusion select`` prints.
@@ -381,9 +394,12 @@ class SelectionRun(WorkflowRun):
         subset = self.subset()
         shown = subset if not self.top else subset[: self.top]
         more = f" (first {len(shown)} shown)" if len(shown) < len(subset) else ""
+        tie = self._tie_note()
+        if tie:
+            notes.remove(tie)
         lines = [f"# {notes[0]}", f"# {notes[1]}",
                  f"\nsubset: {len(subset)} of {p} features{more}, best first",
-                 "  " + ", ".join(shown)]
+                 "  " + ", ".join(shown)] + ([f"# {tie}"] if tie else [])
         curve = subset_curve_table(sel)
         if curve is not None:
             sc = sel.subset_curve_
@@ -431,7 +447,8 @@ class SelectionRun(WorkflowRun):
 
 def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: str = "borda",
                   n_bootstraps: int = 0, subset="half", estimators=None, params=None,
-                  cv: int = 5, random_state=None, n_jobs: int | None = None, format=None,
+                  cv: int = 5, random_state=None, tie_break: str = "index",
+                  n_jobs: int | None = None, format=None,
                   drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
                   out=None, overwrite: bool = False, top: int = 20, options=None,
                   progress: bool = False, log: Callable[[str], None] | None = None
@@ -468,6 +485,9 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
         Folds of the size search.
     random_state : None, int, SeedSequence or Generator
         The seed; None = fresh entropy, recorded as ``seed_entropy``.
+    tie_break : {"index", "random"}, default "index"
+        The order of features the consensus leaves tied (:class:`~rankfusion.EnsembleSelector`);
+        the notes say when the subset cuts through such a block.
     n_jobs : int, optional
         Ranking jobs in parallel (the result does not depend on it).
     format : {"csv", "arff", "parquet"}, optional
@@ -517,7 +537,7 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
     sel = ensemble_from_options(
         rankers=rankers, aggregation=rule, n_bootstraps=n_bootstraps, subset=subset,
         estimators=estimators, params=params, cv=cv, random_state=random_state,
-        n_jobs=n_jobs, progress=progress)
+        n_jobs=n_jobs, progress=progress, tie_break=tie_break)
     if out is not None:  # refused before the work, not after
         check_output_dir(out, overwrite=overwrite, inputs=inputs_of(data))
     X, y = read_data(data, target, format=format, drop=drop, na_values=na_values,

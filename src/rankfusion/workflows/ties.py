@@ -13,11 +13,9 @@ import numpy as np
 
 from .._utils.ties import cutoff_ties
 from .._utils.validation import check_seed
+from ..aggregation import TIE_BREAKS
 
 __all__ = ["TIE_BREAKS", "check_tie_break", "tie_order", "tie_note"]
-
-#: The tie breaks: by the lower column index (exact, the default), or a seeded random order.
-TIE_BREAKS = ("index", "random")
 
 
 def check_tie_break(tie_break, random_state=None) -> str:
