@@ -174,10 +174,12 @@ def test_positions_frame_with_a_repeated_list_name():
      "source must be a path, '-' for standard input, or a DataFrame; got NoneType"),
     (lambda: load_data(3), TypeError,
      "source must be a path, '-' for standard input, or a DataFrame; got int"),
-    (lambda: make_artificial(kind=True, n_classes=4, n_samples=40), ValueError,
-     "kind must be 1, 2 or 3, got True"),
-    (lambda: make_artificial(kind=1.0, n_classes=4, n_samples=40), ValueError,
-     "kind must be 1, 2 or 3, got 1.0"),
+    (lambda: make_artificial(kind=True, n_classes=4, n_samples=40), TypeError,
+     "kind must be an int in [1, 3], got True"),
+    (lambda: make_artificial(kind=1.0, n_classes=4, n_samples=40), TypeError,
+     "kind must be an int in [1, 3], got 1.0"),
+    (lambda: make_artificial(kind=4, n_classes=4, n_samples=40), ValueError,
+     "kind must be an int in [1, 3], got 4"),
 ])
 def test_helper_arguments(call, kind, message):
     with pytest.raises(kind) as err:

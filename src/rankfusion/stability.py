@@ -38,6 +38,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
+from ._utils.constraints import LEVEL, check_param
 from ._utils.data import check_target
 from ._utils.validation import (
     check_bool,
@@ -659,11 +660,8 @@ def nogueira(Z, alpha: float = 0.05) -> NogueiraResult:
     1.0
     """
     z = _check_selection_matrix(Z)
-    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Real):
-        raise TypeError(f"alpha must be a number in (0, 1), got {type(alpha).__name__}")
+    check_param("alpha", alpha, LEVEL)
     alpha = float(alpha)
-    if not 0.0 < alpha < 1.0:
-        raise ValueError(f"alpha must lie in (0, 1), got {alpha}")
     m, d = z.shape
     p_hat = z.mean(axis=0)
     k = z.sum(axis=1)

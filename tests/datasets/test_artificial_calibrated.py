@@ -178,9 +178,11 @@ def test_documented_table_is_consistent():
     (dict(n_noise=-1), "n_noise"),
 ])
 def test_hostile_inputs(kwargs, match):
+    # a value of the wrong kind (a string, a bool for a number) is a TypeError, one out of
+    # range a ValueError; both name the argument
     args = dict(kind=1, n_classes=3, n_samples=30)
     args.update(kwargs)
-    with pytest.raises(ValueError, match=match):
+    with pytest.raises((ValueError, TypeError), match=match):
         make_artificial(**args)
 
 
@@ -188,5 +190,6 @@ def test_hostile_inputs(kwargs, match):
                                     dict(n_samples=True)])
 def test_bayes_error_hostile_inputs(kwargs):
     d = make_artificial(1, 3, n_samples=3, n_noise=0)
-    with pytest.raises(ValueError):
+    name = next(iter(kwargs))
+    with pytest.raises((ValueError, TypeError), match=f"^{name} must be an int ≥ 1"):
         artificial_bayes_error(d, **kwargs)

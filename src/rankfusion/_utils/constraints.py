@@ -42,7 +42,7 @@ import numpy as np
 __all__ = [
     "Constraint", "Interval", "Options", "Boolean", "Seed", "Jobs", "Function", "Table",
     "SequenceOf", "InstanceOf", "Check", "validate_params", "param_problems", "describe",
-    "check_param", "toml_types",
+    "check_param", "toml_types", "LEVEL",
 ]
 
 
@@ -475,3 +475,7 @@ def param_problems(constraints: dict, params: dict, *, where: str = "") -> list[
             except (TypeError, ValueError) as err:
                 out.append(f"{where}{err}")
     return out
+
+
+#: A significance level α (statistical tests, confidence intervals): a number in (0, 1).
+LEVEL = [Interval("real", 0, 1, closed="neither")]

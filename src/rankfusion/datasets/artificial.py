@@ -72,12 +72,11 @@ Relevant features come first (0 … r−1), then the noise; ``shuffle=True`` per
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 import pandas as pd
 from sklearn.utils import Bunch, check_random_state
 
+from .._utils.constraints import Interval, check_param
 from .._utils.validation import check_bool
 
 __all__ = ["make_artificial", "ARTIFICIAL_DATASETS", "ARTIFICIAL_DIFFICULTY", "load_artificial",
@@ -182,9 +181,12 @@ def _means_v2(kind: int, n_classes: int, separation: float, levels):
     return separation * (order - (n_classes - 1) / 2.0), np.ones(r, dtype=np.int64)
 
 
+#: A positive finite number (a standard deviation, a shift).
+_POSITIVE = [Interval("real", 0, None, closed="neither")]
+
+
 def _check_positive(name: str, v) -> float:
-    if isinstance(v, bool) or not isinstance(v, numbers.Real) or not np.isfinite(v) or v <= 0:
-        raise ValueError(f"{name} must be a positive finite number, got {v!r}")
+    check_param(name, v, _POSITIVE)
     return float(v)
 
 
@@ -265,15 +267,12 @@ def make_artificial(kind: int = 1, n_classes: int = 8, *, n_samples: int = 3000,
     as_frame = check_bool(as_frame, "as_frame")
     if version not in ("v1", "v2"):
         raise ValueError(f"version must be 'v1' or 'v2', got {version!r}")
-    if isinstance(kind, (bool, np.bool_)) or not isinstance(kind, numbers.Integral) \
-            or kind not in (1, 2, 3):
-        raise ValueError(f"kind must be 1, 2 or 3, got {kind!r}")
+    check_param("kind", kind, [Interval("int", 1, 3)])
     if kind == 2 and n_classes != 8:
         raise ValueError(f"Artificial-2 has 8 classes (Izetta et al. §3.2), got {n_classes}")
     for name, v, lo in (("n_classes", n_classes, 2), ("n_samples", n_samples, 1),
                         ("n_noise", n_noise, 0)):
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < lo:
-            raise ValueError(f"{name} must be an int ≥ {lo}, got {v!r}")
+        check_param(name, v, [Interval("int", lo, None)])
     if n_samples < n_classes:
         raise ValueError(f"n_samples ({n_samples}) must be at least n_classes ({n_classes})")
     relevant_sd = _check_positive("relevant_sd", relevant_sd)
@@ -350,8 +349,7 @@ def artificial_bayes_error(dataset: Bunch, *, n_samples: int = 400_000, random_s
         The error rate and ``sqrt(e(1 − e)/n)``.
     """
     for name, v in (("n_samples", n_samples), ("chunk", chunk)):
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
-            raise ValueError(f"{name} must be a positive int, got {v!r}")
+        check_param(name, v, [Interval("int", 1, None)])
     if not all(hasattr(dataset, a) for a in ("means", "sd", "priors")):
         raise TypeError("dataset must be what make_artificial returns (a Bunch with means, sd "
                         f"and priors), got {type(dataset).__name__}")

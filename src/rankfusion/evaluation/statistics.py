@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .._utils.constraints import LEVEL, Interval, check_param
 from .._utils.validation import check_bool, real_array
 from ..aggregation import Consensus
 from ..distances import kendall_distance
@@ -75,12 +76,8 @@ def _check_vector(x, name: str) -> np.ndarray:
 
 
 def _check_alpha(alpha) -> float:
-    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Real):
-        raise TypeError(f"alpha must be a number in (0, 1), got {type(alpha).__name__}")
-    alpha = float(alpha)
-    if not 0.0 < alpha < 1.0:
-        raise ValueError(f"alpha must lie in (0, 1), got {alpha}")
-    return alpha
+    check_param("alpha", alpha, LEVEL)
+    return float(alpha)
 
 
 def _check_table(errors, *, name: str, rows: str, cols: str, min_rows: int = 2,
@@ -157,12 +154,12 @@ class TTestResult:
     alternative: str
 
 
+#: A number of samples.
+_COUNT = [Interval("int", 1, None)]
+
+
 def _check_count(value, name: str) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int (a number of samples), got "
-                        f"{type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name} must be ≥ 1, got {value}")
+    check_param(name, value, _COUNT)
     return int(value)
 
 
@@ -386,10 +383,7 @@ def studentized_range_q(k: int, alpha: float = 0.05) -> float:
     >>> round(studentized_range_q(4, 0.05), 3)
     2.569
     """
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
-        raise TypeError(f"k must be an int (number of methods), got {type(k).__name__}")
-    if k < 2:
-        raise ValueError(f"k must be ≥ 2, got {k}")
+    check_param("k", k, [Interval("int", 2, None)])  # the number of methods
     alpha = _check_alpha(alpha)
     return float(stats.studentized_range.ppf(1.0 - alpha, int(k), np.inf) / np.sqrt(2.0))
 
@@ -749,10 +743,7 @@ def rule_agreement(consensuses, k: int) -> AgreementResult:
                              f"consensuses[{labels[0]!r}]")
     if p < 2:
         raise ValueError("rankings need at least 2 features")
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
-        raise TypeError(f"k must be an int (size of the top sets), got {type(k).__name__}")
-    if not 1 <= k <= p:
-        raise ValueError(f"k must lie in [1, {p}] (the number of features), got {k}")
+    check_param("k", k, [Interval("int", 1, p)])  # the size of the top sets, ≤ p features
     m = len(orders)
     kd = np.zeros((m, m))
     jac = np.ones((m, m))
