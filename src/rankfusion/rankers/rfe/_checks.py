@@ -6,6 +6,8 @@ import numbers
 
 import numpy as np
 
+from ..._utils.constraints import check_param
+from .params import SVM_CONSTRAINTS
 from .schedule import rfe_schedule
 
 
@@ -43,16 +45,12 @@ def _prepare(X, y, C, tol, class_weight, step, step_until):
 
 
 def _check_tol(tol) -> float:
-    if isinstance(tol, bool) or not isinstance(tol, (int, float, np.integer, np.floating)):
-        raise TypeError(f"tol must be a positive number, got {tol!r}")
-    if not (np.isfinite(tol) and tol > 0):
-        raise ValueError(f"tol must be a positive finite number, got {tol!r}")
+    check_param("tol", tol, SVM_CONSTRAINTS["tol"])
     return float(tol)
 
 
 def _check_C(C) -> float:
-    if isinstance(C, bool) or not isinstance(C, numbers.Real) or not np.isfinite(C) or C <= 0:
-        raise ValueError(f"C must be a positive finite number, got {C!r}")
+    check_param("C", C, SVM_CONSTRAINTS["C"])
     return float(C)
 
 

@@ -11,29 +11,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._utils.constraints import InstanceOf, Interval, Options
+from ..._utils.constraints import Options
 from ..._utils.data import check_classification_data
 from ..._utils.seeding import seed_int
 from ...lists import RankedLists
-from .._registry import BOOL, RANDOM_STATE, register_ranker
+from .._registry import RANDOM_STATE, register_ranker
 from ..multilist import register_list_producer
 from .binary import rfe_lists, svm_rfe
 from .joint import joint_rfe
+from .params import SVM_CONSTRAINTS
 from .problems import binary_problems
 
 __all__ = ["svm_rfe_scores", "svm_rfe_lists", "SVM_CONSTRAINTS"]
 
-#: The linear SVM's and the schedule's parameters, as data (docs/design.md, 'Parameters'):
-#: shared by the ranker ``svm_rfe`` and :class:`rankfusion.selection.SVMRFE`.
-SVM_CONSTRAINTS = {
-    "C": [Interval("real", 0, None, closed="neither")],
-    "step": [Interval("int", 1, None), Interval("real", 0, 1, closed="neither")],
-    "step_until": [Interval("int", 1, None)],
-    "class_weight": [None, Options("balanced"),
-                     InstanceOf(dict, "a dict class → weight", toml="table")],
-    "tol": [Interval("real", 0, None, closed="neither")],
-    "warm_start": [BOOL],
-}
 
 
 @register_ranker("svm_rfe", tags={"allow_nan": False}, constraints={

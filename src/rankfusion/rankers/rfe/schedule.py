@@ -5,9 +5,10 @@ See docs/design.md, 'SVM-RFE'.
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
+
+from ..._utils.constraints import check_param
+from .params import SVM_CONSTRAINTS
 
 __all__ = ["rfe_schedule", "check_step"]
 
@@ -18,20 +19,9 @@ def check_step(step, step_until) -> tuple[int | float, int]:
     Returns them normalised (``int``/``float``, ``int``); a wrong type raises ``TypeError``, a
     wrong value ``ValueError``, naming the argument.
     """
-    if isinstance(step, bool) or not isinstance(step, numbers.Real):
-        raise TypeError(f"step must be an int ≥ 1 or a float in (0, 1), got {step!r}")
-    if isinstance(step, numbers.Integral):
-        if step < 1:
-            raise ValueError(f"step must be an int ≥ 1 or a float in (0, 1), got {step!r}")
-        step = int(step)
-    else:
-        step = float(step)
-        if not 0.0 < step < 1.0:
-            raise ValueError(f"step must be an int ≥ 1 or a float in (0, 1), got {step!r}")
-    if isinstance(step_until, bool) or not isinstance(step_until, numbers.Integral):
-        raise TypeError(f"step_until must be an int ≥ 1, got {step_until!r}")
-    if step_until < 1:
-        raise ValueError(f"step_until must be an int ≥ 1, got {step_until!r}")
+    check_param("step", step, SVM_CONSTRAINTS["step"])
+    check_param("step_until", step_until, SVM_CONSTRAINTS["step_until"])
+    step = int(step) if float(step) >= 1 else float(step)
     return step, int(step_until)
 
 
