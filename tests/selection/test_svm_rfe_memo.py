@@ -72,9 +72,11 @@ def test_custom_estimator_not_memoised(monkeypatch):
     assert len(calls) == 2
 
 
-@pytest.mark.parametrize("bad", [0, -1, True, 1.5, "3", None])
-def test_bad_maxsize(bad):
-    with pytest.raises(ValueError, match="maxsize"):
+@pytest.mark.parametrize(("bad", "exc"), [(0, ValueError), (-1, ValueError), (True, TypeError),
+                                          (1.5, TypeError), ("3", TypeError), (None, TypeError)])
+def test_bad_maxsize(bad, exc):
+    # out of range: ValueError; not an int at all: TypeError (the vocabulary's rule)
+    with pytest.raises(exc, match=r"^maxsize must be an int ≥ 1, got "):
         with rfe_lists_memo(bad):
             pass
 

@@ -19,10 +19,10 @@ The limit, in this order of precedence:
 from __future__ import annotations
 
 import math
-import numbers
 import os
 
-import numpy as np
+from .._utils.constraints import check_param
+from ._params import MAX_MEMORY
 
 __all__ = ["ENV_VAR", "DEFAULT_FRACTION", "BYTES_PER_CELL", "memory_limit", "check_memory"]
 
@@ -67,12 +67,7 @@ def _parse_env(text: str) -> float:
 def memory_limit(max_memory=None) -> tuple[float, str]:
     """The byte limit in force and where it comes from (``math.inf`` when unknown/disabled)."""
     if max_memory is not None:
-        if isinstance(max_memory, (bool, np.bool_)) or not isinstance(max_memory, numbers.Real) \
-                or not max_memory > 0:
-            raise ValueError(
-                f"max_memory must be a positive number of bytes (float('inf') disables the "
-                f"check), got {max_memory!r}"
-            )
+        check_param("max_memory", max_memory, MAX_MEMORY)
         return float(max_memory), "max_memory="
     env = os.environ.get(ENV_VAR)
     if env:

@@ -45,7 +45,7 @@ import math
 import numba
 import numpy as np
 
-from .._utils.constraints import Interval, Options, check_param
+from .._utils.constraints import Interval, Options, check_param, validate_params
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import compiled_serial, kernel
 from .._utils.validation import check_bool
@@ -451,11 +451,7 @@ def cfs_subset(X, y, direction: str = "forward", *, locally_predictive: bool = T
     """
     locally_predictive = check_bool(locally_predictive, "locally_predictive")
     missing_separate = check_bool(missing_separate, "missing_separate")
-    if direction not in _DIRECTIONS:
-        raise ValueError(f"direction must be one of {_DIRECTIONS}, got {direction!r}")
-    if isinstance(max_stale, bool) or not isinstance(max_stale, (int, np.integer)) \
-            or max_stale < 1:
-        raise ValueError(f"max_stale must be a positive integer, got {max_stale!r}")
+    validate_params(_SEARCH_CONSTRAINTS, {"direction": direction, "max_stale": max_stale})
     ev = _prepare_cfs(X, y, missing_separate)
     group, _ = _best_first(ev, direction, int(max_stale))
     best = set(group)
@@ -588,6 +584,9 @@ _SCORES = ("order", "merit")
 
 #: The ranking form's parameters (docs/design.md, 'Parameters'): declared on its registry
 #: entry and checked on every call.
+#: The best-first search's own parameters (:func:`cfs_subset`).
+_SEARCH_CONSTRAINTS = {"direction": [Options(*_DIRECTIONS)],
+                       "max_stale": [Interval("int", 1, None)]}
 CFS_CONSTRAINTS = {"missing_separate": [BOOL], "score": [Options(*_SCORES)],
                    "n_steps": [None, Interval("int", 1, None)]}
 

@@ -139,8 +139,7 @@ def rfe_lists_memo(maxsize: int = 16) -> Iterator[None]:
     None
     """
     global _MEMO, _MEMO_SIZE
-    if isinstance(maxsize, bool) or not isinstance(maxsize, numbers.Integral) or maxsize < 1:
-        raise ValueError(f"maxsize must be an int ≥ 1, got {maxsize!r}")
+    check_param("maxsize", maxsize, [Interval("int", 1, None)])
     outer = (_MEMO, _MEMO_SIZE)
     _MEMO, _MEMO_SIZE = OrderedDict(), int(maxsize)
     try:
