@@ -9,7 +9,7 @@ from scipy.stats import norm
 
 from conftest import read_csv
 from rankfusion.datasets import load
-from rankfusion.evaluation.weka_like import J48Like, WekaIB1, WekaNaiveBayes, _add_errs
+from rankfusion.selection.weka_like import J48Like, WekaIB1, WekaNaiveBayes, _add_errs
 
 FIX = os.path.join(os.path.dirname(__file__), "..", "fixtures", "weka_classifiers")
 SETS = sorted(f[:-4] for f in os.listdir(FIX) if f.endswith(".csv")) if os.path.isdir(FIX) \

@@ -646,3 +646,21 @@ def test_ensemble_from_options_names_unknown_classifiers(estimators, exc, match)
 
     with pytest.raises(exc, match=match):
         ensemble_from_options(estimators=estimators)
+
+
+def test_weka_like_classifier_names_need_no_evaluation_import():
+    # The Weka-like classifiers are registered in rankfusion.selection, so a script that never
+    # imports rankfusion.evaluation can name them (the CLI and TOML always could).
+    import subprocess
+    import sys
+
+    code = ("import sys, numpy as np\n"
+            "from rankfusion.selection import EnsembleSelector\n"
+            "X = np.random.default_rng(0).normal(size=(40, 6)); y = np.repeat([0, 1], 20)\n"
+            "s = EnsembleSelector(rankers=['f_classif'], estimators=['j48', 'knn1_weka', "
+            "'naive_bayes_weka'], n_features_to_select='k-step').fit(X, y)\n"
+            "assert 'rankfusion.evaluation' not in sys.modules\n"
+            "print(sorted(s.subset_curve_.curve['estimator'].unique()))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['j48', 'knn1_weka', 'naive_bayes_weka']"

@@ -17,6 +17,7 @@ The rules they follow: docs/design.md, 'Ensembles, subsets and evaluation'.
   Izetta et al. (2017) and the cross-validated error of each method's top genes.
 """
 
+from ..selection.weka_like import J48Like, WekaIB1, WekaNaiveBayes
 from .advisor import (
     Advice,
     Configuration,
@@ -76,7 +77,6 @@ from .statistics import (
     studentized_range_q,
     win_matrix,
 )
-from .weka_like import J48Like, WekaIB1, WekaNaiveBayes
 
 __all__ = [
     "Advice",

@@ -255,3 +255,29 @@ def _bagging(random_state=None):
 @register_classifier("random_forest", description="random forest of 100 trees")
 def _random_forest(random_state=None):
     return RandomForestClassifier(n_estimators=100, random_state=random_state)
+
+
+# --------------------------------------------------------------------------- Weka's ones
+@register_classifier("naive_bayes_weka", accepts_nominal=True,
+                     description="Weka's NaiveBayes (precision rounding, SD floor, Laplace "
+                                 "counts for nominal attributes)")
+def _naive_bayes_weka(random_state=None):
+    from .weka_like import WekaNaiveBayes
+
+    return WekaNaiveBayes()
+
+
+@register_classifier("j48", description="J48-like pruned C4.5 tree (binary splits; see "
+                                        "rankfusion.evaluation.J48Like)")
+def _j48(random_state=None):
+    from .weka_like import J48Like
+
+    return J48Like()
+
+
+@register_classifier("knn1_weka", accepts_nominal=True,
+                     description="Weka's IBk: 1-NN on min–max scaled attributes")
+def _knn1_weka(random_state=None):
+    from .weka_like import WekaIB1
+
+    return WekaIB1()
