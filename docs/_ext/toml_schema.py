@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 #: Marks a key that has no default (it must be given).
 REQUIRED = "required"
@@ -74,8 +75,14 @@ def _types(types) -> str:
     return " or ".join(str(t) for t in types)
 
 
+_ROLE = re.compile(r":(?:py:)?(?:attr|class|func|meth|mod|data|obj):`~?([^`<]+?)(?:\s*<[^>]*>)?`")
+
+
 def _cell(text) -> str:
-    return " ".join(str(text).split()).replace("|", r"\|").replace("*", r"\*") or "—"
+    """A meaning as table text: Sphinx roles become literals (the page is outside the object's
+    own namespace, where ``:attr:`subset_curve_``` would not resolve)."""
+    text = _ROLE.sub(lambda m: f"``{m.group(1)}``", " ".join(str(text).split()))
+    return text.replace("|", r"\|").replace("*", r"\*") or "—"
 
 
 def schema_rst(rows_=None) -> str:
