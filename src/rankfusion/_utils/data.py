@@ -7,6 +7,7 @@ categoricals) into a :class:`ClassificationData` without touching the caller's o
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -19,7 +20,7 @@ pd = lazy_module("pandas")  # imported on first use (small commands start withou
 __all__ = ["ClassificationData", "check_classification_data", "check_features", "check_target",
            "weka_classes", "prepare_ranker_data", "check_callable", "target_problem",
            "ID_TARGET_MIN_SAMPLES", "ID_TARGET_MIN_ROWS_OF_FILE", "NOT_CLASSES_ADVICE",
-           "rescale_extreme_columns", "EXTREME_SCALE"]
+           "rescale_extreme_columns", "EXTREME_SCALE", "default_feature_names"]
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,19 @@ def without_attrs(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+@functools.lru_cache(maxsize=8)
+def _default_names(p: int) -> np.ndarray:
+    names = np.array([f"x{j}" for j in range(p)], dtype=object)
+    names.flags.writeable = False
+    return names
+
+
+def default_feature_names(p: int) -> np.ndarray:
+    """``x0 … x{p-1}``, the names of an array's columns (made once per width: a wide data
+    set's bootstrap samples all share them)."""
+    return _default_names(int(p))
+
+
 def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
                    feature_names=None):
     """Validate a feature matrix alone; return ``(values, nominal, categories, feature_names)``
@@ -279,13 +293,14 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
         n, p = values.shape
         nominal = np.zeros(p, dtype=bool)
         categories = [None] * p
-        names = (np.array([f"x{j}" for j in range(p)], dtype=object) if feature_names is None
+        names = (default_feature_names(p).copy() if feature_names is None
                  else np.asarray(feature_names, dtype=object))
     if values.shape[0] == 0 or values.shape[1] == 0:
         raise ValueError(f"X is empty (shape {values.shape})")
-    if np.isinf(values).any():
+    finite = bool(np.isfinite(values).all())  # one pass when every value is a number
+    if not finite and np.isinf(values).any():
         raise ValueError("X contains inf; use NaN for missing values")
-    if not allow_missing and np.isnan(values).any():
+    if not finite and not allow_missing and np.isnan(values).any():
         i, j = np.argwhere(np.isnan(values))[0]
         raise ValueError(f"X has a missing value (NaN) at sample {i}, feature {j}; "
                          "this method cannot take missing values")
@@ -331,10 +346,15 @@ def rescale_extreme_columns(values: np.ndarray, nominal: np.ndarray | None = Non
     exponents : ndarray of int, shape (p,)
         ``e`` per column (0 = unchanged): the original is ``values · 2^e``.
     """
-    p = values.shape[1]
+    n, p = values.shape
     num = np.ones(p, dtype=bool) if nominal is None else ~np.asarray(nominal, dtype=bool)
-    mag = np.abs(np.where(np.isnan(values), 0.0, values))
-    top = mag.max(axis=0, initial=0.0)
+    if n == 0:
+        return values, np.zeros(p, dtype=np.int64)
+    # max |x| per column, NaN left out, without a p × n temporary: max(|max|, |min|)
+    with np.errstate(invalid="ignore"):
+        top = np.fmax(np.abs(np.fmax.reduce(values, axis=0)),
+                      np.abs(np.fmin.reduce(values, axis=0)))
+    top = np.nan_to_num(top, nan=0.0)  # an all-missing column
     need = num & (top > 0) & ((top > EXTREME_SCALE) | (top < 1.0 / EXTREME_SCALE))
     e = np.where(need, np.frexp(top)[1], 0).astype(np.int64)
     if not need.any():
