@@ -526,3 +526,12 @@ def test_the_memo_keys_long_name_arrays_by_every_name(recorded):
         rb = svm_rfe_rankings(X, y, ["borda"], feature_names=b, step=0.5)
     assert len(rec.calls) == 2
     assert list(ra.lists.features) == list(a) and list(rb.lists.features) == list(b)
+
+
+def test_rankings_repr_is_one_line_not_every_weight():
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    text = repr(svm_rfe_rankings(X, y, ["kfirst", "average"]))
+    assert text == ("SVMRFERankings(methods=['kfirst', 'average'], 4 features, 3 per-problem "
+                    "lists, joint=['average'], C=1)")

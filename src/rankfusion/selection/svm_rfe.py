@@ -253,13 +253,19 @@ class SVMRFERankings:
         With ``C="cv"``: :func:`choose_C`'s results.
     """
 
-    positions: dict
-    consensus: dict
-    lists: RankedLists | None
-    results: list = field(default_factory=list)
-    joint: dict = field(default_factory=dict)
+    positions: dict = field(repr=False)
+    consensus: dict = field(repr=False)
+    lists: RankedLists | None = field(repr=False)
+    results: list = field(default_factory=list, repr=False)
+    joint: dict = field(default_factory=dict, repr=False)
     C: float = 1.0
-    C_cv_results: dict | None = None
+    C_cv_results: dict | None = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        n_lists = 0 if self.lists is None else self.lists.n_lists
+        p = next((len(v) for v in self.positions.values()), 0)
+        return (f"SVMRFERankings(methods={list(self.positions)}, {p} features, {n_lists} "
+                f"per-problem lists, joint={list(self.joint)}, C={self.C:g})")
 
     @property
     def n_lists(self) -> int:
