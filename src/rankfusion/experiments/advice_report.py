@@ -49,6 +49,12 @@ def _family(row) -> str:
     return f"{row['rankers']} | {row['rule']}"
 
 
+def _values(column) -> np.ndarray:
+    """A column as a float array (matplotlib's masking of a pandas Series with a shuffled
+    index fails on pandas < 2)."""
+    return np.asarray(column, dtype=np.float64)
+
+
 def _fig_curves(table, advice):
     """Small multiples: one panel per family (the best combination families, then every
     ranker alone), its mean outer accuracy against size with the interval as a band; the best
@@ -82,9 +88,10 @@ def _fig_curves(table, advice):
     def draw(ax, fam, color, ls, marker, label):
         g = t[t["family"] == fam].sort_values("size")
         x = g["size"].to_numpy(dtype=float)
-        ax.fill_between(x, g["score_low"].clip(lower=0), g["score_high"].clip(upper=1),
-                        color=color, alpha=0.15, lw=0)
-        ax.plot(x, g["score"], ls=ls, marker=marker, ms=3.5, color=color, lw=1.4, label=label)
+        ax.fill_between(x, _values(g["score_low"].clip(lower=0)),
+                        _values(g["score_high"].clip(upper=1)), color=color, alpha=0.15,
+                        lw=0)
+        ax.plot(x, _values(g["score"]), ls=ls, marker=marker, ms=3.5, color=color, lw=1.4, label=label)
 
     for i, (ax, fam) in enumerate(zip(axes.flat, shown)):
         if fam != ref and (t["family"] == ref).any():
@@ -118,7 +125,7 @@ def _fig_pareto(table, pareto):
     ax.scatter(table.loc[np.isnan(phi), "size"], table.loc[np.isnan(phi), "score"], s=18,
                facecolors="none", edgecolors="grey", label="Φ undefined")
     p = pareto.sort_values("size")
-    ax.plot(p["size"], p["score"], "-", color="crimson", lw=1)
+    ax.plot(_values(p["size"]), _values(p["score"]), "-", color="crimson", lw=1)
     ax.scatter(p["size"], p["score"], s=70, facecolors="none", edgecolors="crimson", lw=1.5,
                label="Pareto front")
     if np.isfinite(phi).any():
@@ -146,10 +153,11 @@ def _fig_stability(table):
         if g.empty:
             continue
         # Φ ≤ 1: the asymptotic interval is clipped there
-        xerr = [np.clip(g["phi"] - g["phi_low"], 0, None),
-                np.clip(np.minimum(g["phi_high"], 1.0) - g["phi"], 0, None)]
-        ax.errorbar(g["phi"], g["score"], xerr=xerr, fmt=marker, ms=4, alpha=0.6, capsize=1.5,
-                    lw=0.6, label=label)
+        phi = _values(g["phi"])
+        xerr = [np.clip(phi - _values(g["phi_low"]), 0, None),
+                np.clip(np.minimum(_values(g["phi_high"]), 1.0) - phi, 0, None)]
+        ax.errorbar(phi, _values(g["score"]), xerr=xerr, fmt=marker, ms=4, alpha=0.6,
+                    capsize=1.5, lw=0.6, label=label)
     ax.set_xlabel("Nogueira's Φ of the outer subsets (1 = the same subset every time)")
     ax.set_ylabel("mean outer accuracy")
     ax.grid(alpha=0.3)
