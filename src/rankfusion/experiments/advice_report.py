@@ -91,7 +91,8 @@ def _fig_curves(table, advice):
         ax.fill_between(x, _values(g["score_low"].clip(lower=0)),
                         _values(g["score_high"].clip(upper=1)), color=color, alpha=0.15,
                         lw=0)
-        ax.plot(x, _values(g["score"]), ls=ls, marker=marker, ms=3.5, color=color, lw=1.4, label=label)
+        ax.plot(x, _values(g["score"]), ls=ls, marker=marker, ms=3.5, color=color, lw=1.4,
+                label=label)
 
     for i, (ax, fam) in enumerate(zip(axes.flat, shown)):
         if fam != ref and (t["family"] == ref).any():
