@@ -181,7 +181,9 @@ def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
 
 
 def _weighting_hint(spec) -> str:
-    """"; did you mean 'OW'?" for a fuzzy spec whose weighting is close to a known one."""
+    """For a fuzzy spec with an unknown weighting: the closest known one (``"fuzzy:OX"`` →
+    ``'fuzzy:OW'``: the same case-blind name, difflib's match, else the weightings one letter
+    away) and the spec of each."""
     from .._utils.registry import closest_name
     from ..aggregation import FUZZY_WEIGHTINGS
 
@@ -190,11 +192,15 @@ def _weighting_hint(spec) -> str:
     head, _, tail = spec.partition(":")
     if head.strip().lower() != "fuzzy":
         return ""
-    value = tail.split("=", 1)[-1].strip()
-    if value.upper() in FUZZY_WEIGHTINGS:
+    value = tail.split("=", 1)[-1].strip().upper()
+    if value in FUZZY_WEIGHTINGS:
         return ""
-    close = closest_name(value.upper(), list(FUZZY_WEIGHTINGS))
-    return f"; did you mean {'fuzzy:' + close!r}?" if close else ""
+    close = closest_name(value, list(FUZZY_WEIGHTINGS))
+    near = [close] if close else [w for w in FUZZY_WEIGHTINGS if len(value) == len(w) and sum(
+        a != b for a, b in zip(value, w)) == 1]
+    known = ", ".join(f"fuzzy:{w}" for w in FUZZY_WEIGHTINGS)
+    hint = f"; did you mean {' or '.join(repr('fuzzy:' + w) for w in near)}?" if near else ""
+    return f"{hint} (the fuzzy weightings: {known})"
 
 
 def default_sizes(p: int) -> np.ndarray:
