@@ -16,6 +16,18 @@ sure is that, and does any combination beat the best single ranker?" without sel
   (min–max normalised per list, as ``EnsembleSelector(normalize="minmax")``); every size is a
   prefix of the consensus order; a classifier is fitted once per distinct feature subset and
   split. So 100+ configurations cost little more than the rankers.
+* **The fuzzy weightings** (``"fuzzy:EW"``, ``"fuzzy:RW"``, ``"fuzzy:OW"``, ``"fuzzy:MW"``; the
+  fuzzy paper, eqs. 1–13) combine each ranker's *bootstrap* lists. With one of them among the
+  rules, every training part is also ranked by each ranker on ``n_bootstraps`` stratified
+  bootstrap samples of that part, drawn from a seed of the part exactly as
+  ``EnsembleSelector(random_state=seed, n_bootstraps=…, sample_fraction=…)`` draws its samples
+  and ranker seeds (:func:`rankfusion.selection.ranking_jobs.plan_ranking_jobs`); those scores
+  are cached too, each list min–max normalised, and every subset × weighting is the fuzzy
+  combination of the subset's rankers' cached lists. On one outer part it therefore selects
+  what that ``EnsembleSelector`` selects on the part (tested; exact for any rankers when all
+  of them are combined, and for subsets of rankers that draw no random numbers: a seeded
+  ranker's stream follows its place among all the rankers, as in the ensemble of all of
+  them). The seeds are :attr:`Advice.bootstrap_seeds`.
 * **Ties decided by column order.** A ranker that gives many features the same score (the
   Weka-exact information measures give 0 to most features of a wide data set) leaves their
   order to the tie break. ``tie_break="random"`` (the default here) permutes the feature indices
