@@ -89,6 +89,9 @@ def test_selector_of_a_fuzzy_recommendation_repeats_it_on_all_the_data(data):
                  sizes=(2, 4), estimator="naive_bayes", cv=3, inner_cv=2, n_repeats=1,
                  n_bootstraps=B, sample_fraction=0.8, tie_break="index", random_state=0)
     assert adv.recommended.rule == "fuzzy"
+    assert adv.recommended.rule_label in ("fuzzy:OW", "fuzzy:EW")
+    assert parse_rule(adv.recommended.rule_label) == ("fuzzy", dict(adv.recommended.params))
+    assert set(adv.table["rule"]) == {"alone", "fuzzy:OW", "fuzzy:EW"}
     sel = adv.selector()
     params = sel.get_params()
     assert isinstance(sel, EnsembleSelector) and not hasattr(sel, "support_")

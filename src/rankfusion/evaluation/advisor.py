@@ -127,6 +127,8 @@ class Configuration:
             return "alone"
         if not self.params:
             return self.rule
+        if self.rule == "fuzzy" and len(self.params) == 1:  # as written: "fuzzy:OW"
+            return f"fuzzy:{self.params[0][1]}"
         return self.rule + ":" + ",".join(f"{k}={v}" for k, v in self.params)
 
     @property
