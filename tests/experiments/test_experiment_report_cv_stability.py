@@ -168,3 +168,19 @@ def test_committed_cross_validation_results_still_load_and_report(paper, tmp_pat
     write_report(out)
     md = (out / "report" / "report.md").read_text()
     assert "stability not recorded for these cells" in md
+
+
+def test_a_size_searched_with_the_cells_classifier_gives_one_phi_per_classifier(tmp_path):
+    text = tiny_config(datasets=("iris",), rules=("borda",)).replace(
+        CURVE, 'kind = "cross_validation"\ncv = 3\nn_features = "learning-curve"\n'
+        'search_with_classifier = true\nscoring = ["accuracy"]').replace(
+        'classifiers = ["naive_bayes"]', 'classifiers = ["naive_bayes", "knn1"]')
+    out = tmp_path / "search"
+    run_experiment(text, out, progress=False)
+    _, positions, _ = read_results(out)
+    folds = positions[positions["selected"].notna()]
+    assert folds.groupby("method")["cell"].nunique().to_dict() == {"ens+borda": 2, "single": 2}
+    md = (out / "report" / "report.md").read_text()
+    for method in ("ens+borda", "single"):
+        for clf in ("knn1", "naive_bayes"):
+            assert re.search(rf"\| {re.escape(method)} \| {clf} \| 3 \|", md), (method, clf)
