@@ -98,7 +98,13 @@ HOSTILE = [
     (["--rankers", "f_classif,nope"], "nope"),
     (["--rules", "borda,,rrf"], "empty item"),
     (["--rules", "k=3"], "starts with a parameter"),
-    (["--rules", "fuzzy:OW"], "fuzzy"),
+    (["--rules", "fuzzy:OX"], "did you mean 'fuzzy:OW'"),
+    (["--rules", "fuzzy:OW", "--bootstraps", "1"], "n_bootstraps ≥ 2"),
+    (["--rules", "fuzzy:OW", "--bootstraps", "-1"], "n_bootstraps"),
+    (["--rules", "fuzzy:OW", "--sample-fraction", "0"], "sample_fraction"),
+    (["--rules", "fuzzy:OW", "--sample-fraction", "1.5"], "sample_fraction"),
+    (["--rules", "fuzzy:OW", "--sample-fraction", "0.01"], "sample_fraction ≥"),
+    (["--rules", "fuzzy:OW", "--rankers", "f_classif"], "at least 2"),
     (["--rules", "nope"], "nope"),
     (["--rules", "kfirst:z=1"], "unknown parameter"),
     (["--sizes", "1,x"], "sizes"),
@@ -241,3 +247,31 @@ def test_progress_with_time_left_and_no_progress_silences_it(small_csv, tmp_path
     extra = ["--out", tmp_path / "quiet"] if folder else []
     rc, text, err = _run(capsys, path, *BASE, *extra, "--no-progress")
     assert rc == 0 and err == ""
+
+
+def test_dry_run_counts_the_bootstrap_ranker_fits(small_csv, capsys):
+    path, _ = small_csv
+    args = list(BASE)
+    args[args.index("--rules") + 1] = "borda,fuzzy:OW"
+    rc, text, err = _run(capsys, path, *args, "--bootstraps", "5", "--dry-run")
+    assert rc == 0, err
+    assert "bootstrap_ranker_fits: 120" in text  # 12 parts × 2 rankers × 5 samples
+    assert "ranker_fits: 144" in text  # and once each on the part itself
+
+
+def test_fuzzy_rules_from_the_command_line_equal_the_library(small_csv, tmp_path, capsys):
+    path, frame = small_csv
+    args = list(BASE)
+    args[args.index("--rules") + 1] = "fuzzy:OW,fuzzy:EW"
+    out = tmp_path / "res"
+    rc, text, err = _run(capsys, path, *args, "-b", "3", "--sample-fraction", "0.9",
+                         "--out", out)
+    assert rc == 0, err
+    adv = advise(frame.drop(columns=["id", "cls"]), frame["cls"],
+                 rankers=["f_classif", "relieff"], rules=["fuzzy:OW", "fuzzy:EW"],
+                 sizes=[1, 2, 4], estimator="naive_bayes", cv=3, inner_cv=2, n_repeats=1,
+                 n_bootstraps=3, sample_fraction=0.9, random_state=4)
+    assert adv.verdict in text
+    np.testing.assert_allclose(pd.read_csv(out / "advice.csv")["score"], adv.table["score"])
+    summary = json.loads((out / "summary.json").read_text())
+    assert (summary["n_bootstraps"], summary["sample_fraction"]) == (3, 0.9)

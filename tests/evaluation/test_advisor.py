@@ -325,7 +325,6 @@ HOSTILE = [
     ({"rankers": ("f_classif", 3)}, TypeError, r"rankers\[1\]"),
     ({"rules": ()}, ValueError, "rules is empty"),
     ({"rules": ("nope",)}, ValueError, r"rules\[0\]"),
-    ({"rules": ("fuzzy:OW",)}, ValueError, "fuzzy"),
     ({"rules": ("kfirst:k",)}, ValueError, "NAME=VALUE"),
     ({"rules": ("kfirst:q=3",)}, ValueError, "unknown parameter"),
     ({"rules": ("kfirst:k=3,k=4",)}, ValueError, "twice"),

@@ -269,3 +269,67 @@ def test_a_process_killed_with_sigkill_resumes(data, reference, tmp_path):
     assert run.reused == 2 and sorted(run.computed) == [2, 3]
     assert any("stale" in n or "took over" in n or "lock" in n for n in run.notes)
     _same(run.advice, reference)
+
+
+# --------------------------------------------------------------------------- fuzzy rules
+KW_FUZZY = {**KW, "rules": ("borda", "fuzzy:OW", "fuzzy:EW"), "n_bootstraps": 3,
+            "sample_fraction": 0.8}
+
+
+@pytest.fixture(scope="module")
+def fuzzy_reference(data):
+    return advise(*data, **KW_FUZZY)
+
+
+def test_fuzzy_parts_hold_the_bootstrap_scores_and_a_killed_run_resumes(data, fuzzy_reference,
+                                                                        tmp_path):
+    out = tmp_path / "adv"
+    seen = []
+
+    def kill_after_two(j, status):
+        seen.append(j)
+        if len(seen) == 2:
+            raise Killed
+
+    with pytest.raises(Killed):
+        advise_in_folder(*data, out, on_part=kill_after_two, **KW_FUZZY)
+    run = advise_in_folder(*data, out, **KW_FUZZY)
+    assert (run.reused, run.computed) == (2, [2, 3])
+    _same(run.advice, fuzzy_reference)
+    assert run.advice.bootstrap_seeds == fuzzy_reference.bootstrap_seeds
+    for j in range(N_PARTS):
+        part, why = read_part(out / PARTS_DIR / f"part-{j:03d}.npz", run.identity_sha256, j)
+        assert why == "ok"
+        # inner_cv inner training parts and the outer one; p × rankers × n_bootstraps each
+        assert part["bootstrap_scores"].shape == (2 + 1, 8, 2, 3)
+        assert part["bootstrap_seeds"].shape == (3,)
+    identity = json.loads((out / STORE_NAME).read_text())["identity"]
+    assert (identity["n_bootstraps"], identity["sample_fraction"]) == (3, 0.8)
+
+
+def test_fuzzy_parts_on_dask_give_the_numbers_of_a_local_run(data, fuzzy_reference, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        run = advise_in_folder(*data, tmp_path / "adv", client=client, **KW_FUZZY)
+    assert run.backend.startswith("dask")
+    _same(run.advice, fuzzy_reference)
+    local = advise_in_folder(*data, tmp_path / "adv", **KW_FUZZY)
+    assert local.computed == [] and local.reused == N_PARTS
+
+
+@pytest.mark.parametrize("change, key", [({"n_bootstraps": 4}, "n_bootstraps"),
+                                         ({"sample_fraction": 0.9}, "sample_fraction")])
+def test_a_fuzzy_folder_with_other_bootstrap_settings_is_refused(data, tmp_path, change, key):
+    out = tmp_path / "adv"
+    advise_in_folder(*data, out, **KW_FUZZY)
+    with pytest.raises(ValueError, match=rf"another configuration \(it differs in: .*{key}"):
+        advise_in_folder(*data, out, **{**KW_FUZZY, **change})
+
+
+def test_bootstrap_settings_leave_a_folder_without_fuzzy_rules_alone(data, tmp_path):
+    out = tmp_path / "adv"
+    advise_in_folder(*data, out, **KW)
+    run = advise_in_folder(*data, out, **{**KW, "n_bootstraps": 4})  # unused: same numbers
+    assert run.reused == N_PARTS

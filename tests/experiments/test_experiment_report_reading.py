@@ -74,7 +74,10 @@ def test_cross_validation_stability_is_explained(tmp_path):
     out = tmp_path / "cv"
     run_experiment(text, out, progress=False)
     page = (out / "report" / "report.html").read_text(encoding="utf-8")
-    assert "does not record the subsets of its folds" in page
+    # the folds' subsets are recorded now: their Φ with its interval, explained
+    assert "Cross-validation cells" in page
+    assert "Φ of the subsets each method&#x27;s selector selected on the training parts" in page
+    assert "asymptotic 95 % interval" in page
 
 
 def test_bars_stop_at_zero_and_ticks_are_the_feature_counts():

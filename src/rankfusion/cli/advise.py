@@ -39,7 +39,16 @@ def add_parser(sub) -> None:
                    f"info_gain,relieff,nlc); known: {', '.join(RANKERS)}")
     p.add_argument("--rules", "-a", default="borda,mean_score,kfirst,rrf", metavar="RULES",
                    help="comma-separated rules with parameters, e.g. 'borda,kfirst:k=0.05' "
+                   "or the fuzzy weightings 'fuzzy:OW,fuzzy:EW' (these rank every training "
+                   "part on --bootstraps samples too) "
                    f"(default borda,mean_score,kfirst,rrf); known: {', '.join(METHODS)}")
+    p.add_argument("--bootstraps", "-b", type=int, default=10, metavar="N",
+                   help="with a fuzzy rule: bootstrap samples per ranker and training part, "
+                   "≥ 2 (default 10; every ranker runs N more times per training part, "
+                   "--dry-run counts them); ignored without a fuzzy rule")
+    p.add_argument("--sample-fraction", type=float, default=1.0, metavar="F",
+                   help="rows drawn with replacement per bootstrap sample, a fraction in "
+                   "(0, 1] of the training part (default 1.0)")
     p.add_argument("--sizes", default=None, metavar="SIZES",
                    help="comma-separated subset sizes: counts (5) or fractions (0.05), or "
                    "k-step (default: 1, 2, 4, … up to 256)")
@@ -95,6 +104,7 @@ def run(args) -> int:
         estimator=args.estimator, cv=args.cv, inner_cv=args.inner_cv, repeats=args.repeats,
         combine=args.combine, alpha=args.alpha, tie_break=args.tie_break,
         random_state=args.random_state, n_jobs=args.n_jobs,
+        n_bootstraps=args.bootstraps, sample_fraction=args.sample_fraction,
         out=None if to_stdout else args.out, overwrite=args.overwrite, top=args.top,
         dry_run=args.dry_run, options={k: v for k, v in vars(args).items() if k != "func"},
         scheduler=args.scheduler, n_workers=args.dask_local, progress=not args.no_progress)

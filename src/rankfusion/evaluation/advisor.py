@@ -16,6 +16,18 @@ sure is that, and does any combination beat the best single ranker?" without sel
   (min–max normalised per list, as ``EnsembleSelector(normalize="minmax")``); every size is a
   prefix of the consensus order; a classifier is fitted once per distinct feature subset and
   split. So 100+ configurations cost little more than the rankers.
+* **The fuzzy weightings** (``"fuzzy:EW"``, ``"fuzzy:RW"``, ``"fuzzy:OW"``, ``"fuzzy:MW"``; the
+  fuzzy paper, eqs. 1–13) combine each ranker's *bootstrap* lists. With one of them among the
+  rules, every training part is also ranked by each ranker on ``n_bootstraps`` stratified
+  bootstrap samples of that part, drawn from a seed of the part exactly as
+  ``EnsembleSelector(random_state=seed, n_bootstraps=…, sample_fraction=…)`` draws its samples
+  and ranker seeds (:func:`rankfusion.selection.ranking_jobs.plan_ranking_jobs`); those scores
+  are cached too, each list min–max normalised, and every subset × weighting is the fuzzy
+  combination of the subset's rankers' cached lists. On one outer part it therefore selects
+  what that ``EnsembleSelector`` selects on the part (tested; exact for any rankers when all
+  of them are combined, and for subsets of rankers that draw no random numbers: a seeded
+  ranker's stream follows its place among all the rankers, as in the ensemble of all of
+  them). The seeds are :attr:`Advice.bootstrap_seeds`.
 * **Ties decided by column order.** A ranker that gives many features the same score (the
   Weka-exact information measures give 0 to most features of a wide data set) leaves their
   order to the tie break. ``tie_break="random"`` (the default here) permutes the feature indices
@@ -115,6 +127,8 @@ class Configuration:
             return "alone"
         if not self.params:
             return self.rule
+        if self.rule == "fuzzy" and len(self.params) == 1:  # as written: "fuzzy:OW"
+            return f"fuzzy:{self.params[0][1]}"
         return self.rule + ":" + ",".join(f"{k}={v}" for k, v in self.params)
 
     @property
@@ -134,8 +148,8 @@ def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
     ----------
     spec : str or (str, dict)
         The rule: ``"name"`` or ``"name:param=value,param=value"`` text, or a
-        ``(name, params)`` pair whose params is a mapping. The fuzzy weightings are refused (they
-        need bootstrap lists).
+        ``(name, params)`` pair whose params is a mapping. A fuzzy weighting (``"fuzzy:OW"``,
+        ``"fuzzy"`` meaning ``"fuzzy:OW"``) comes back as ``("fuzzy", {"weighting": "OW"})``.
     name : str, default="rules"
         The argument's name in error messages.
 
@@ -149,8 +163,8 @@ def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
     TypeError
         If ``spec`` is neither text nor a ``(name, params)`` pair, or params is not a mapping.
     ValueError
-        If the text is malformed, repeats a parameter, names no or an unknown rule, names a
-        fuzzy weighting, or gives a parameter the rule does not take.
+        If the text is malformed, repeats a parameter, names no or an unknown rule (or fuzzy
+        weighting: the closest one is suggested), or gives a parameter the rule does not take.
 
     Examples
     --------
@@ -158,6 +172,8 @@ def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
     ('kfirst', {'k': 0.05})
     >>> parse_rule(("rrf", {"k_rrf": 30}))
     ('rrf', {'k_rrf': 30})
+    >>> parse_rule("fuzzy:ew")
+    ('fuzzy', {'weighting': 'EW'})
     """
     if not isinstance(spec, (str, tuple)) or (isinstance(spec, tuple) and not (
             len(spec) == 2 and isinstance(spec[0], str))):
@@ -170,13 +186,35 @@ def parse_rule(spec, *, name: str = "rules") -> tuple[str, dict]:
         rule = resolve(spec, argument=name)
     except ValueError as exc:
         msg = exc.args[0] if exc.args else exc
-        raise ValueError(f"{name}: {msg}") from None
+        raise ValueError(f"{name}: {msg}{_weighting_hint(spec)}") from None
     if rule.groups:
-        raise ValueError(f"{name}: {spec!r}: the fuzzy weightings combine each ranker's "
-                         "bootstrap lists, and the advisor ranks each training part once "
-                         "(no bootstrap lists); use EnsembleSelector(aggregation="
-                         f"{spec!r}, n_bootstraps=…) for them")
+        # the fuzzy weightings: one canonical form ("fuzzy" is "fuzzy:OW"), so that a rule
+        # given twice in two spellings is found repeated
+        return rule.name, {"weighting": str(rule.params.get("weighting", "OW")).upper()}
     return rule.name, dict(rule.params)
+
+
+def _weighting_hint(spec) -> str:
+    """For a fuzzy spec with an unknown weighting: the closest known one (``"fuzzy:OX"`` →
+    ``'fuzzy:OW'``: the same case-blind name, difflib's match, else the weightings one letter
+    away) and the spec of each."""
+    from .._utils.registry import closest_name
+    from ..aggregation import FUZZY_WEIGHTINGS
+
+    if not isinstance(spec, str) or ":" not in spec:
+        return ""
+    head, _, tail = spec.partition(":")
+    if head.strip().lower() != "fuzzy":
+        return ""
+    value = tail.split("=", 1)[-1].strip().upper()
+    if value in FUZZY_WEIGHTINGS:
+        return ""
+    close = closest_name(value, list(FUZZY_WEIGHTINGS))
+    near = [close] if close else [w for w in FUZZY_WEIGHTINGS if len(value) == len(w) and sum(
+        a != b for a, b in zip(value, w)) == 1]
+    known = ", ".join(f"fuzzy:{w}" for w in FUZZY_WEIGHTINGS)
+    hint = f"; did you mean {' or '.join(repr('fuzzy:' + w) for w in near)}?" if near else ""
+    return f"{hint} (the fuzzy weightings: {known})"
 
 
 def default_sizes(p: int) -> np.ndarray:
@@ -303,24 +341,60 @@ class _Plan:
     n_jobs: object
     seed: np.random.SeedSequence
     combine: str
+    n_bootstraps: int = 10
+    sample_fraction: float = 1.0
     orders_meta: list = field(default_factory=list)  # (subset, rule index or -1)
 
     @property
     def n_orders(self) -> int:
         return len(self.orders_meta)
 
+    @property
+    def fuzzy(self) -> bool:
+        """Whether a fuzzy weighting is asked for (then every training part is also ranked on
+        ``n_bootstraps`` bootstrap samples)."""
+        return any(get_rule(rn).tags.get("groups") for rn, _ in self.rules)
+
+
+def _fresh(seq: np.random.SeedSequence) -> np.random.SeedSequence:
+    """A copy of ``seq`` that has spawned no child: its children are ``seq``'s first ones
+    however often the same part is computed in one process (``SeedSequence.spawn`` counts)."""
+    return np.random.SeedSequence(seq.entropy, spawn_key=seq.spawn_key,
+                                  pool_size=seq.pool_size)
+
+
+def _bootstrap_lists(plan: _Plan, Xt, yt, part_seed: int, p: int):
+    """Every ranker on ``n_bootstraps`` bootstrap samples of one training part, drawn exactly
+    as ``EnsembleSelector(random_state=part_seed, n_bootstraps=B, sample_fraction=f)`` draws
+    them on that part (its first child stream, then the ranking stream of its consensus:
+    :func:`rankfusion.selection.ranking_jobs.plan_ranking_jobs`). Returns the raw scores, p ×
+    (rankers · B), ranker-major, and their list names (``relieff@b3``)."""
+    from ..selection.ranking_jobs import plan_ranking_jobs, run_ranking_jobs
+
+    main_seq = spawn(part_seed, 4)[0]
+    rank_seq = main_seq.spawn(3)[0]
+    jobs = plan_ranking_jobs(plan.rankers, yt, rank_seq, n_bootstraps=plan.n_bootstraps,
+                             sample_fraction=plan.sample_fraction, stratify=True)
+    scores, names, _ = run_ranking_jobs(jobs, Xt, yt, p)
+    return scores, names
+
 
 def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
-    """Rank one training part once per ranker and derive every configuration's order.
+    """Rank one training part once per ranker (and, with a fuzzy rule, on each of its
+    bootstrap samples) and derive every configuration's order.
 
-    Returns ``(orders, scores)``: ``orders[o]`` is order o's feature indices best first,
-    ``scores[o]`` the key it was sorted by (the ranker's scores or the consensus scores)."""
+    Returns ``(orders, keys, raw, boot)``: ``orders[o]`` is order o's feature indices best
+    first, ``keys[o]`` the key it was sorted by (the ranker's scores or the consensus scores),
+    ``raw`` the p × rankers scores; ``boot`` None, or with a fuzzy rule ``(seed, scores)``: the
+    ``random_state`` of the equivalent ``EnsembleSelector`` on this part and the p × rankers ×
+    B bootstrap scores."""
     from ..selection.ranker_specs import run_ranker
 
     X, y = plan.X, plan.y
     Xt, yt = (X, y) if idx is None else (_rows(X, idx), y[idx])
     p = plan.names.shape[0]
-    rank_seq, perm_seq, agg_seq = seq.spawn(3)
+    # child i depends on i only: the fourth stream (the bootstraps) leaves the others unchanged
+    rank_seq, perm_seq, agg_seq, boot_seq = _fresh(seq).spawn(4)
     rseqs = rank_seq.spawn(len(plan.rankers))
     t0 = time.perf_counter()
     cols = []
@@ -331,6 +405,11 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
                              "rankers giving one score per feature")
         cols.append(out)
     raw = np.column_stack(cols)
+    boot = None
+    if plan.fuzzy:
+        part_seed = seed_int(boot_seq)
+        braw, bnames = _bootstrap_lists(plan, Xt, yt, part_seed, p)
+        boot = (part_seed, braw.reshape(p, len(plan.rankers), plan.n_bootstraps))
     t1 = time.perf_counter()
     timing["rankers"] += t1 - t0
     norm = _minmax(raw)
@@ -343,6 +422,12 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
     aseeds = agg_seq.spawn(len(plan.orders_meta))
     full = RankedLists.from_scores(norm[perm], features=plan.names[perm],
                                    list_names=[r.name for r in plan.rankers])
+    full_boot = None
+    if boot is not None:
+        # each (ranker, bootstrap) list min–max normalised, as EnsembleSelector's default
+        full_boot = RankedLists.from_scores(_minmax(braw)[perm], features=plan.names[perm],
+                                            list_names=bnames)
+    B = plan.n_bootstraps
     by_subset: dict = {}
     for o, (subset, ri) in enumerate(plan.orders_meta):
         if ri < 0:  # a ranker alone: its scores, ties by the (permuted) index
@@ -352,20 +437,26 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
             keys.append(s)
             continue
         rname, params = plan.rules[ri]
-        lists = by_subset.get(subset)
-        if lists is None:  # one RankedLists per subset, shared by its rules
-            lists = by_subset[subset] = full.select_lists(
-                [plan.rankers[i].name for i in subset])
         params = dict(params)
-        if get_rule(rname).accepts("random_state") and "random_state" not in params:
-            params["random_state"] = seed_int(aseeds[o], bits=31)
-        cons = aggregate(lists, rname, **params)
+        if get_rule(rname).tags.get("groups"):
+            # the fuzzy combination of the subset's rankers, each with its B bootstrap lists
+            groups = {plan.rankers[i].name: bnames[i * B:(i + 1) * B] for i in subset}
+            lists = full_boot.select_lists([n for g in groups.values() for n in g])
+            cons = aggregate(lists, rname, groups=groups, **params)
+        else:
+            lists = by_subset.get(subset)
+            if lists is None:  # one RankedLists per subset, shared by its rules
+                lists = by_subset[subset] = full.select_lists(
+                    [plan.rankers[i].name for i in subset])
+            if get_rule(rname).accepts("random_state") and "random_state" not in params:
+                params["random_state"] = seed_int(aseeds[o], bits=31)
+            cons = aggregate(lists, rname, **params)
         orders.append(perm[np.asarray(cons.order)])
         sc = np.empty(p)
         sc[perm] = np.asarray(cons.scores, dtype=np.float64)
         keys.append(sc)
     timing["aggregation"] += time.perf_counter() - t1
-    return np.vstack(orders), np.vstack(keys), raw
+    return np.vstack(orders), np.vstack(keys), raw, boot
 
 
 def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
@@ -430,19 +521,20 @@ def _choose(plan: _Plan, mean_acc: np.ndarray) -> tuple[tuple[int, int], tuple[i
 def _inner_choice(plan: _Plan, idx, seq, est_seed, timing):
     from sklearn.model_selection import StratifiedKFold
 
-    fold_seq, part_seq = seq.spawn(2)
+    fold_seq, part_seq = _fresh(seq).spawn(2)
     rows = np.arange(plan.y.shape[0]) if idx is None else idx
     skf = StratifiedKFold(plan.inner_cv, shuffle=True,
                           random_state=seed_int(fold_seq, bits=31))
     pseqs = part_seq.spawn(plan.inner_cv)
-    accs, raws = [], []
+    accs, raws, boots = [], [], []
     for f, (tr, te) in enumerate(skf.split(np.zeros(rows.shape[0]), plan.y[rows])):
-        orders, _, raw = _part_orders(plan, rows[tr], pseqs[f], timing)
+        orders, _, raw, boot = _part_orders(plan, rows[tr], pseqs[f], timing)
         raws.append(raw)
+        boots.append(boot)
         accs.append(_score_orders(plan, orders, rows[tr], rows[te], est_seed, timing))
     accs = np.stack(accs)
     combo, single = _choose(plan, accs.mean(axis=0))
-    return combo, single, accs, raws
+    return combo, single, accs, raws, boots
 
 
 def _timing() -> dict:
@@ -451,7 +543,7 @@ def _timing() -> dict:
 
 # --------------------------------------------------------------------------- checks
 def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, combine, alpha,
-           tie_break, random_state, n_jobs) -> _Plan:
+           tie_break, random_state, n_jobs, n_bootstraps, sample_fraction) -> _Plan:
     from ..selection.ranker_specs import resolve_rankers
 
     if isinstance(X, pd.DataFrame):
@@ -500,6 +592,18 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     if not 0.0 < alpha < 1.0:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha}")
     check_n_jobs(n_jobs)
+    fuzzy = [i for i, (rn, _) in enumerate(parsed) if get_rule(rn).tags.get("groups")]
+    n_bootstraps = check_positive_int(n_bootstraps, name="n_bootstraps", minimum=0)
+    if fuzzy and n_bootstraps < 2:
+        raise ValueError(f"rules[{fuzzy[0]}] (fuzzy) combines each ranker's bootstrap lists: "
+                         f"set n_bootstraps ≥ 2 (got {n_bootstraps})")
+    if isinstance(sample_fraction, (bool, np.bool_)) or not isinstance(
+            sample_fraction, (int, float, np.integer, np.floating)):
+        raise TypeError(f"sample_fraction must be a number in (0, 1], got "
+                        f"{type(sample_fraction).__name__}")
+    sample_fraction = float(sample_fraction)
+    if not 0.0 < sample_fraction <= 1.0:  # NaN fails too
+        raise ValueError(f"sample_fraction must lie in (0, 1], got {sample_fraction}")
     seed = spawn(random_state, 1)[0]
     counts = np.bincount(codes)
     need = cv + inner_cv  # every inner training part of every outer one holds each class
@@ -508,6 +612,17 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
         raise ValueError(f"y: the smallest class ({small!r}) has {counts.min()} samples; "
                          f"cv={cv} outer folds with inner_cv={inner_cv} inner folds need about "
                          f"{need}: lower cv or inner_cv")
+    if fuzzy:
+        # before any work: the bootstrap samples of the smallest inner training part must
+        # still rank (docs/design.md, 'Ensembles, subsets and evaluation'); stratified k-fold
+        # leaves a class of n_c rows n_c − ⌈n_c / k⌉ of them in a training part
+        from ..selection.resampling import check_sample_size
+
+        outer = counts - -(-counts // cv)
+        inner = outer - -(-outer // inner_cv)
+        check_sample_size(np.repeat(classes, inner), sample_fraction,
+                          where=f" in the smallest inner training part (cv={cv}, "
+                                f"inner_cv={inner_cv}) of the fuzzy rules")
     if estimator is None:
         from ..selection.estimators import default_estimators
 
@@ -520,7 +635,8 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     else:
         subsets = [c for m in range(2, R + 1) for c in itertools.combinations(range(R), m)]
     plan = _Plan(Xv, codes, np.asarray(names, dtype=object), resolved, specs, parsed, subsets,
-                 grid, est, cv, inner_cv, n_repeats, tie_break, alpha, n_jobs, seed, combine)
+                 grid, est, cv, inner_cv, n_repeats, tie_break, alpha, n_jobs, seed, combine,
+                 n_bootstraps, sample_fraction)
     plan.orders_meta = [((i,), -1) for i in range(R)] + [
         (s, ri) for s in subsets for ri in range(len(parsed))]
     # every rule parameter checked against p before any work (k of kfirst as count or fraction)
@@ -528,6 +644,8 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     for i, (rn, pr) in enumerate(parsed):
         if p > 2000:
             break  # a probe on a wide set costs a real aggregation; errors then name the rule
+        if i in fuzzy:
+            continue  # a weighting only, checked by parse_rule
         try:
             aggregate(probe, rn, **pr)
         except (ValueError, TypeError) as exc:
@@ -551,14 +669,17 @@ def advice_plan(X, y, **kwargs) -> dict:
     **kwargs
         The keyword arguments of :func:`advise` (``rankers``, ``rules``, ``sizes``,
         ``estimator``, ``cv``, ``inner_cv``, ``n_repeats``, ``combine``, ``alpha``,
-        ``tie_break``, ``random_state``, ``n_jobs``), with its defaults; all are checked as
+        ``tie_break``, ``random_state``, ``n_jobs``, ``n_bootstraps``, ``sample_fraction``),
+        with its defaults; all are checked as
         :func:`advise` checks them. Any other name raises TypeError.
 
     Returns
     -------
     dict
         ``n_samples``, ``n_features``, ``outer_folds``, ``inner_folds``, ``training_parts``,
-        ``configurations``, ``combinations``, ``ranker_fits``, ``aggregations`` and
+        ``configurations``, ``combinations``, ``ranker_fits`` (all of them, the bootstrap
+        ones included), ``bootstrap_ranker_fits`` (with a fuzzy rule: every ranker on
+        ``n_bootstraps`` samples of every training part; else 0), ``aggregations`` and
         ``classifier_fits_at_most``.
     """
     plan = _check(X, y, **_defaults(kwargs))
@@ -567,12 +688,14 @@ def advice_plan(X, y, **kwargs) -> dict:
     scored = J * (plan.inner_cv + 1) + plan.inner_cv
     n_combo = len(plan.subsets) * len(plan.rules)
     n_configs = plan.n_orders * plan.sizes.shape[0]
+    boots = plan.n_bootstraps if plan.fuzzy else 0
     return {
         "n_samples": int(plan.y.shape[0]), "n_features": int(plan.names.shape[0]),
         "outer_folds": J, "inner_folds": plan.inner_cv, "training_parts": parts,
         "configurations": n_configs,
         "combinations": n_combo * plan.sizes.shape[0],
-        "ranker_fits": parts * len(plan.rankers),
+        "ranker_fits": parts * len(plan.rankers) * (1 + boots),
+        "bootstrap_ranker_fits": parts * len(plan.rankers) * boots,
         "aggregations": parts * n_combo,
         "classifier_fits_at_most": scored * n_configs,
     }
@@ -582,7 +705,7 @@ def _defaults(kw: dict) -> dict:
     out = {"rankers": DEFAULT_RANKERS, "rules": DEFAULT_RULES, "sizes": None,
            "estimator": None, "cv": 5, "inner_cv": 3, "n_repeats": 2,
            "combine": "subsets", "alpha": 0.05, "tie_break": "random", "random_state": None,
-           "n_jobs": None}
+           "n_jobs": None, "n_bootstraps": 10, "sample_fraction": 1.0}
     unknown = sorted(set(kw) - set(out))
     if unknown:
         raise TypeError(f"unknown argument(s) {unknown}; arguments: {', '.join(out)}")
@@ -643,6 +766,11 @@ class Advice:
     outer_choices : list of (Configuration, Configuration)
         Per outer fold, the combination and the single ranker its inner CV chose;
         ``combination_scores[j]`` is ``outer_scores[outer_choices[j][0]][j]``.
+    bootstrap_seeds : list of int or None
+        With a fuzzy rule: per outer fold j, the ``random_state`` with which
+        ``EnsembleSelector(n_bootstraps=…, sample_fraction=…)`` fitted on outer training part
+        j draws the bootstrap samples (and ranker seeds) the advisor used there, so that its
+        fuzzy configurations can be repeated exactly; None without a fuzzy rule.
     """
 
     table: pd.DataFrame
@@ -667,8 +795,12 @@ class Advice:
     outer_scores: dict
     outer_choices: list
     alpha: float
+    bootstrap_seeds: list | None = None
     _ranker_specs: list = field(default_factory=list, repr=False)
     _ranker_names: list = field(default_factory=list, repr=False)
+    _n_bootstraps: int = field(default=10, repr=False)
+    _sample_fraction: float = field(default=1.0, repr=False)
+    _all_seed: int | None = field(default=None, repr=False)
 
     @property
     def significant(self) -> bool:
@@ -679,7 +811,11 @@ class Advice:
         """An unfitted :class:`~rankfusion.EnsembleSelector` for ``configuration`` (default
         :attr:`recommended`): its rankers, its rule and parameters, its size, lists min–max
         normalised. ``params`` go to the selector (``random_state=…``). The selector breaks
-        ties by the lower feature index, where the advisor drew them at random.
+        ties by the lower feature index, where the advisor drew them at random. A fuzzy
+        configuration gets the advisor's ``n_bootstraps`` and ``sample_fraction`` and, unless
+        ``params`` give one, the ``random_state`` of the advisor's choice on all the data, so
+        that its fit on all the data draws the same bootstrap samples (with
+        ``tie_break="index"`` it then selects :attr:`ties` ``["features"]``).
 
         Parameters
         ----------
@@ -690,7 +826,9 @@ class Advice:
         **params
             Further keyword arguments of :class:`~rankfusion.EnsembleSelector`
             (``random_state=…``); not ``rankers``, ``aggregation``, ``aggregation_params``,
-            ``n_features_to_select`` or ``normalize``, which the configuration sets.
+            ``n_features_to_select`` or ``normalize``, which the configuration sets
+            (``n_bootstraps`` and ``sample_fraction`` given here override the advisor's for a
+            fuzzy configuration).
 
         Returns
         -------
@@ -710,6 +848,11 @@ class Advice:
         specs = [self._ranker_specs[self._ranker_names.index(n)] for n in c.rankers]
         rule = "borda" if c.rule is None else c.rule
         agg_params = dict(c.params) or None
+        if c.rule is not None and get_rule(c.rule).tags.get("groups"):
+            # the fuzzy weightings: each ranker on the advisor's bootstrap samples
+            params = {"random_state": self._all_seed, **params}
+            params.setdefault("n_bootstraps", self._n_bootstraps)
+            params.setdefault("sample_fraction", self._sample_fraction)
         return EnsembleSelector(rankers=specs, aggregation=rule, aggregation_params=agg_params,
                                 n_features_to_select=int(c.size), normalize="minmax", **params)
 
@@ -767,7 +910,8 @@ def _nogueira_or_none(subsets: list, p: int, alpha: float):
 
 def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
            estimator=None, cv=5, inner_cv=3, n_repeats=2, combine="subsets",
-           alpha=0.05, tie_break="random", random_state=None, n_jobs=None) -> Advice:
+           alpha=0.05, tie_break="random", random_state=None, n_jobs=None,
+           n_bootstraps=10, sample_fraction=1.0) -> Advice:
     """Does combining rankings beat the best single ranker on this data set?
 
     Nested resampling (module docstring): ``n_repeats`` × stratified ``cv``-fold outer splits;
@@ -791,8 +935,12 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         ``(name, params)`` pairs or callables ``f(X, y) -> scores`` (higher = better).
     rules : sequence, default=("borda", "mean_score", "kfirst", "rrf")
         Rules of :func:`rankfusion.aggregate` with parameters: ``"kfirst:k=0.05"`` or
-        ``("kfirst", {"k": 0.05})`` (:func:`parse_rule`). The fuzzy weightings need bootstrap
-        lists and are refused here.
+        ``("kfirst", {"k": 0.05})`` (:func:`parse_rule`), and the fuzzy weightings
+        ``"fuzzy:EW"``, ``"fuzzy:RW"``, ``"fuzzy:OW"``, ``"fuzzy:MW"`` (the fuzzy paper,
+        eqs. 1–13; see ``n_bootstraps``). Like every rule, a fuzzy weighting combines subsets
+        of at least two rankers: the fuzzy combination of one ranker's bootstrap lists (a
+        bagged ranker, which ``EnsembleSelector`` allows) is not a configuration here, so
+        the single procedure stays "one ranker alone on the training part".
     sizes : None, sequence of int / float, or "k-step", default=None
         Subset sizes: counts, fractions (docs/design.md, 'Fractions') or the K-step grid of
         :func:`rankfusion.selection.subset_size.k_step_grid`. None: :func:`default_sizes`, a log
@@ -825,6 +973,21 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         the result does not depend on ``n_jobs``.
     n_jobs : int, default=None
         Outer folds run in parallel (joblib).
+    n_bootstraps : int, default=10
+        Used only with a fuzzy rule (then ≥ 2): every ranker also runs on ``n_bootstraps``
+        stratified bootstrap samples of every training part (inner and outer), drawn exactly
+        as ``EnsembleSelector(n_bootstraps=…, sample_fraction=…)`` draws them from a seed of
+        the part (:attr:`Advice.bootstrap_seeds`); their scores are cached like the plain
+        ones, and every fuzzy configuration is aggregated from that cache. The cost: the
+        ranker fits grow from ``T · R`` to ``T · R · (1 + n_bootstraps)`` for T training
+        parts and R rankers (:func:`advice_plan` counts them), and each part file of
+        :func:`rankfusion.experiments.advice.advise_in_folder` holds ``p · R ·
+        n_bootstraps`` more floats per training part. The fuzzy paper used 100 samples.
+    sample_fraction : float in (0, 1], default=1.0
+        Rows drawn with replacement per bootstrap sample, as a fraction of the training part
+        (per class), as ``EnsembleSelector``'s; with a fuzzy rule, a fraction too small for
+        the smallest inner training part is refused before any work
+        (:func:`rankfusion.selection.resampling.check_sample_size`).
 
     Returns
     -------
@@ -845,7 +1008,8 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     task = prepare_advice(X, y, rankers=rankers, rules=rules, sizes=sizes,
                           estimator=estimator, cv=cv, inner_cv=inner_cv, n_repeats=n_repeats,
                           combine=combine, alpha=alpha, tie_break=tie_break,
-                          random_state=random_state, n_jobs=n_jobs)
+                          random_state=random_state, n_jobs=n_jobs,
+                          n_bootstraps=n_bootstraps, sample_fraction=sample_fraction)
     from joblib import Parallel, delayed
 
     parts = Parallel(n_jobs=task.plan.n_jobs)(
@@ -887,7 +1051,8 @@ class AdviceTask:
 
     def identity(self) -> dict:
         """What the results depend on, as JSON-able values: a digest of the data, every
-        argument (as checked) and the seed; not ``n_jobs``, on which they do not depend.
+        argument (as checked) and the seed; not ``n_jobs``, on which they do not depend;
+        ``n_bootstraps`` and ``sample_fraction`` when a fuzzy rule uses them.
 
         Returns
         -------
@@ -907,6 +1072,10 @@ class AdviceTask:
             "combine": plan.combine, "alpha": plan.alpha, "tie_break": plan.tie_break,
             "seed_entropy": _entropy(plan.seed),
             "seed_spawn_key": [int(k) for k in plan.seed.spawn_key],
+            # the bootstrap settings only where they change the numbers (a fuzzy rule), so
+            # that a folder of other rules keeps its identity
+            **({"n_bootstraps": plan.n_bootstraps, "sample_fraction": plan.sample_fraction}
+               if plan.fuzzy else {}),
         }
 
 
@@ -968,7 +1137,10 @@ def advice_part(task: AdviceTask, j: int) -> dict:
     configuration's order on its training part), ``inner_acc`` (inner folds × orders × sizes)
     and ``ranker_scores`` (training parts × p × rankers: the cached raw scores of each inner
     training part, then of the outer one). Part ``J``: ``combo``, ``single``, ``orders`` and
-    ``keys`` on all the data.
+    ``keys`` on all the data. With a fuzzy rule also ``bootstrap_scores`` (training parts × p ×
+    rankers × ``n_bootstraps``, the same parts in the same order) and ``bootstrap_seeds`` (per
+    training part, the ``random_state`` with which ``EnsembleSelector`` draws the same
+    bootstrap samples and ranker seeds on it; the last is the outer / all-data part's).
 
     Parameters
     ----------
@@ -986,21 +1158,26 @@ def advice_part(task: AdviceTask, j: int) -> dict:
     timing = _timing()
     if j == J:
         all_inner, all_part = task.all_seqs
-        combo, single, inner_acc, inner_raw = _inner_choice(plan, None, all_inner,
-                                                            task.est_seed, timing)
-        orders, keys, raw = _part_orders(plan, None, all_part, timing)
-        return {"combo": np.asarray(combo), "single": np.asarray(single), "orders": orders,
-                "keys": keys, "inner_acc": inner_acc,
-                "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
-    train, test = task.splits[j]
-    inner_seq, outer_seq = task.outer_seqs[j].spawn(2)
-    combo, single, inner_acc, inner_raw = _inner_choice(plan, train, inner_seq,
-                                                        task.est_seed, timing)
-    orders, _, raw = _part_orders(plan, train, outer_seq, timing)
-    acc = _score_orders(plan, orders, train, test, task.est_seed, timing)
-    return {"combo": np.asarray(combo), "single": np.asarray(single), "acc": acc,
-            "orders": orders, "inner_acc": inner_acc,
-            "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
+        combo, single, inner_acc, inner_raw, inner_boot = _inner_choice(
+            plan, None, all_inner, task.est_seed, timing)
+        orders, keys, raw, boot = _part_orders(plan, None, all_part, timing)
+        out = {"combo": np.asarray(combo), "single": np.asarray(single), "orders": orders,
+               "keys": keys, "inner_acc": inner_acc,
+               "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
+    else:
+        train, test = task.splits[j]
+        inner_seq, outer_seq = _fresh(task.outer_seqs[j]).spawn(2)
+        combo, single, inner_acc, inner_raw, inner_boot = _inner_choice(
+            plan, train, inner_seq, task.est_seed, timing)
+        orders, _, raw, boot = _part_orders(plan, train, outer_seq, timing)
+        acc = _score_orders(plan, orders, train, test, task.est_seed, timing)
+        out = {"combo": np.asarray(combo), "single": np.asarray(single), "acc": acc,
+               "orders": orders, "inner_acc": inner_acc,
+               "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
+    if boot is not None:  # the fuzzy rules' cache: every training part's bootstrap scores
+        out["bootstrap_scores"] = np.stack([b[1] for b in (*inner_boot, boot)])
+        out["bootstrap_seeds"] = np.array([b[0] for b in (*inner_boot, boot)], dtype=np.int64)
+    return out
 
 
 def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> Advice:
@@ -1104,6 +1281,9 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
         sg_ci = (sg - h, sg + h)
 
     recommended, best_single = config(*rec), config(*rec_single)
+    boot_seeds = None
+    if plan.fuzzy:
+        boot_seeds = [int(f["bootstrap_seeds"][-1]) for f in parts]
     choices = [(config(*f["combo"]), config(*f["single"])) for f in folds]
     tied, kept = cutoff_ties(all_keys[rec[0]], recommended.size)
     ties = {"n_tied": tied, "n_kept": kept, "cuts_ties": kept < tied,
@@ -1141,7 +1321,10 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
             config(o, 0).rule_label for o in range(plan.n_orders) if plan.orders_meta[o][1] >= 0)],
         "sizes": plan.sizes.tolist(), "estimator": repr(plan.estimator), "cv": plan.cv,
         "inner_cv": plan.inner_cv, "n_repeats": plan.n_repeats, "combine": plan.combine,
-        "alpha": plan.alpha, "tie_break": plan.tie_break, "n_samples": int(n),
+        "alpha": plan.alpha, "tie_break": plan.tie_break,
+        **({"n_bootstraps": plan.n_bootstraps, "sample_fraction": plan.sample_fraction}
+           if plan.fuzzy else {}),
+        "n_samples": int(n),
         "n_features": int(p), "outer_folds": J, "n_train": n_train, "n_test": n_test,
         "test": "Nadeau-Bengio corrected resampled t-test, outer folds paired",
         "seconds": {"total": float(timing["rankers"] + timing["aggregation"]
@@ -1162,7 +1345,10 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
     return Advice(table=table, pareto=pareto, one_se=one_se, verdict=verdict, summary=summary,
                   outer_splits=splits, outer_subsets=subsets_by_config,
                   outer_scores=scores_by_config, outer_choices=choices,
-                  _ranker_specs=plan.ranker_specs, _ranker_names=names, **kw)
+                  bootstrap_seeds=None if boot_seeds is None else boot_seeds[:J],
+                  _ranker_specs=plan.ranker_specs, _ranker_names=names,
+                  _n_bootstraps=plan.n_bootstraps, _sample_fraction=plan.sample_fraction,
+                  _all_seed=None if boot_seeds is None else boot_seeds[J], **kw)
 
 
 # --------------------------------------------------------------------------- text forms

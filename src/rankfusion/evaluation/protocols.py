@@ -458,12 +458,21 @@ class CrossValidationResult:
     average : str
         ``"binary"`` or ``"weighted"``.
     test_indices : list of ndarray
+    support : DataFrame of bool, folds × features, or None
+        The features each fold's selector selected (fitted on that fold's training part):
+        the subsets whose stability Nogueira's Φ measures
+        (:func:`rankfusion.stability.nogueira`); None in a result built without it.
+    positions : DataFrame of int, folds × features, or None
+        The ranking of each fold's selector (1 = best, :func:`selector_positions`), as
+        :attr:`ErrorCurveResult.positions`; None when the selector exposes no ranking.
     """
 
     scores: pd.DataFrame
     pos_label: object
     average: str
     test_indices: list = field(repr=False)
+    support: pd.DataFrame | None = field(default=None, repr=False)
+    positions: pd.DataFrame | None = field(default=None, repr=False)
 
     def summary(self) -> pd.DataFrame:
         """Mean and standard deviation (ddof = 1) of each metric over the folds."""
@@ -512,7 +521,15 @@ def _one_fold(pipe, X, y, train, test, seeds, scoring, classes, pos_label, avera
         kw["pos_label"] = pos_label
     else:
         kw["labels"] = classes
-    out = {}
+    # the fold's subset and ranking, for the stability (not a metric: taken out of the row)
+    step = model.named_steps["select"]
+    out = {"__support__": np.asarray(step.get_support(), dtype=bool), "__positions__": None}
+    for ranked in (step, getattr(step, "selector_", None)):  # a wrapper's fitted selector
+        try:
+            out["__positions__"] = selector_positions(ranked, X.shape[1])
+            break
+        except (TypeError, ValueError, AttributeError):
+            continue
     for m in scoring:
         if m == "accuracy":
             out[m] = accuracy_score(yt, pred)
@@ -619,11 +636,24 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
             for (tr, te), s in zip(folds, seeds))
     out = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
     rows = list(_progress(out, len(folds), progress, "folds"))
+    # each fold's selected subset and ranking (for the stability of the selection)
+    support = [r.pop("__support__") for r in rows]
+    ranked = [r.pop("__positions__") for r in rows]
     scores = pd.DataFrame(rows, index=pd.RangeIndex(len(folds), name="fold"),
                           columns=list(scoring))
+    frame = isinstance(X, pd.DataFrame)
+    names = np.array([str(c) for c in X.columns] if frame else
+                     [f"x{i}" for i in range(Xv.shape[1])], dtype=object)
+    fold_index = pd.RangeIndex(len(folds), name="fold")
+    feature_index = pd.Index(names, name="feature")
+    support_frame = pd.DataFrame(np.vstack(support), index=fold_index, columns=feature_index)
+    positions = (None if any(r is None for r in ranked) else
+                 pd.DataFrame(np.vstack(ranked).astype(np.int64), index=fold_index,
+                              columns=feature_index))
     return CrossValidationResult(scores=scores, pos_label=pos_label if average == "binary"
                                  else None, average=average,
-                                 test_indices=[te for _, te in folds])
+                                 test_indices=[te for _, te in folds], support=support_frame,
+                                 positions=positions)
 
 
 # --------------------------------------------------------------------------- relevant ranks

@@ -436,6 +436,74 @@ def _module_of(filename: str, fallback: str) -> str:
     return fallback
 
 
+def fold_positions(out, cells, positions):
+    """``positions`` (from :func:`rankfusion.experiments.store.assemble`) with the rows of the
+    cross-validation cells among ``cells``: per fold and feature, the fold's ``position`` (-1
+    when the selector exposes no ranking) and ``selected`` (whether the fold's selector kept
+    the feature). The cells' selections are shared by the classifiers of a method (one set of
+    rows per dataset, method and protocol), unless the size search uses the cell's own
+    classifier (``search_with_classifier``: one set per cell). Cells written before the folds
+    were recorded add nothing (their stability is not recorded). Error-curve rows get
+    ``selected`` missing (NA): an error curve selects every k of its grid.
+
+    Parameters
+    ----------
+    out : Path
+        The results folder.
+    cells : list of Cell
+        The cells whose files to read (finished ones).
+    positions : DataFrame
+        The error-curve rows.
+
+    Returns
+    -------
+    DataFrame
+        A new frame; ``positions`` itself unchanged when no cell recorded its folds.
+    """
+    import pandas as pd
+
+    from .store import cell_path, read_cell
+
+    parts, seen = [], set()
+    for c in cells:
+        if c.protocol.get("kind") != "cross_validation":
+            continue
+        doc, _ = read_cell(cell_path(out, c.hash), c.hash)
+        p = None if doc is None else doc["payload"]
+        if p is None or "selected" not in p:
+            continue
+        lab = c.labels
+        shared = not c.protocol.get("params", {}).get("search_with_classifier")
+        key = (lab["dataset"], c.method, lab["protocol"], None if shared else c.hash)
+        if key in seen:
+            continue
+        seen.add(key)
+        feats = np.asarray(p["features"], dtype=object)
+        n_folds, n_feat = len(p["selected"]), feats.shape[0]
+        sel = np.zeros((n_folds, n_feat), dtype=bool)
+        for f, idx in enumerate(p["selected"]):
+            sel[f, np.asarray(idx, dtype=np.int64)] = True
+        pos = (np.asarray(p["positions"], dtype=np.int64) if "positions" in p
+               else np.full((n_folds, n_feat), -1, dtype=np.int64))
+        parts.append(pd.DataFrame({
+            "dataset": lab["dataset"], "method": c.method, "selector": lab["selector"],
+            "rule": lab["rule"] or "", "protocol": lab["protocol"],
+            "split": np.repeat(np.arange(n_folds), n_feat).astype(np.int64),
+            "feature": np.tile(feats, n_folds).astype(str),
+            "position": pos.reshape(-1), "cell": c.hash,
+            "selected": pd.array(sel.reshape(-1), dtype="boolean")}))
+    if not parts:
+        return positions
+    base = positions.copy()
+    if base.empty and not len(base.columns):
+        base = pd.DataFrame(columns=list(parts[0].columns[:-1]))
+    base["selected"] = pd.array([pd.NA] * len(base), dtype="boolean")
+    out_frame = pd.concat([base, *parts], ignore_index=True)
+    for col in ("split", "position"):
+        out_frame[col] = out_frame[col].astype(np.int64)
+    return out_frame
+
+
 def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
     from ..evaluation import cross_validate_selection, error_curve
 
@@ -489,5 +557,10 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
             "scores": res.scores.to_numpy(dtype=np.float64).tolist(),
             "average": res.average,
             "pos_label": None if res.pos_label is None else str(res.pos_label),
+            # each fold's selected subset (feature indices) and ranking, for the stability
+            "features": list(names),
+            "selected": [np.flatnonzero(row).tolist() for row in res.support.to_numpy()],
         }
+        if res.positions is not None:
+            payload["positions"] = res.positions.to_numpy(dtype=np.int64).tolist()
     return payload

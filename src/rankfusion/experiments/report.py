@@ -12,7 +12,8 @@ next to it). Sections, each left out with a one-line reason when it does not app
 * the win matrix (≥ 2 methods): paired t-tests over the splits on each dataset (Izetta et al.
   2017, Table 8);
 * stability (error curves, ≥ 2 splits): Nogueira et al.'s index of the top-k sets of the
-  splits' rankings against k;
+  splits' rankings against k; (cross-validation cells) Φ of the subsets selected on the folds,
+  with its interval, where the cells recorded them (cells of earlier releases did not: named);
 * rule agreement (a selector crossed with ≥ 2 rules): Kendall distance and top-k Jaccard
   between the rules' consensus rankings (features ordered by mean position over the splits).
 """
@@ -96,6 +97,7 @@ def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFr
         # the tables are another configuration's (this folder's config.toml was run after
         # them and stopped): the partial results are those of config.toml
     if partial:
+        from .cells import fold_positions
         from .config import load_config
         from .store import assemble, cell_status
 
@@ -104,7 +106,9 @@ def read_results(out, *, partial: bool = False) -> tuple[pd.DataFrame, pd.DataFr
                                     "of rankfusion experiment")
         cells = load_config(cfg_path).cells
         status = cell_status(out, cells)
-        results, positions, _ = assemble(out, [c for c in cells if status[c.hash] == "done"])
+        done = [c for c in cells if status[c.hash] == "done"]
+        results, positions, _ = assemble(out, done)
+        positions = fold_positions(out, done, positions)
         return results, positions, _meta_of(meta, cfg_sha)
     if not path.exists():
         raise FileNotFoundError(f"{str(out)!r} holds no results.parquet: run the experiment "
@@ -403,6 +407,60 @@ def _same_note(groups: list[list[str]], what: str) -> str:
             "marker and a small sideways shift so that all stay visible.")
 
 
+def _cv_stability(doc: _Doc, cvres: pd.DataFrame, fold_pos: pd.DataFrame,
+                  alpha: float = 0.05) -> None:
+    """Nogueira's Φ of the subsets selected on the folds of each cross-validation cell, with
+    its ``1 − alpha`` interval; cells whose folds were not recorded are named."""
+    from ..stability import nogueira
+
+    level = round(100 * (1 - alpha))
+    intro = False
+    for (ds, proto), d in cvres.groupby(["dataset", "protocol"], sort=False):
+        rows, missing = [], []
+        fp_ds = fold_pos[(fold_pos["dataset"] == ds) & (fold_pos["protocol"] == proto)]
+        for meth, dm in d.groupby("method", sort=False):
+            fp = fp_ds[fp_ds["method"] == meth]
+            if fp.empty:
+                missing.append(meth)
+                continue
+            cells = list(fp["cell"].unique())
+            for cell in cells:
+                dc = fp[fp["cell"] == cell]
+                piv = dc.pivot(index="split", columns="feature", values="selected")
+                Z = piv.to_numpy(dtype=bool).astype(np.int8)
+                sizes = Z.sum(axis=1)
+                res = None
+                if Z.shape[0] >= 2 and 0 < Z.sum() < Z.size:
+                    try:
+                        res = nogueira(Z, alpha=alpha)
+                    except (ValueError, ZeroDivisionError):
+                        res = None
+                clf = ("all" if len(cells) == 1 else
+                       ", ".join(sorted(dm[dm["cell"] == cell]["classifier"].unique())))
+                nan = float("nan")
+                rows.append({"method": meth, "classifier": clf, "folds": Z.shape[0],
+                             "selected (mean)": float(sizes.mean()),
+                             "Φ": nan if res is None else res.statistic,
+                             f"Φ {level} % low": nan if res is None else res.low,
+                             f"Φ {level} % high": nan if res is None else res.high})
+        if not intro:
+            doc.h(3, "Cross-validation cells")
+            doc.p(f"Φ of the subsets each method's selector selected on the training parts of "
+                  f"the folds (its own subset size, which may differ between folds), with "
+                  f"Nogueira et al.'s asymptotic {level} % interval; NaN where Φ is undefined "
+                  "(one fold, or every fold kept all or no features). \"classifier: all\": "
+                  "the classifiers of the method share its selection.")
+            intro = True
+        if rows:
+            doc.h(4, f"{ds} — {proto}")
+            doc.table(pd.DataFrame(rows).set_index("method"))
+        if missing:
+            doc.na(f"Stability of the cross-validation cells ({ds}, {proto})",
+                   "stability not recorded for these cells (" + ", ".join(missing) + "): "
+                   "they were computed before the folds' subsets were recorded; run them "
+                   "again in a new folder to record them")
+
+
 def write_report(out, *, title: str | None = None) -> Path:
     """Write ``OUT/report/report.html`` (self-contained) and ``report.md``; returns the HTML
     path. Figures need matplotlib (``rankfusion[plot]``); without it the report has the
@@ -564,10 +622,14 @@ def write_report(out, *, title: str | None = None) -> Path:
           "chosen on the different splits: 1 means the same k features every time, 0 no more "
           "overlap than random subsets of size k would have (negative: less); it is corrected "
           "for chance, so values at different k can be compared.")
+    # the rows of the cross-validation folds (selected subsets) apart from the error curves'
+    fold_pos = positions.iloc[0:0]
+    if "selected" in positions.columns:
+        recorded = positions["selected"].notna().to_numpy(dtype=bool)
+        fold_pos = positions[recorded]
+        positions = positions[~recorded].drop(columns="selected")
     if not cvres.empty:
-        doc.na("Stability of the cross-validation cells", "the cross-validation protocol does "
-               "not record the subsets of its folds, so their stability cannot be computed "
-               "here; an error-curve protocol on the same data records them")
+        _cv_stability(doc, cvres, fold_pos)
     if positions.empty:
         doc.na("Stability", "no error-curve cells (the per-split rankings are recorded by the "
                "error-curve protocol)")

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .._utils.progress import progress_bar
 from .._utils.validation import check_n_jobs, check_positive_int
-from .cells import Cell, WarningReplay, run_cell, run_cell_on_worker
+from .cells import Cell, WarningReplay, fold_positions, run_cell, run_cell_on_worker
 from .config import ExperimentConfig, load_config, parse_config
 from .lock import acquire_lock, lock_holder
 from .store import (
@@ -407,6 +407,8 @@ def _run_locked(cfg, out, summary, earlier_failures, *, client, scheduler, n_wor
         _write_metadata(out, cfg, summary, time.time() - t0)
         return
     results, positions, timings = assemble(out, cfg.cells)
+    # the cross-validation cells' folds (selected subsets, rankings), for their stability
+    positions = fold_positions(out, cfg.cells, positions)
     sha = config_sha256(cfg)
     write_table(results, out / "results.parquet", config_sha256=sha)
     write_table(positions, out / "positions.parquet", config_sha256=sha)

@@ -167,7 +167,8 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
                rules="borda,mean_score,kfirst,rrf", sizes=None, estimator=None, cv: int = 5,
                inner_cv: int = 3, repeats: int = 2, combine: str = "subsets",
                alpha: float = 0.05, tie_break: str = "random", random_state=None,
-               n_jobs: int | None = None, format=None, drop=None, na_values=None,
+               n_jobs: int | None = None, n_bootstraps: int = 10,
+               sample_fraction: float = 1.0, format=None, drop=None, na_values=None,
                nominal=None, sep=None, encoding="utf-8", out=None, overwrite: bool = False,
                top: int = 10, dry_run: bool = False, options=None,
                scheduler: str | None = None, n_workers: int | None = None,
@@ -214,6 +215,11 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
         The seed; None = fresh entropy, saved in ``summary.json``.
     n_jobs : int, optional
         Outer folds in parallel.
+    n_bootstraps : int, default 10
+        With a fuzzy rule (``"fuzzy:OW"``): bootstrap samples per ranker and training part
+        (≥ 2; :func:`rankfusion.advise`); ignored without one.
+    sample_fraction : float in (0, 1], default 1.0
+        Rows drawn per bootstrap sample, as a fraction of the training part.
     format : {"csv", "arff", "parquet"}, optional
         The file format; default: from the file name.
     drop : str or list of str, optional
@@ -262,7 +268,8 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
                   sizes=parse_sizes(sizes) if isinstance(sizes, str) else sizes,
                   estimator=estimator, cv=cv, inner_cv=inner_cv, n_repeats=repeats,
                   combine=combine, alpha=alpha, tie_break=tie_break,
-                  random_state=random_state, n_jobs=n_jobs)
+                  random_state=random_state, n_jobs=n_jobs, n_bootstraps=n_bootstraps,
+                  sample_fraction=sample_fraction)
     folder = out is not None and not is_stream(out)
     if (scheduler is not None or n_workers is not None) and not dry_run and not folder:
         raise ValueError("--scheduler / --dask-local need --out DIR: the parts computed on "
