@@ -72,10 +72,12 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .._utils.constraints import LEVEL, check_param
 from .._utils.data import check_features, check_target
 from .._utils.seeding import seed_int, spawn
-from .._utils.validation import check_choice, check_n_jobs, check_positive_int, check_real
-from ..aggregation import aggregate, get_rule, resolve
+from .._utils.ties import cutoff_ties
+from .._utils.validation import check_choice, check_n_jobs, check_positive_int
+from ..aggregation import TIE_BREAKS, aggregate, get_rule, resolve
 from ..lists import RankedLists
 from ..stability import nogueira
 from .classifiers import make_classifier
@@ -103,7 +105,6 @@ __all__ = [
 DEFAULT_RANKERS = ("info_gain", "relieff", "nlc")
 DEFAULT_RULES = ("borda", "mean_score", "kfirst", "rrf")
 _COMBINE = ("subsets", "all")
-_TIE_BREAKS = ("random", "index")
 
 
 # --------------------------------------------------------------------------- specs
@@ -263,49 +264,6 @@ def _check_sizes(sizes, p: int) -> np.ndarray:
     if not out:
         raise ValueError("sizes is empty; give at least one subset size")
     return np.unique(np.asarray(out, dtype=np.int64))
-
-
-# --------------------------------------------------------------------------- ties
-def cutoff_ties(scores, k: int) -> tuple[int, int]:
-    """How a top-``k`` cut-off meets the block of features tied with the k-th best score.
-
-    With ``s`` sorted best first, ``t = s[k−1]`` the score at the cut-off: returns ``(n_tied,
-    n_kept)``, the number of features scoring exactly ``t`` and how many of them the top k keep.
-    The cut goes through a block of ties when ``n_kept < n_tied``: which of the tied features
-    are kept was then decided by the tie break, not by the data.
-
-    Parameters
-    ----------
-    scores : array-like of float
-        One score per feature (higher = better), in any order; flattened.
-    k : int
-        The cut-off, in [1, number of scores].
-
-    Returns
-    -------
-    (int, int)
-        ``(n_tied, n_kept)``.
-
-    Raises
-    ------
-    ValueError
-        If ``k`` lies outside [1, number of scores].
-
-    Examples
-    --------
-    >>> cutoff_ties([3.0, 2.0, 0.0, 0.0, 0.0, 0.0], 3)
-    (4, 1)
-    >>> cutoff_ties([3.0, 2.0, 1.0, 0.0], 2)
-    (1, 1)
-    """
-    s = np.asarray(scores, dtype=np.float64).reshape(-1)
-    k = int(k)
-    if not 1 <= k <= s.shape[0]:
-        raise ValueError(f"k must lie in [1, {s.shape[0]}], got {k}")
-    t = np.sort(s)[::-1][k - 1]
-    tied = int(np.count_nonzero(s == t))
-    above = int(np.count_nonzero(s > t))
-    return tied, k - above
 
 
 # --------------------------------------------------------------------------- the work
@@ -587,10 +545,9 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     inner_cv = check_positive_int(inner_cv, name="inner_cv", minimum=2)
     n_repeats = check_positive_int(n_repeats, name="n_repeats", minimum=1)
     combine = check_choice(combine, _COMBINE, name="combine")
-    tie_break = check_choice(tie_break, _TIE_BREAKS, name="tie_break")
-    alpha = check_real(alpha, name="alpha", low=0.0, high=1.0)
-    if not 0.0 < alpha < 1.0:
-        raise ValueError(f"alpha must lie in (0, 1), got {alpha}")
+    tie_break = check_choice(tie_break, TIE_BREAKS, name="tie_break")
+    check_param("alpha", alpha, LEVEL)
+    alpha = float(alpha)
     check_n_jobs(n_jobs)
     fuzzy = [i for i, (rn, _) in enumerate(parsed) if get_rule(rn).tags.get("groups")]
     n_bootstraps = check_positive_int(n_bootstraps, name="n_bootstraps", minimum=0)
