@@ -33,11 +33,8 @@ NUMPYDOC_CHECKS = {"PR01", "PR02", "PR03", "PR10", "GL06", "GL07"}
 #: ``rankfusion.aggregation.Consensus`` does. Remove a line when its docstring is fixed
 #: (tests/test_docs.py fails on a line that passes).
 RESULT_CONTAINERS = (
-    r"^rankfusion\.evaluation\.Advice$",
     r"^rankfusion\.evaluation\.Configuration$",
-    r"^rankfusion\.evaluation\.CrossValidationResult$",
     r"^rankfusion\.experiments\.RunSummary$",
-    r"^rankfusion\.workflows\.AdviceRun$",
 )
 
 #: Docstrings that still lack a "Parameters" section (PR01): to be written; none may be added.

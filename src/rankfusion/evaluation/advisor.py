@@ -675,7 +675,9 @@ def _defaults(kw: dict) -> dict:
 class Advice:
     """Result of :func:`advise`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     table : DataFrame
         One row per configuration (best outer score first): ``rankers``, ``n_rankers``,
@@ -723,11 +725,15 @@ class Advice:
     outer_choices : list of (Configuration, Configuration)
         Per outer fold, the combination and the single ranker its inner CV chose;
         ``combination_scores[j]`` is ``outer_scores[outer_choices[j][0]][j]``.
+    alpha : float
+        The level of the intervals and of the test.
     bootstrap_seeds : list of int or None
         With a fuzzy rule: per outer fold j, the ``random_state`` with which
         ``EnsembleSelector(n_bootstraps=…, sample_fraction=…)`` fitted on outer training part
         j draws the bootstrap samples (and ranker seeds) the advisor used there, so that its
         fuzzy configurations can be repeated exactly; None without a fuzzy rule.
+    _ranker_specs, _ranker_names, _n_bootstraps, _sample_fraction, _all_seed
+        Internal: what :meth:`selector` needs to rebuild the recommended selector.
     """
 
     table: pd.DataFrame

@@ -450,14 +450,18 @@ def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
 class CrossValidationResult:
     """Result of :func:`cross_validate_selection`.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     scores : DataFrame, folds × metrics
+        The metrics of each fold.
     pos_label : object or None
         The positive class of a binary problem (None for multiclass).
     average : str
         ``"binary"`` or ``"weighted"``.
     test_indices : list of ndarray
+        The test rows of each fold.
     support : DataFrame of bool, folds × features, or None
         The features each fold's selector selected (fitted on that fold's training part):
         the subsets whose stability Nogueira's Φ measures

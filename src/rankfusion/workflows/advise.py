@@ -20,7 +20,9 @@ SHOWN_COLUMNS = ("rankers", "rule", "size", "score", "score_low", "score_high", 
 class AdviceRun(WorkflowRun):
     """What :func:`run_advice` computed.
 
-    Attributes
+    The parameters are kept as the attributes of the same name.
+
+    Parameters
     ----------
     source : str, path-like or DataFrame
         The data as given.
@@ -40,6 +42,8 @@ class AdviceRun(WorkflowRun):
         The files written.
     out : str or path-like or None
         The results folder, as given.
+    store : object or None
+        The resumable folder's store, when the advice ran in a folder.
     """
 
     source: object
