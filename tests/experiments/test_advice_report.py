@@ -52,3 +52,22 @@ def test_no_gain_is_said_plainly(advice):
     page = advice_report_html(advice)
     if not advice.significant:
         assert "class='verdict none'" in page and "No combination beats" in page
+
+
+def test_without_matplotlib_the_folder_is_written_and_the_missing_page_said(tmp_path, monkeypatch):
+    import importlib.util
+
+    from rankfusion.experiments.advice import advise_in_folder
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40, 6))
+    y = np.repeat([0, 1], 20)
+    with pytest.warns(UserWarning, match="advice.html not written: its figures need matplotlib"):
+        advise_in_folder(X, y, tmp_path / "out", rankers=["f_classif", "relieff"],
+                         rules=["borda"], sizes=[2], cv=2, n_repeats=1, inner_cv=2,
+                         random_state=0, progress=False)
+    assert (tmp_path / "out" / "advice.csv").exists()
+    assert not (tmp_path / "out" / "advice.html").exists()

@@ -360,11 +360,17 @@ def advise_in_folder(X, y, out, *, overwrite: bool = False, client=None,
                           "backend": run.backend, "notes": notes}}
         info.update(dict(extra or {}))
         run.written = write_advice(advice, out, overwrite=True, inputs=inputs, extra=info)
-        try:
-            from .advice_report import write_advice_report
-        except ImportError:  # pragma: no cover - the report module is optional here
-            pass
+        import importlib.util
+
+        if importlib.util.find_spec("matplotlib") is None:  # the report's figures need it
+            import warnings
+
+            warnings.warn("advice.html not written: its figures need matplotlib "
+                          "(pip install 'rankfusion[plot]'); advice.csv and summary.json are",
+                          UserWarning, stacklevel=2)
         else:
+            from .advice_report import write_advice_report
+
             run.written.append(write_advice_report(advice, out / "advice.html"))
     finally:
         lock.release()
