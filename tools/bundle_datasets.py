@@ -40,6 +40,13 @@ EXTERNAL = {"golub_zscored"}
 def _stats(frame: pd.DataFrame) -> dict:
     X = frame.drop(columns="class")
     y = frame["class"]
+    if not isinstance(y.dtype, pd.CategoricalDtype):  # a regression target
+        v = y.to_numpy(dtype=np.float64)
+        return {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
+                "n_classes": None, "n_missing": int(X.isna().sum().sum()),
+                "target": {"min": float(v.min()), "max": float(v.max()),
+                           "mean": float(v.mean()), "n_unique": int(np.unique(v).size),
+                           "integer_valued": bool(np.all(v == np.round(v)))}}
     counts = y.value_counts(sort=False)
     return {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
             "n_classes": int((counts > 0).sum()), "n_missing": int(X.isna().sum().sum()),
@@ -93,10 +100,12 @@ def main(raw_dir: str) -> None:
         frame = _sources.parse(name, raw_dir)
         meta = {k: v for k, v in asdict(src).items() if k not in ("options", "parser")}
         meta["files"] = list(src.files)
-        meta["raw_sha256"] = {f: loaders.file_sha256(os.path.join(raw_dir, src.folder, f))
-                              for f in src.files}
+        meta["raw_sha256"] = {f: loaders.file_sha256(_sources._path(raw_dir, src, k))
+                              for k, f in enumerate(src.files)}
+        regression = src.task == "regression"
         entry = {**meta, **_stats(frame), "nominal": _nominal(frame),
-                 "classes": [str(c) for c in frame["class"].cat.categories],
+                 "classes": [] if regression else
+                 [str(c) for c in frame["class"].cat.categories],
                  "bundled": name not in EXTERNAL}
         if entry["bundled"]:
             rel = f"datasets/{name}.csv.gz"

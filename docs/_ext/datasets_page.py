@@ -35,11 +35,11 @@ def datasets_rst() -> str:
     table = available_datasets()
     catalog = _catalog()["datasets"]
     lines = [".. list-table::", "   :header-rows: 1", "   :widths: 22 12 12 10 10 10",
-             "", "   * - name", "     - samples", "     - features", "     - classes",
+             "", "   * - name", "     - samples", "     - features", "     - classes / target",
              "     - missing", "     - shipped"]
     for row in table.itertuples():
         lines += [f"   * - :ref:`{row.name} <dataset-{row.name}>`", f"     - {row.n_samples}",
-                  f"     - {row.n_features}", f"     - {row.n_classes}",
+                  f"     - {row.n_features}", f"     - {_what(row, catalog[row.name], True)}",
                   f"     - {row.n_missing}", f"     - {'yes' if row.bundled else 'no'}"]
     lines.append("")
     for row in table.itertuples():
@@ -47,7 +47,7 @@ def datasets_rst() -> str:
         lines += [f".. _dataset-{row.name}:", "", row.name, "-" * len(row.name), "",
                   _text(e["origin"]), ""]
         fields = [("shape", f"{row.n_samples} samples × {row.n_features} features, "
-                   f"{row.n_classes} classes, {row.n_missing} missing values"),
+                   f"{_what(row, e, False)}, {row.n_missing} missing values"),
                   ("shipped", "yes" if row.bundled else
                    "no: read from ``RANKFUSION_DATA`` (or ``data_home=``)"),
                   ("source", f"{_text(e['repo'])} @ ``{e['commit']}``"),
@@ -62,6 +62,18 @@ def datasets_rst() -> str:
             lines += [".. code-block:: bash", "",
                       f"   rankfusion datasets --export {row.name} --out {row.name}.csv", ""]
     return "\n".join(lines) + "\n"
+
+
+def _what(row, entry: dict, short: bool) -> str:
+    """The classes of a classification set; the target of a regression set."""
+    if row.task != "regression":
+        return f"{row.n_classes}" if short else f"{row.n_classes} classes"
+    t = entry["target"]
+    if short:
+        return "numeric (regression)"
+    kind = "integer-valued" if t["integer_valued"] else "real-valued"
+    return (f"a numeric target (regression: {kind}, {t['min']:g} to {t['max']:g}, "
+            f"{t['n_unique']} distinct values)")
 
 
 def _text(value: str) -> str:

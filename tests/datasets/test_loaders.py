@@ -44,13 +44,20 @@ COUNTS = {"wbc": {"benign": 458, "malignant": 241}, "golub": {"ALL": 47, "AML": 
           "stjude": {"BCR.ABL": 15, "E2A.PBX1": 27, "Hyperdip.50": 64, "MLL": 20, "T.ALL": 43,
                      "TEL.AML1": 79}}
 BUNDLED = [n for n in MANIFEST if n != "golub_zscored"]
+# The regression sets: (samples, features, distinct target values), stated in advance from
+# their sources (Weka's cpu.arff; scikit-learn's raw diabetes files, Efron et al. 2004).
+REGRESSION = {"cpu": (209, 6, 116), "diabetes_lars": (442, 10, 214)}
 
 
 def test_catalog_lists_every_manifest_set():
     table = available_datasets()
-    assert set(table["name"]) == set(MANIFEST)
-    assert list(table.columns) == ["name", "n_samples", "n_features", "n_classes", "n_missing",
-                                   "bundled", "source"]
+    assert set(table["name"]) == set(MANIFEST) | set(REGRESSION)
+    assert list(table.columns) == ["name", "task", "n_samples", "n_features", "n_classes",
+                                   "n_missing", "bundled", "source"]
+    tasks = dict(zip(table["name"], table["task"]))
+    assert {n for n, t in tasks.items() if t == "regression"} == set(REGRESSION)
+    assert all(tasks[n] == "classification" for n in MANIFEST)
+    assert table.set_index("name").loc[list(REGRESSION), "n_classes"].isna().all()
     t = table.set_index("name")
     for name, (n, p, c) in MANIFEST.items():
         assert tuple(t.loc[name, ["n_samples", "n_features", "n_classes"]]) == (n, p, c), name
@@ -206,3 +213,53 @@ def test_cli_lists_datasets(capsys):
     assert "Licence" in capsys.readouterr().out
     assert main(["datasets", "--name", "wcb"]) == 2
     assert "did you mean 'wbc'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(REGRESSION))
+def test_regression_sets_keep_a_numeric_target(name):
+    n, p, distinct = REGRESSION[name]
+    b = load(name)
+    assert b.task == "regression" and b.data.shape == (n, p)
+    assert b.target.dtype == np.float64 and np.unique(b.target).size == distinct
+    assert b.target_names.size == 0 and not b.categorical.any()
+    assert "numeric target (regression" in b.DESCR and "classes" not in b.DESCR.split("\n")[1]
+    f = load(name, as_frame=True)
+    assert f.target.name == "target" and f.target.dtype == np.float64
+    assert np.array_equal(f.target.to_numpy(), b.target)
+    assert f.frame.columns[-1] == "target"
+    X, y = load(name, return_X_y=True)
+    assert np.array_equal(X, b.data) and np.array_equal(y, b.target)
+
+
+def test_classification_sets_state_their_task():
+    assert load("iris").task == "classification"
+    assert load("diabetes").name == "pima"  # the alias keeps meaning Pima, not diabetes_lars
+
+
+def test_diabetes_lars_equals_scikit_learn_raw():
+    from sklearn.datasets import load_diabetes
+
+    raw = load_diabetes(scaled=False)
+    b = load("diabetes_lars")
+    assert list(b.feature_names) == list(raw.feature_names)
+    assert np.array_equal(b.data, raw.data) and np.array_equal(b.target, raw.target)
+
+
+@needs_raw
+def test_cpu_equals_weka_arff():
+    from rankfusion.io import read_arff
+
+    frame = read_arff(os.path.join(RAW, "weka_examples", "cpu.arff"))
+    b = load("cpu")
+    assert list(b.feature_names) == list(frame.columns[:-1])
+    assert np.array_equal(b.data, frame.iloc[:, :-1].to_numpy(dtype=np.float64))
+    assert np.array_equal(b.target, frame["class"].to_numpy(dtype=np.float64))
+
+
+def test_regression_export_keeps_the_numbers(tmp_path):
+    from rankfusion.datasets import export_dataset
+
+    out = export_dataset("cpu", tmp_path / "cpu.csv")
+    back = pd.read_csv(out)
+    assert list(back.columns)[-1] == "target"
+    assert np.array_equal(back["target"].to_numpy(), load("cpu").target)

@@ -274,3 +274,12 @@ def test_a_local_run_leaves_no_ranker_memo_behind(tmp_path):
     assert summary.ok
     assert ranker_specs._MEMO["on"] == 0 and not ranker_specs._MEMO["global"]
     assert not ranker_specs._MEMO["store"]
+
+
+def test_a_regression_data_set_is_refused_not_read_as_classes(tmp_path):
+    """The bundled regression sets (a numeric target) never run as classification."""
+    from rankfusion.experiments.cells import dataset_info
+
+    for name in ("cpu", "diabetes_lars"):
+        with pytest.raises(ValueError, match=f"'{name}' is a regression data set"):
+            dataset_info(name, {})

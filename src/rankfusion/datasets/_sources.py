@@ -50,15 +50,31 @@ class Source:
     notes: str = ""
     options: dict = field(default_factory=dict)
     group: str = ""
+    #: ``"classification"`` (the class a categorical of labels) or ``"regression"`` (a numeric
+    #: target, kept as float64).
+    task: str = "classification"
+    #: For a set read from an installed package's data files rather than ``data_home``: the
+    #: package (``folder`` is then the folder inside it).
+    package: str = ""
 
 
 def _path(home, src: Source, k: int = 0) -> str:
+    if src.package:
+        from importlib import resources
+        return os.fspath(resources.files(src.package).joinpath(src.folder, src.files[k]))
     return os.path.join(home, src.folder, src.files[k])
 
 
-def _finish(frame: pd.DataFrame, target: str) -> pd.DataFrame:
-    """Move the class column last, named ``class``, as a categorical of strings."""
+def _finish(frame: pd.DataFrame, target: str, task: str = "classification") -> pd.DataFrame:
+    """Move the class column last, named ``class``: a categorical of strings, or for a
+    regression set the numeric target as float64."""
     y = frame.pop(target)
+    if task == "regression":
+        values = pd.to_numeric(y, errors="raise").to_numpy(dtype=np.float64)
+        if np.isnan(values).any():
+            raise ValueError(f"the regression target {target!r} has missing values")
+        frame = frame.reset_index(drop=True)
+        return pd.concat([frame, pd.DataFrame({"class": values})], axis=1)
     if isinstance(y.dtype, pd.CategoricalDtype):
         y = y.cat.rename_categories([str(c) for c in y.cat.categories])
     else:
@@ -83,7 +99,7 @@ def _arff(home, src):
     frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     frame.attrs = {}
     target = src.options.get("target", frame.columns[-1])
-    return _finish(frame, target)
+    return _finish(frame, target, src.task)
 
 
 def _mlbench(home, src):
@@ -215,8 +231,19 @@ def _mfeat(home, src):
     return out
 
 
+def _sklearn_diabetes(home, src):
+    """scikit-learn's raw diabetes files: 442 rows of 10 space-separated values, and the
+    target (one value a row)."""
+    X = np.loadtxt(_path(home, src, 0))
+    y = np.loadtxt(_path(home, src, 1))
+    frame = pd.DataFrame(X, columns=list(src.options["names"]))
+    frame["target"] = y
+    return _finish(frame, "target", src.task)
+
+
 _PARSERS = {"arff": _arff, "mlbench": _mlbench, "csv": _csv, "golub": _golub_like,
-            "mat": _mat, "desouto": _desouto, "robot": _robot, "mfeat": _mfeat}
+            "sklearn_diabetes": _sklearn_diabetes, "mat": _mat, "desouto": _desouto,
+            "robot": _robot, "mfeat": _mfeat}
 
 _OPENML_COMMIT = "1e58ec568e0c1ad07909bc0f967a1fd3f5a9e5b3"
 _DESOUTO = dict(repo="padilha/biclustlib", commit="cdbed0b5fb29ebf9e6df45011e000a9cab41056e",
@@ -422,6 +449,30 @@ SOURCES: dict[str, Source] = {
                   notes="15 boolean attributes (nominal FALSE/TRUE) and 'legs' (numeric); the "
                   "animal name is absent.", options={"target": "type"}, group="nlc",
                   **_MLBENCH),
+    # --- regression sets (a numeric target; task "regression") ---
+    "cpu": Source("weka_examples", ("cpu.arff",), "arff",
+                  origin="UCI Computer Hardware, relative CPU performance (Weka example file)",
+                  citation="Ein-Dor & Feldmesser (1987). Attributes of the performance of "
+                  "central processing units: a relative performance prediction model. "
+                  "Communications of the ACM 30(4), 308-317.",
+                  notes="Weka's copy: the vendor and model name attributes deleted; the target "
+                  "is the published relative performance PRP (integer valued, 116 distinct "
+                  "values).", group="regression", task="regression", **_WEKA),
+    "diabetes_lars": Source("datasets/data", ("diabetes_data_raw.csv.gz",
+                                              "diabetes_target.csv.gz"), "sklearn_diabetes",
+                            "scikit-learn/scikit-learn", "1.9.1",
+                            "Diabetes progression of Efron et al. (2004), raw (unscaled) values "
+                            "as shipped with scikit-learn",
+                            "Efron, Hastie, Johnstone & Tibshirani (2004). Least angle "
+                            "regression. Annals of Statistics 32(2), 407-499.",
+                            "BSD-3-Clause (scikit-learn distribution)",
+                            "The unscaled values (load_diabetes(scaled=False)); the target, a "
+                            "disease-progression measure one year after baseline, is integer "
+                            "valued (214 distinct values in 442 rows). Not the Pima diabetes "
+                            "set ('diabetes' is an alias of 'pima').",
+                            {"names": ("age", "sex", "bmi", "bp", "s1", "s2", "s3", "s4", "s5",
+                                       "s6")},
+                            group="regression", task="regression", package="sklearn"),
 }
 
 

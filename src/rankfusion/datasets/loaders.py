@@ -76,7 +76,9 @@ def available_datasets() -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        Columns ``name``, ``n_samples``, ``n_features``, ``n_classes`` (classes present),
+        Columns ``name``, ``task`` (``"classification"`` or ``"regression"``), ``n_samples``,
+        ``n_features``, ``n_classes`` (classes present; missing, ``<NA>``, for a regression
+        set),
         ``n_missing`` (missing feature values), ``bundled`` (shipped with the package, else read
         from ``data_home``) and ``source`` (origin and repository).
 
@@ -89,10 +91,13 @@ def available_datasets() -> pd.DataFrame:
     """
     rows = []
     for name, e in _catalog()["datasets"].items():
-        rows.append({"name": name, "n_samples": e["n_samples"], "n_features": e["n_features"],
-                     "n_classes": e["n_classes"], "n_missing": e["n_missing"],
-                     "bundled": e["bundled"], "source": f"{e['origin']} [{e['repo']}]"})
-    return pd.DataFrame(rows)
+        rows.append({"name": name, "task": task_of(e), "n_samples": e["n_samples"],
+                     "n_features": e["n_features"], "n_classes": e["n_classes"],
+                     "n_missing": e["n_missing"], "bundled": e["bundled"],
+                     "source": f"{e['origin']} [{e['repo']}]"})
+    table = pd.DataFrame(rows)
+    table["n_classes"] = table["n_classes"].astype("Int64")
+    return table
 
 
 def _resolve(name) -> str:
@@ -135,9 +140,17 @@ def _typed(frame: pd.DataFrame, entry: dict) -> pd.DataFrame:
     parts = {c: pd.Categorical(frame[c].to_numpy(dtype=object), categories=nominal[c])
              for c in nominal}
     out = pd.concat([block, pd.DataFrame(parts)], axis=1)[cols] if parts else block
-    y = pd.Categorical(frame["class"].astype(str).to_numpy(dtype=object),
-                       categories=entry["classes"])
+    if task_of(entry) == "regression":
+        y = frame["class"].astype(str).astype(np.float64).to_numpy()
+    else:
+        y = pd.Categorical(frame["class"].astype(str).to_numpy(dtype=object),
+                           categories=entry["classes"])
     return pd.concat([out, pd.DataFrame({"class": y})], axis=1)
+
+
+def task_of(entry: dict) -> str:
+    """The task of a catalog entry: ``"classification"`` (the default) or ``"regression"``."""
+    return entry.get("task", "classification")
 
 
 def _external(name: str, entry: dict, data_home) -> pd.DataFrame:
@@ -195,8 +208,14 @@ def _check_bool(name: str, value) -> None:
 
 
 def _descr(name: str, entry: dict, shape) -> str:
+    if task_of(entry) == "regression":
+        t = entry["target"]
+        what = (f"a numeric target (regression; {t['min']:g} to {t['max']:g}, "
+                f"{t['n_unique']} distinct values)")
+    else:
+        what = f"{entry['n_classes']} classes"
     lines = [f"{name}: {entry['origin']}",
-             f"{shape[0]} samples x {shape[1]} features, {entry['n_classes']} classes, "
+             f"{shape[0]} samples x {shape[1]} features, {what}, "
              f"{entry['n_missing']} missing values (as shipped).",
              f"Source: {entry['repo']} @ {entry['commit']}: "
              + ", ".join(f"{entry['folder']}/{f}" for f in entry["files"]),
@@ -241,7 +260,11 @@ def load(name: str, *, as_frame: bool = False, return_X_y: bool = False,
         ``data``, ``target``, ``feature_names``, ``target_names``, ``categorical`` (mask of the
         nominal columns), ``categories`` (declared values of each nominal column), ``frame``
         (``as_frame=True`` only, else None), ``DESCR`` (origin, source repository and commit,
-        citation, licence, preprocessing) and ``name``; or ``(data, target)``.
+        citation, licence, preprocessing), ``name`` and ``task``; or ``(data, target)``.
+        For a regression set (``task == "regression"``: ``cpu``, ``diabetes_lars``) the target
+        is the numeric value as float64 (a Series named ``"target"`` with ``as_frame=True``)
+        and ``target_names`` is empty. The task is stated, never inferred from the values:
+        ``diabetes_lars``'s target is integer valued.
 
     Raises
     ------
@@ -273,14 +296,18 @@ def load(name: str, *, as_frame: bool = False, return_X_y: bool = False,
     if dropna:
         frame = frame.loc[~frame.drop(columns="class").isna().any(axis=1)]
         frame = frame.reset_index(drop=True)
-    y = frame["class"].cat.remove_unused_categories()
+    task = task_of(entry)
     X = frame.drop(columns="class")
+    if task == "regression":
+        y = frame["class"].astype(np.float64)
+    else:
+        y = frame["class"].cat.remove_unused_categories()
     nominal = {c: list(X[c].cat.categories) for c in X.columns
                if isinstance(X[c].dtype, pd.CategoricalDtype)}
     mask = np.array([c in nominal for c in X.columns], dtype=bool)
     names = np.array(X.columns, dtype=object)
     if as_frame:
-        data, target = X, y.rename("class")
+        data, target = X, y.rename("target" if task == "regression" else "class")
         full = pd.concat([X, target], axis=1)
     else:
         data = np.empty(X.shape, dtype=np.float64)
@@ -290,13 +317,16 @@ def load(name: str, *, as_frame: bool = False, return_X_y: bool = False,
                 data[:, j] = np.where(codes < 0, np.nan, codes)
             else:
                 data[:, j] = X[c].to_numpy(dtype=np.float64)
-        target = y.cat.codes.to_numpy().astype(np.int64)
+        target = (y.to_numpy(dtype=np.float64) if task == "regression"
+                  else y.cat.codes.to_numpy().astype(np.int64))
         full = None
     if return_X_y:
         return data, target
-    return Bunch(data=data, target=target, feature_names=names,
-                 target_names=np.array(y.cat.categories, dtype=object), categorical=mask,
-                 categories=nominal, frame=full, DESCR=_descr(key, entry, X.shape), name=key)
+    target_names = (np.array([], dtype=object) if task == "regression"
+                    else np.array(y.cat.categories, dtype=object))
+    return Bunch(data=data, target=target, feature_names=names, target_names=target_names,
+                 categorical=mask, categories=nominal, frame=full,
+                 DESCR=_descr(key, entry, X.shape), name=key, task=task)
 
 
 def file_sha256(path) -> str:

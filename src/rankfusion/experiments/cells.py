@@ -221,6 +221,10 @@ def _load_cached(source: str, options_json: str):
     from ..datasets import load
 
     bunch = load(source, as_frame=True, dropna=bool(options.get("dropna", False)))
+    if bunch.task != "classification":
+        # never read a numeric target as classes (docs/design.md, 'Tasks')
+        raise ValueError(f"{source!r} is a {bunch.task} data set (a numeric target); the "
+                         "experiment runner runs classification data sets only")
     X = bunch.data
     y = np.asarray(bunch.target)
     return X, y, [str(c) for c in X.columns]
