@@ -199,7 +199,8 @@ def _information_order(codes, nv, yc, n_classes, criterion) -> np.ndarray:
 
 
 def _f_statistic(values, yc, n_classes):
-    """One-way ANOVA F of every column (scikit-learn's ``f_classif``); 0 where undefined."""
+    """One-way ANOVA F of every column (scikit-learn's ``f_classif``): ``inf`` for a feature
+    constant within every class but not overall, 0 where undefined (a constant feature)."""
     n = values.shape[0]
     counts = np.bincount(yc, minlength=n_classes).astype(np.float64)
     sums = np.zeros((n_classes, values.shape[1]))
@@ -211,7 +212,7 @@ def _f_statistic(values, yc, n_classes):
     dfb, dfw = n_classes - 1, n - n_classes
     with np.errstate(divide="ignore", invalid="ignore"):
         f = (between / dfb) / (within / dfw)
-    return np.where(np.isfinite(f), f, 0.0)
+    return np.where(np.isnan(f), 0.0, f)
 
 
 def _fcq_order(values, yc, n_classes) -> np.ndarray:
@@ -234,7 +235,9 @@ def _fcq_order(values, yc, n_classes) -> np.ndarray:
         rho = np.where(np.isfinite(rho), np.abs(rho), 0.0)
         acc[rest] += np.maximum(rho, FCQ_FLOOR)
         red = acc[rest] / k
-        crit = relevance[rest] / np.where(red >= 1.0, np.inf, red)
+        with np.errstate(invalid="ignore"):
+            crit = relevance[rest] / np.where(red >= 1.0, np.inf, red)
+        crit[np.isnan(crit)] = -np.inf  # inf / inf: pandas' argmax skips it
         f = int(rest[_first_best(crit)])
         order[k] = f
         remaining[f] = False
@@ -257,7 +260,8 @@ def redundancy_order(X, y, criterion: str = "mrmr_mid", *, discretizer: str = "m
     * ``"disr"``: :math:`\sum_{s\in S} I(f,s;c) / H(f,s,c)` (a term with
       :math:`H(f,s,c) = 0` counts 0).
     * ``"mrmr_fcq"``: relevance the one-way ANOVA F statistic (scikit-learn's ``f_classif``; 0
-      where it is undefined, e.g. a constant feature), redundancy the mean over ``S`` of
+      where it is undefined, e.g. a constant feature; infinite for a feature constant within
+      each class), redundancy the mean over ``S`` of
       :math:`\max(|\rho(f,s)|, 0.001)` (Pearson; an undefined ρ counts 0 before the floor), score
       relevance / redundancy, and a mean redundancy of exactly 1 scores 0 — all as
       ``mrmr_selection`` 0.2.8 (``mrmr_classif(relevance="f", redundancy="c")``) computes it.
