@@ -5,7 +5,6 @@ definitions, DISR's stated departure from scikit-feature, hostile inputs and inv
 from __future__ import annotations
 
 import json
-from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -180,8 +179,8 @@ def test_mdl_is_the_default_discretisation():
     rng = np.random.default_rng(0)
     y = np.repeat([0, 1], 30)
     X = rng.normal(size=(60, 6)) + y[:, None] * np.array([2.0, 0, 0, 1.0, 0, 0])
-    from rankfusion.rankers.information import attribute_codes
     from rankfusion._utils.data import prepare_ranker_data
+    from rankfusion.rankers.information import attribute_codes
 
     data, yc, nc, nv = prepare_ranker_data(X, y)
     codes, _ = attribute_codes(data.values, data.nominal, nv, yc, nc)

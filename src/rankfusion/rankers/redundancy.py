@@ -152,9 +152,9 @@ def _relevance(codes, nv, yc, n_classes):
     return _mi_bits(counts.reshape(p, a, n_classes))
 
 
-def _information_order(codes, nv, yc, n_classes, criterion) -> np.ndarray:
+def _information_order(codes, nv, yc, n_classes, criterion, n_select) -> np.ndarray:
     n, p = codes.shape
-    order = np.empty(p, dtype=np.int64)
+    order = np.empty(min(p, n_select), dtype=np.int64)
     if p == 0:
         return order
     relevance = _relevance(codes, nv, yc, n_classes)
@@ -165,7 +165,7 @@ def _information_order(codes, nv, yc, n_classes, criterion) -> np.ndarray:
     f = _first_best(relevance)
     order[0] = f
     remaining[f] = False
-    for k in range(1, p):
+    for k in range(1, order.size):
         rest = np.flatnonzero(remaining)
         if criterion in ("mrmr_mid", "mrmr_miq"):
             counts = _pair_counts(codes, nv, rest, f)[..., 0]
@@ -215,9 +215,9 @@ def _f_statistic(values, yc, n_classes):
     return np.where(np.isnan(f), 0.0, f)
 
 
-def _fcq_order(values, yc, n_classes) -> np.ndarray:
+def _fcq_order(values, yc, n_classes, n_select) -> np.ndarray:
     n, p = values.shape
-    order = np.empty(p, dtype=np.int64)
+    order = np.empty(min(p, n_select), dtype=np.int64)
     if p == 0:
         return order
     relevance = _f_statistic(values, yc, n_classes)
@@ -228,7 +228,7 @@ def _fcq_order(values, yc, n_classes) -> np.ndarray:
     f = _first_best(relevance)
     order[0] = f
     remaining[f] = False
-    for k in range(1, p):
+    for k in range(1, order.size):
         rest = np.flatnonzero(remaining)
         with np.errstate(divide="ignore", invalid="ignore"):
             rho = (centred[:, rest].T @ centred[:, f]) / (norms[rest] * norms[f])
@@ -245,7 +245,7 @@ def _fcq_order(values, yc, n_classes) -> np.ndarray:
 
 
 def redundancy_order(X, y, criterion: str = "mrmr_mid", *, discretizer: str = "mdl",
-                     n_bins: int = 10) -> np.ndarray:
+                     n_bins: int = 10, n_select: int | None = None) -> np.ndarray:
     r"""Greedy forward selection order of all features under a redundancy-aware criterion.
 
     See the module docstring for the criteria; ``S`` is the selected set, ``f`` a candidate.
@@ -286,21 +286,27 @@ def redundancy_order(X, y, criterion: str = "mrmr_mid", *, discretizer: str = "m
         bins, or every distinct value as one symbol.
     n_bins : int, default 10
         Number of bins of ``discretizer="equal_width"``.
+    n_select : int or None, default None
+        Stop after this many features (None: the full order). The first ``n_select`` of the
+        full order, computed in ``n_select`` steps.
 
     Returns
     -------
-    ndarray of int64, shape (n_features,)
+    ndarray of int64, shape (n_select or n_features,)
         Feature indices in the order selected.
     """
     if not isinstance(criterion, str) or criterion not in REDUNDANCY_CRITERIA:
         raise ValueError(f"criterion must be one of {', '.join(map(repr, REDUNDANCY_CRITERIA))}"
                          f", got {criterion!r}")
+    validate_params({"n_select": [None, Interval("int", 1, None)]}, {"n_select": n_select})
+    n_select = np.iinfo(np.int64).max if n_select is None else int(n_select)
     if criterion == "mrmr_fcq":
         data, _, _, yc, n_classes = _prepare(X, y, discretizer, n_bins, criterion,
                                              discretise=False)
-        return _fcq_order(np.asarray(data.values, dtype=np.float64), yc, n_classes)
+        return _fcq_order(np.asarray(data.values, dtype=np.float64), yc, n_classes, n_select)
     _, codes, nv, yc, n_classes = _prepare(X, y, discretizer, n_bins, criterion)
-    return _information_order(codes, nv, np.asarray(yc, dtype=np.int64), n_classes, criterion)
+    return _information_order(codes, nv, np.asarray(yc, dtype=np.int64), n_classes, criterion,
+                              n_select)
 
 
 def _scores(order: np.ndarray) -> np.ndarray:
