@@ -57,7 +57,7 @@ from .._utils.constraints import Interval, Options, validate_params
 from .._utils.data import prepare_ranker_data
 from ._registry import register_ranker
 from .information import attribute_codes
-from .mifs import _mi_bits, equal_width_codes
+from .mifs import _entropy_bits, _mi_bits, equal_width_codes
 
 __all__ = ["redundancy_order", "mrmr_mid", "mrmr_miq", "mrmr_fcq", "jmi", "cmim", "disr",
            "DISCRETIZERS", "REDUNDANCY_CRITERIA"]
@@ -83,15 +83,6 @@ def _first_best(crit: np.ndarray) -> int:
     """Position of the largest value (ties within ``_TIE_TOL`` → the first)."""
     best = crit.max()
     return int(np.flatnonzero(crit >= best - _TIE_TOL)[0])
-
-
-def _entropy_bits(counts: np.ndarray) -> np.ndarray:
-    """Entropy (bits) of a stack of count tables ``(k, m)`` (terms summed after sorting)."""
-    counts = np.asarray(counts, dtype=np.float64)
-    n = counts.sum(axis=-1, keepdims=True)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(counts > 0, -(counts / n) * np.log2(counts / n), 0.0)
-    return np.sort(terms, axis=-1).sum(axis=-1)
 
 
 def _symbols(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
