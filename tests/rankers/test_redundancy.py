@@ -337,3 +337,9 @@ def test_the_advisor_takes_them():
     adv = advise(X, y, rankers=("mrmr_mid", "cmim", "mrmr_fcq"), rules=("borda",), sizes=[2],
                  cv=2, inner_cv=2, n_repeats=1, random_state=0)
     assert adv is not None
+
+
+@pytest.mark.parametrize("criterion", ["mrmr_mid", "jmi", "cmim"])
+def test_mdl_codes_are_kept_by_the_default_mdl(criterion):
+    X, y, _, rec = _load("parkinsons_mdl")  # MDL of MDL codes gives the same intervals
+    assert redundancy_order(X, y, criterion).tolist() == rec[criterion]
