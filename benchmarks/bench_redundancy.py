@@ -35,6 +35,10 @@ from _timing import interleaved  # noqa: E402
 from rankfusion.rankers.redundancy import redundancy_order  # noqa: E402
 
 COMMIT = "48cffad4e88ff4b9d2f1c7baffb314d1b3303792"
+NOTE = ("\nDISR's orders differ by design: scikit-feature divides the sum of I(f,s;c)/H(f,s,c) "
+        "by Σ_s (1 + I(f;s)), Meyer et al. (2008) and rankfusion do not "
+        "(tests/fixtures/redundancy/README.md). The timed job is the same: k greedy steps over "
+        "the same codes.")
 
 
 def data(n=200, p=2000, seed=0):
@@ -120,6 +124,7 @@ def main(argv=None):
                      f"{timings['ref'].cell()} | {ratio:.0f}× | {same} | "
                      f"{', '.join(f'{x:.2f}' for x in loads)} |")
         print(lines[-1], flush=True)
+    lines.append(NOTE)
     if lcsi is None:
         lines.append("\nmrmr_mid and jmi not run: SKFEATURE_GIT was not set.")
     text = "\n".join(lines) + "\n"
