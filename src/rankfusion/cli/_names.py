@@ -16,6 +16,6 @@ METHODS = ("average_sd", "best_rank", "borda", "ce", "combmnz", "copeland", "fuz
            "rra_median", "rra_min", "rrf", "schulze", "stuart")
 
 #: Rankers, as ``available_rankers()`` lists them.
-RANKERS = ("cfs", "chi2", "chi_square", "f_classif", "gain_ratio", "ilfs", "info_gain", "mifs",
-           "mutual_info_classif", "nlc", "random_forest", "relief", "relieff", "svm_rfe",
-           "symmetric_uncertainty")
+RANKERS = ("cfs", "chi2", "chi_square", "cmim", "disr", "f_classif", "gain_ratio", "ilfs",
+           "info_gain", "jmi", "mifs", "mrmr_fcq", "mrmr_mid", "mrmr_miq", "mutual_info_classif",
+           "nlc", "random_forest", "relief", "relieff", "svm_rfe", "symmetric_uncertainty")

@@ -24,6 +24,8 @@ _EXPORTS = {
     "chi_square": ".information", "gain_ratio": ".information", "info_gain": ".information",
     "symmetric_uncertainty": ".information",
     "mifs": ".mifs", "mifs_order": ".mifs",
+    "redundancy_order": ".redundancy", "mrmr_mid": ".redundancy", "mrmr_miq": ".redundancy",
+    "mrmr_fcq": ".redundancy", "jmi": ".redundancy", "cmim": ".redundancy", "disr": ".redundancy",
     "MultiListRanker": ".multilist", "available_list_producers": ".multilist",
     "list_producer": ".multilist", "ranker_lists": ".multilist",
     "register_list_producer": ".multilist",
@@ -45,6 +47,7 @@ __all__ += ["svm_rfe", "rfe_lists", "joint_rfe", "rfe_schedule", "binary_problem
             "BinaryProblem", "RFEResult", "JOINT_CRITERIA", "DECOMPOSITIONS",
             "svm_rfe_scores", "svm_rfe_lists"]
 __all__ += ["rank_features"]
+__all__ += ["redundancy_order", "mrmr_mid", "mrmr_miq", "mrmr_fcq", "jmi", "cmim", "disr"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._rank import rank_features
@@ -61,6 +64,7 @@ if TYPE_CHECKING:  # pragma: no cover
         register_list_producer,
     )
     from .nlc import label_changes, nlc
+    from .redundancy import cmim, disr, jmi, mrmr_fcq, mrmr_mid, mrmr_miq, redundancy_order
     from .relief import relief, relieff
     from .rfe import (
         DECOMPOSITIONS,

@@ -53,6 +53,7 @@ PROVIDERS = {
     "cfs": ".cfs",
     "ilfs": ".ilfs",
     "mifs": ".mifs",
+    **dict.fromkeys(("mrmr_mid", "mrmr_miq", "mrmr_fcq", "jmi", "cmim", "disr"), ".redundancy"),
     **dict.fromkeys(("nlc", "label_changes"), ".nlc"),
     **dict.fromkeys(("relieff", "relief_f", "relief"), ".relief"),
     **dict.fromkeys(("f_classif", "anova", "chi2", "mutual_info_classif", "mutual_info",

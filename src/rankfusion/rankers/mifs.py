@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._utils.constraints import Interval, validate_params
+from .._utils.constraints import Interval, Options, validate_params
 from .._utils.data import check_classification_data
 from ._registry import register_ranker
 
-__all__ = ["mifs", "mifs_order", "equal_width_codes"]
+__all__ = ["mifs", "mifs_order", "equal_width_codes", "MIFS_VARIANTS"]
 
 #: MIFS's parameters (docs/design.md, 'Parameters'): declared on its registry entry and checked
 #: on every call (how many bins the samples can fill is checked against the data).
-MIFS_CONSTRAINTS = {"beta": [Interval("real", 0, None)], "n_bins": [Interval("int", 1, None)]}
+MIFS_CONSTRAINTS = {"beta": [Interval("real", 0, None)], "n_bins": [Interval("int", 1, None)],
+                    "variant": [Options("battiti", "mifs_u", "nmifs")]}
+
+#: The MIFS variants: Battiti (1994), MIFS-U (Kwak & Choi 2002), NMIFS (Estévez et al. 2009).
+MIFS_VARIANTS = ("battiti", "mifs_u", "nmifs")
 
 _TIE_TOL = 1e-12
 
@@ -74,15 +78,48 @@ def _mi_with(codes: np.ndarray, n_values: np.ndarray, target: np.ndarray, n_targ
     return _mi_bits(counts.reshape(cols.size, a, n_target))
 
 
-def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
-    r"""Battiti's MIFS greedy selection order of all features.
+def _pair_tables(codes, n_values, target, n_target, cols):
+    """Contingency tables of (f, target) for the columns ``cols`` (rows where both are
+    observed), shape (|cols|, a, n_target)."""
+    a = int(n_values[cols].max())
+    sub = codes[:, cols]
+    ok = (sub >= 0) & (target[:, None] >= 0)
+    idx = (np.arange(cols.size)[None, :] * (a * n_target) + sub * n_target + target[:, None])
+    counts = np.bincount(idx[ok], minlength=cols.size * a * n_target)
+    return counts.reshape(cols.size, a, n_target).astype(np.float64)
+
+
+def _entropy_bits(counts: np.ndarray) -> np.ndarray:
+    """Entropy (bits) of the count vectors on the last axis (terms summed after sorting)."""
+    n = counts.sum(axis=-1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(counts > 0, -(counts / n) * np.log2(counts / n), 0.0)
+    return np.sort(terms, axis=-1).sum(axis=-1)
+
+
+def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10,
+               variant: str = "battiti") -> np.ndarray:
+    r"""MIFS greedy selection order of all features (Battiti's, MIFS-U or NMIFS).
 
     Start from :math:`\arg\max_f I(C; f)`; then repeatedly add
 
     .. math:: \arg\max_{f \notin S} \Bigl[ I(C; f) - \beta \sum_{s \in S} I(f; s) \Bigr]
 
     (Battiti 1994, §III, the "MIFS" algorithm, with the whole order kept instead of stopping at
-    ``k`` features). Numeric features are discretised into ``n_bins`` equal-width bins between
+    ``k`` features). ``variant="mifs_u"`` is Kwak & Choi's (2002, eq. 12) MIFS-U,
+
+    .. math:: \arg\max_{f \notin S} \Bigl[ I(C; f) - \beta \sum_{s \in S}
+              \frac{I(C; s)}{H(s)} I(f; s) \Bigr]
+
+    (a term with :math:`H(s) = 0` counts 0); ``variant="nmifs"`` is Estévez et al.'s (2009,
+    eq. 11) NMIFS, which has no β:
+
+    .. math:: \arg\max_{f \notin S} \Bigl[ I(C; f) - \frac{1}{|S|} \sum_{s \in S}
+              \frac{I(f; s)}{\min(H(f), H(s))} \Bigr]
+
+    (a term with :math:`\min(H(f), H(s)) = 0` counts 0; the entropies are those of the rows
+    where both are observed). All variants start from the feature of largest
+    :math:`I(C; f)`. Numeric features are discretised into ``n_bins`` equal-width bins between
     their min and max (:func:`equal_width_codes`); mutual information in bits. Ties (within
     1e-12 bits, to absorb float rounding between equal quantities) go to the lower index.
 
@@ -99,6 +136,9 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
         Weight of the redundancy term (Battiti's β; the paper's setting is 0.5).
     n_bins : int, default 10
         Number of equal-width bins for numeric features.
+    variant : {"battiti", "mifs_u", "nmifs"}, default "battiti"
+        Battiti's MIFS, MIFS-U (Kwak & Choi 2002) or NMIFS (Estévez et al. 2009; ignores
+        ``beta``).
 
     Returns
     -------
@@ -106,7 +146,7 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
         Feature indices in the order selected.
     """
     data = check_classification_data(X, y)
-    validate_params(MIFS_CONSTRAINTS, {"beta": beta, "n_bins": n_bins})
+    validate_params(MIFS_CONSTRAINTS, {"beta": beta, "n_bins": n_bins, "variant": variant})
     if n_bins > max(data.n_samples, 10):
         raise ValueError(f"n_bins={n_bins} exceeds the {data.n_samples} samples: most bins "
                          "would be empty, and the joint tables grow as n_bins² (the paper's "
@@ -120,19 +160,33 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     order = np.empty(p, dtype=np.int64)
     for k in range(p):
         cand = np.flatnonzero(remaining)
-        crit = relevance[cand] - beta * redundancy[cand]
+        if variant == "nmifs":
+            crit = relevance[cand] - redundancy[cand] / max(k, 1)
+        else:
+            crit = relevance[cand] - beta * redundancy[cand]
         best = crit.max()
         f = int(cand[np.flatnonzero(crit >= best - _TIE_TOL)[0]])
         order[k] = f
         remaining[f] = False
         rest = np.flatnonzero(remaining)
-        if rest.size:
+        if not rest.size:
+            continue
+        if variant == "battiti":
             redundancy[rest] += _mi_with(codes, n_values, codes[:, f], int(n_values[f]), rest)
+            continue
+        tables = _pair_tables(codes, n_values, codes[:, f], int(n_values[f]), rest)
+        mi = _mi_bits(tables)
+        if variant == "mifs_u":
+            h_s = float(_entropy_bits(np.bincount(codes[codes[:, f] >= 0, f]).astype(float)))
+            redundancy[rest] += (relevance[f] / h_s) * mi if h_s > 0 else 0.0
+        else:  # nmifs: the mean normalised MI, kept as a sum and divided by |S| = k + 1
+            h = np.minimum(_entropy_bits(tables.sum(axis=2)), _entropy_bits(tables.sum(axis=1)))
+            redundancy[rest] += np.divide(mi, h, out=np.zeros_like(mi), where=h > 0)
     return order
 
 
 @register_ranker("mifs", tags={"allow_nan": True}, constraints=MIFS_CONSTRAINTS)
-def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
+def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10, variant: str = "battiti") -> np.ndarray:
     """MIFS ranker (Battiti 1994): score = p - position in the greedy order (:func:`mifs_order`).
 
     The first feature selected scores ``p - 1``, the last 0. See :func:`mifs_order`.
@@ -147,6 +201,8 @@ def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
         Weight of the redundancy term (Battiti's β; the paper's setting is 0.5).
     n_bins : int, default 10
         Number of equal-width bins for numeric features.
+    variant : {"battiti", "mifs_u", "nmifs"}, default "battiti"
+        Battiti's MIFS, MIFS-U (Kwak & Choi 2002) or NMIFS (Estévez et al. 2009).
 
     Returns
     -------
@@ -157,8 +213,12 @@ def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10) -> np.ndarray:
     ----------
     R. Battiti. Using mutual information for selecting features in supervised neural net
     learning. IEEE Transactions on Neural Networks 5(4):537-550, 1994.
+    N. Kwak, C.-H. Choi. Input feature selection for classification problems. IEEE
+    Transactions on Neural Networks 13(1):143-159, 2002.
+    P. A. Estévez, M. Tesmer, C. A. Perez, J. M. Zurada. Normalized mutual information feature
+    selection. IEEE Transactions on Neural Networks 20(2):189-201, 2009.
     """
-    order = mifs_order(X, y, beta=beta, n_bins=n_bins)
+    order = mifs_order(X, y, beta=beta, n_bins=n_bins, variant=variant)
     p = order.size
     scores = np.empty(p)
     scores[order] = p - np.arange(1, p + 1)
