@@ -49,8 +49,9 @@ def format_float_table(index_name: str, index, columns: dict) -> str | None:
     the DataFrame).
 
     Within that domain this is pandas' ``DataFrame.to_string`` (six decimals, trailing zeros
-    trimmed alike in a column, a sign space; a numpy integer column as whole numbers; labels right-aligned over the numbers, the index
-    left-aligned under its name). Outside it pandas chooses other layouts, so None for: a
+    trimmed alike in a column, a sign space; a numpy integer column as whole numbers; labels
+    right-aligned over the numbers, the index left-aligned under its name). Outside it
+    pandas chooses other layouts, so None for: a
     non-finite value, one above 1e6 or below 1e-6 in size but not 0; an empty, non-ASCII
     (wide and combining characters) or non-printable label or name (pandas escapes tabs and
     newlines); a label, column name or index name starting with a space (pandas strips the
