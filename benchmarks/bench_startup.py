@@ -8,10 +8,15 @@ load average read before each round):
   CSV with an information measure imports numpy and no pandas, scipy, scikit-learn or numba);
 * ``rankfusion --help`` (``python -m rankfusion --help``);
 * ``rankfusion rank iris.csv --ranker info_gain`` (the UCI iris data shipped with the package);
+* ``rankfusion rank iris.arff --ranker info_gain`` (Weka's copy of the same data);
+* ``rankfusion aggregate lists.csv --rule borda`` and ``--rule schulze`` on a four-line list
+  file (three lists of four features, an orders file with a header row);
 * Weka 3.6 ``InfoGainAttributeEval`` + ``Ranker`` on ``iris.arff`` (a whole JVM process).
 
 Time is the wall clock of the child process; memory its peak resident set (``ru_maxrss`` from
-``wait4``). Targets: ``--help`` ≤ 0.15 s; ``rank`` ≤ 2× Weka's whole process; memory ≤ 120 MB.
+``wait4``). Targets: ``--help`` ≤ 0.15 s; ``rank`` ≤ 2× Weka's whole process; memory ≤ 120 MB;
+``rank`` on iris.arff ≤ 1.0× Weka's whole process; ``aggregate`` on the small list file ≤ 1.5×
+``rank`` on the small CSV (per rule).
 
 Usage::
 
@@ -42,6 +47,10 @@ ROOT = HERE.parent
 WEKA_JAR = "/usr/share/java/weka.jar"
 IRIS_ARFF = Path("/work/shared/datasets/weka_examples/iris.arff")
 IRIS_CSV_GZ = ROOT / "src" / "rankfusion" / "data" / "datasets" / "iris.csv.gz"
+#: The small list file of the ``aggregate`` rows: three lists of four features.
+LIST_FILE = "list,1,2,3,4\nA,a,b,c,d\nB,b,a,c,d\nC,a,c,b,d\n"
+AGG_RULES = ("borda", "schulze")
+ARFF_NAME = "rankfusion rank iris.arff --ranker info_gain"
 
 
 def run_child_rss(cmd, env=None) -> tuple[float, float, str]:
@@ -76,6 +85,8 @@ def main():
     try:
         iris = tmp / "iris.csv"
         iris.write_bytes(gzip.decompress(IRIS_CSV_GZ.read_bytes()))
+        lists = tmp / "lists.csv"
+        lists.write_text(LIST_FILE, encoding="utf-8")
         py = [sys.executable]
         contenders = {
             "python -c pass": py + ["-c", "pass"],
@@ -84,6 +95,13 @@ def main():
             "rankfusion rank iris.csv --ranker info_gain":
                 py + ["-m", "rankfusion", "rank", str(iris), "--ranker", "info_gain"],
         }
+        for rule in AGG_RULES:
+            contenders[f"rankfusion aggregate lists.csv --rule {rule}"] = py + [
+                "-m", "rankfusion", "aggregate", str(lists), "--rule", rule, "--input",
+                "orders"]
+        if IRIS_ARFF.exists():
+            contenders[ARFF_NAME] = py + ["-m", "rankfusion", "rank", str(IRIS_ARFF),
+                                          "--ranker", "info_gain"]
         have_weka = Path(WEKA_JAR).exists() and shutil.which("java") and IRIS_ARFF.exists()
         if have_weka:
             contenders["Weka InfoGainAttributeEval + Ranker, iris.arff"] = [
@@ -133,6 +151,25 @@ def main():
                      f"({rank_t:.3f} s vs {weka_t:.3f} s; per round {per.min():.2f}–"
                      f"{per.max():.2f}×) | "
                      f"{'yes' if ratio <= 2 else f'no ({ratio / 2:.2f}× the target)'} |")
+        if ARFF_NAME in times:
+            a_t = times[ARFF_NAME].median
+            per = np.array(times[ARFF_NAME].seconds) / np.array(times[weka_name].seconds)
+            a_mem, w_mem = float(np.median(rss[ARFF_NAME])), float(np.median(rss[weka_name]))
+            lines.append(f"| `rank` on iris.arff ≤ 1.0× Weka's whole process | "
+                         f"{a_t / weka_t:.2f}× ({a_t:.3f} s vs {weka_t:.3f} s; per round "
+                         f"{per.min():.2f}–{per.max():.2f}×) | "
+                         f"{'yes' if a_t <= weka_t else 'no'} |")
+            lines.append(f"| `rank` on iris.arff in less memory than Weka's JVM | "
+                         f"{a_mem:.0f} MB vs {w_mem:.0f} MB | "
+                         f"{'yes' if a_mem < w_mem else 'no'} |")
+    for rule in AGG_RULES:
+        name = f"rankfusion aggregate lists.csv --rule {rule}"
+        per = np.array(times[name].seconds) / np.array(times[rank_name].seconds)
+        r = times[name].median / rank_t
+        lines.append(f"| `aggregate --rule {rule}` on the small list file ≤ 1.5× `rank` on "
+                     f"iris.csv | {r:.2f}× ({times[name].median:.3f} s vs {rank_t:.3f} s; per "
+                     f"round {per.min():.2f}–{per.max():.2f}×; "
+                     f"{np.median(rss[name]):.0f} MB) | {'yes' if r <= 1.5 else 'no'} |")
     lines.append(f"| `rank` on iris peak memory ≤ 120 MB | {mem:.0f} MB | "
                  f"{'yes' if mem <= 120 else 'no'} |")
     lines += ["", "Output of the `rank` command (the same four scores as Weka's ranking):", "",
