@@ -163,7 +163,9 @@ def main():
         "rounds, each round running every command once in turn (after one warm-up round that "
         "fills the file cache and the bytecode cache, as an installed package has its bytecode "
         "compiled); spread (min–max) in brackets; "
-        "memory = the child's peak resident set (`ru_maxrss`), median (max). Load before each "
+        "memory = the child's peak resident set (`ru_maxrss`), median (max); it counts the "
+        "resident set of this benchmark's process at the fork (the floor `python -c pass` "
+        "shows), so small commands are shown larger than they are. Load before each "
         f"round: {', '.join(f'{x:.1f}' for x in loads)}.", "",
         "| command | wall time | peak memory (MB) |", "|---|---|---|"]
     for name, t in times.items():
