@@ -15,6 +15,7 @@ integer sums (docs/design.md, 'Exact keys').
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -132,6 +133,12 @@ def _member(value, names: dict) -> bool:
         return value in names
     except TypeError:
         return False
+
+
+def _is_frame(obj) -> bool:
+    """``obj`` is a DataFrame; False without importing pandas when pandas is not loaded (no
+    frame can exist then, and small commands start without pandas)."""
+    return "pandas" in sys.modules and isinstance(obj, pd.DataFrame)
 
 
 def _missing_name(v) -> bool:
@@ -308,7 +315,7 @@ class RankedLists:
         A feature absent from a list of length k takes position k + 1 in it (RankAggreg's
         convention); :attr:`ranked` records that it was absent.
         """
-        if isinstance(orders, pd.DataFrame):
+        if _is_frame(orders):
             if list_names is None:
                 list_names = list(orders.index)
             orders = [_frame_row(row, name) for row, name in
@@ -425,7 +432,7 @@ class RankedLists:
         -------
         RankedLists
         """
-        if isinstance(positions, pd.DataFrame):
+        if _is_frame(positions):
             check_unique_columns(positions, name="positions")
             if features is None:
                 features = list(positions.index)

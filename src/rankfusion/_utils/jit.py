@@ -35,7 +35,23 @@ import sys
 import time
 import types
 
-__all__ = ["Kernel", "kernel", "compiled_serial", "thread_budget", "free_cores"]
+__all__ = ["Kernel", "kernel", "compiled_serial", "thread_budget", "free_cores", "NUMBA"]
+
+
+class _NumbaStandIn:
+    """What a kernel module binds to the name ``numba`` so that importing it does not import
+    numba: ``numba.prange`` is ``range`` in the kernels' plain-Python runs, and compiling a
+    kernel rebinds the module's ``numba`` to the real module first (:meth:`Kernel.serial`)."""
+
+    prange = range
+
+    def __repr__(self) -> str:
+        return "<numba, imported when a kernel is compiled>"
+
+
+#: ``from .._utils.jit import NUMBA as numba`` in a module whose kernels use only
+#: ``numba.prange`` (see :class:`_NumbaStandIn`).
+NUMBA = _NumbaStandIn()
 
 #: Seconds of plain-Python runs after which a kernel is compiled while numba is not imported
 #: yet (importing numba and loading a cached kernel take ≈ 0.3–0.5 s).
@@ -145,6 +161,10 @@ class Kernel:
             obj = g.get(name)
             if isinstance(obj, Kernel):
                 g[name] = obj.serial()
+            elif obj is NUMBA:  # numba must see its own prange
+                import numba
+
+                g[name] = numba
 
     def serial(self):
         """The compiled serial variant (compiled now if needed)."""

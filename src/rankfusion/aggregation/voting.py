@@ -12,9 +12,9 @@ p² bytes.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .._utils.jit import NUMBA as numba  # the real numba once a kernel is compiled
 from .._utils.jit import kernel
 from .._utils.validation import check_top_k
 from ._memory import check_memory
@@ -31,6 +31,10 @@ from .statistics import borda_key
 #: widest-path closure. Schulze at p = 1,000, M ≤ 100 stays serial.
 PARALLEL_FROM = {"pairwise": 10**8, "rows": 10**7, "widest_paths": 2 * 10**9}
 
+#: Work below which a kernel not compiled yet runs as plain Python (a few ms), so that a
+#: small file aggregates without importing numba (docs/design.md, 'Threads').
+PYTHON_BELOW = 20_000
+
 __all__ = ["pairwise_matrix", "candidate_set", "copeland", "schulze", "schulze_strengths",
            "PAIRWISE_CONSTRAINTS"]
 
@@ -39,7 +43,8 @@ PAIRWISE_CONSTRAINTS = {"candidates": OPTIONAL_TOP_K, "max_memory": MAX_MEMORY}
 _PROMISES = ("permute_lists", "relabel", "unanimity", "condorcet")
 
 
-@kernel(parallel=True, parallel_from=PARALLEL_FROM["pairwise"], nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["pairwise"], python_below=PYTHON_BELOW,
+        nogil=True)
 def _pairwise_counts(pos2t, out):  # pragma: no cover - compiled
     m, p = pos2t.shape
     for i in numba.prange(p):
@@ -52,7 +57,8 @@ def _pairwise_counts(pos2t, out):  # pragma: no cover - compiled
     return out
 
 
-@kernel(parallel=True, parallel_from=PARALLEL_FROM["pairwise"], nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["pairwise"], python_below=PYTHON_BELOW,
+        nogil=True)
 def _pairwise_weighted(pos2t, w, out):  # pragma: no cover - compiled
     m, p = pos2t.shape
     for i in numba.prange(p):
@@ -156,7 +162,8 @@ def _with_tail(p, idx, cand_score, tail_score):
     return score
 
 
-@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], python_below=PYTHON_BELOW,
+        nogil=True)
 def _copeland_scores(d):  # pragma: no cover - compiled
     p = d.shape[0]
     out = np.zeros(p, dtype=np.int64)
@@ -215,7 +222,8 @@ def copeland(lists, *, candidates=None, max_memory=None, weights=None):
                            tiebreak_name="mean_relative", info=info)
 
 
-@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], python_below=PYTHON_BELOW,
+        nogil=True)
 def _links(d, out):  # pragma: no cover - compiled
     """out[i, j] = d[i, j] where d[i, j] > d[j, i], else 0: Schulze's winning-votes links."""
     p = d.shape[0]
@@ -228,14 +236,15 @@ def _links(d, out):  # pragma: no cover - compiled
     return out
 
 
-@kernel(nogil=True, inline="always")
+@kernel(nogil=True, inline="always", python_below=1)  # plain inside plain callers
 def _relax_row(rowi, rowk, c):  # pragma: no cover - compiled
     # branch-free (unconditional store of max(rowi, min(rowk, c))) so that LLVM vectorises it
     for j in range(rowi.shape[0]):
         rowi[j] = max(rowi[j], min(rowk[j], c))
 
 
-@kernel(parallel=True, parallel_from=PARALLEL_FROM["widest_paths"], nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["widest_paths"], python_below=PYTHON_BELOW,
+        nogil=True)
 def _widest_paths(P, block):  # pragma: no cover - compiled
     """Strongest paths in place: P[i, j] = max over paths of the weakest link (Schulze 2011).
 
@@ -265,7 +274,8 @@ def _widest_paths(P, block):  # pragma: no cover - compiled
     return P
 
 
-@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], nogil=True)
+@kernel(parallel=True, parallel_from=PARALLEL_FROM["rows"], python_below=PYTHON_BELOW,
+        nogil=True)
 def _beats_count(P):  # pragma: no cover - compiled
     p = P.shape[0]
     out = np.zeros(p, dtype=np.int64)

@@ -202,7 +202,9 @@ def read_arff(path, *, encoding: str = "utf-8") -> pd.DataFrame:
 
 
 
-def _parse_arff(text: str, path) -> pd.DataFrame:
+def _arff_parts(text: str, path):
+    """The header and the data lines of an ARFF text: ``(relation, names, kinds, cats,
+    rows)``, rows as ``(line number, stripped line)``; the header's errors raised here."""
     names, kinds, cats = [], [], []
     relation = None
     rows: list[tuple[int, str]] = []
@@ -240,6 +242,11 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
         dup = next(n for n in names if names.count(n) > 1)
         raise ValueError(f"{path}: the attribute name {dup!r} is declared twice; attribute "
                          "names must be unique")
+    return relation, names, kinds, cats, rows
+
+
+def _parse_arff(text: str, path) -> pd.DataFrame:
+    relation, names, kinds, cats, rows = _arff_parts(text, path)
     table = _data_table(path, rows, names, kinds, cats)
     cols = {}
     num = [j for j, k in enumerate(kinds) if k == "numeric"]
@@ -250,7 +257,6 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
         table = np.empty((last.shape[0], len(names)), dtype=last.dtype)
         table[:, -1] = last[:, 0]
         num = []
-    n = table.shape[0]
     if num:
         block = table[:, num]
         block = np.where(block == "?", "nan", block)
@@ -307,3 +313,82 @@ def _parse_arff(text: str, path) -> pd.DataFrame:
     frame.attrs["arff_types"] = dict(zip(names, kinds))
     frame.attrs["places"] = [f"line {lineno}" for lineno, _ in rows]
     return frame
+
+
+
+_QUOTED_LAST = re.compile("'([^'\\\\,\"{}]*)'|\"([^\"\\\\,'{}]*)\"")
+
+
+def _unquoted_class(rows):
+    """The data lines with a quoted last value (``…,'Iris-setosa'``, as Weka writes nominal
+    values) unquoted where nothing else in the line is quoted: the value the general reader
+    gives (:func:`_split`, :func:`_unquote`); other lines as they are."""
+    out = []
+    for lineno, line in rows:
+        head, comma, last = line.rpartition(",")
+        m = _QUOTED_LAST.fullmatch(last.strip()) if comma else None
+        if m and not any(ch in head for ch in "'\"\\") and not line.startswith("{"):
+            line = head + comma + (m.group(1) if m.group(1) is not None else m.group(2))
+        out.append((lineno, line))
+    return out
+
+
+#: The largest dense ARFF (in cells) :func:`small_arff` reads itself.
+SMALL_ARFF_CELLS = 1_000_000
+
+
+def small_arff(text: str, path, target=None):
+    """A dense ARFF text of numeric attributes and a nominal class last, read with numpy
+    alone (no pandas): ``(ClassificationData, class name)``, or None for anything else.
+
+    The reading is :func:`rankfusion.io.load_data`'s on the same file, followed by the
+    rankers' validation: the numbers as :func:`read_arff` parses them, the class codes in
+    the order the header declares the observed values (Weka's). Only a file whose reading
+    raises no error and no warning is read here: no missing value (``?``), quoted or sparse
+    row, string or date attribute, infinite number, row-number column, column named as pandas
+    names an index (``Unnamed: 0``), class labels differing only by case, fewer than two
+    classes, or more than :data:`SMALL_ARFF_CELLS` cells; the target must be the last
+    attribute. None otherwise (then :func:`rankfusion.io.load_data` reads the file or says
+    what is wrong).
+    """
+    from .._utils.data import ClassificationData
+    from .columns import _UNNAMED_RE, ID_COLUMN_MIN_ROWS, _resolve_target
+
+    try:
+        _, names, kinds, cats, rows = _arff_parts(text, path)
+        p = len(names)
+        if (p < 2 or len(rows) * p > SMALL_ARFF_CELLS or kinds[-1] != "nominal"
+                or any(k != "numeric" for k in kinds[:-1])
+                or _resolve_target(names, target) != p - 1):
+            return None
+        table = _data_table(path, _unquoted_class(rows), names, kinds, cats)
+    except ValueError:
+        return None
+    if not isinstance(table, tuple):  # missing values, quotes, spaces: the general reader
+        return None
+    values, last = table
+    labels = last[:, 0].tolist()
+    declared = cats[-1]
+    if len(set(declared)) != len(declared) or not set(labels) <= set(declared):
+        return None
+    if not np.isfinite(values).all():
+        return None
+    if any(_UNNAMED_RE.fullmatch(nm) for nm in names[:-1]):
+        return None
+    if values.shape[0] >= ID_COLUMN_MIN_ROWS:  # a row-number column (_counter_problem)
+        step = np.diff(values, axis=0)
+        counter = (values == np.round(values)).all(axis=0) & (
+            (step == 1.0).all(axis=0) | (step == -1.0).all(axis=0))
+        if counter.any():
+            return None
+    seen = set(labels)
+    classes = [c for c in declared if c in seen]
+    if len(classes) < 2 or len({c.strip().casefold() for c in classes}) != len(classes):
+        return None
+    lut = {c: i for i, c in enumerate(classes)}
+    codes = np.array([lut[v] for v in labels], dtype=np.int64)
+    data = ClassificationData(np.ascontiguousarray(values, dtype=np.float64),
+                              np.zeros(p - 1, dtype=bool), [None] * (p - 1),
+                              np.array(names[:-1], dtype=object), codes,
+                              np.array(classes, dtype=object))
+    return data, names[-1]

@@ -27,7 +27,7 @@ from .._utils.data import (
 )
 from .._utils.lazy import lazy_module
 from .._utils.validation import check_unique_columns
-from .arff import _parse_arff
+from .arff import SMALL_ARFF_CELLS, _parse_arff, small_arff
 from .columns import (
     _DATE_RE,
     _UNNAMED_RE,
@@ -260,7 +260,9 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
 
     The same reading as :func:`load_data` — the same cells numeric, nominal or missing, the
     same columns dropped, the same target — for a file of at most ``max_cells`` cells whose
-    reading raises no error and no warning. Anything else (ARFF, Parquet, standard input, a
+    reading raises no error and no warning; a small dense ARFF file of numeric attributes and
+    a nominal class likewise (:func:`rankfusion.io.arff.small_arff`). Anything else (another
+    ARFF file, Parquet, standard input, a
     larger file, a cell :func:`load_data` would refuse or warn about, a class label that is
     missing or not a whole number) gives None: call :func:`load_data`, which reads it or says
     what is wrong. Commands use it so that a small job starts without loading pandas.
@@ -268,10 +270,11 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
     Parameters
     ----------
     source : str or path
-        The data file (standard input, a DataFrame or a non-CSV file gives None).
+        The data file (standard input, a DataFrame, or a file neither CSV nor ARFF gives
+        None).
     target : str or int, optional
         The class column, as :func:`load_data` reads it (default the last column).
-    format : {"csv"}, optional
+    format : {"csv", "arff"}, optional
         Any other format gives None.
     na_values : sequence of str, optional
         Cells read as missing values, as :func:`load_data`.
@@ -284,7 +287,8 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
     encoding : str, default "utf-8"
         Text encoding of the file.
     max_cells : int, default SMALL_CELLS
-        The largest number of cells read here; a larger file gives None.
+        The largest number of cells of a CSV file read here; a larger file gives None (an
+        ARFF file: at most ``SMALL_ARFF_CELLS``, its numbers parsed by numpy in one pass).
 
     Returns
     -------
@@ -292,7 +296,8 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
         The features as ``rankfusion._utils.data.check_classification_data`` makes them
         from ``load_data``'s
         ``X`` and ``y`` (nominal categories sorted, class codes in sorted label order, as
-        Weka's for CSV files), and the name of the target column.
+        Weka's for CSV files; for ARFF, in the order the header declares the classes), and
+        the name of the target column.
     """
     try:
         return _read_small(source, target, format, na_values, drop, nominal, sep, encoding,
@@ -302,10 +307,22 @@ def read_small(source, target: str | int | None = None, *, format: str | None = 
 
 
 
+def _read_small_arff(source, target, na_values, drop, nominal, sep, encoding):
+    """A small dense ARFF file (:func:`rankfusion.io.arff.small_arff`), or None."""
+    path = os.fspath(source)
+    if (any(v is not None for v in (na_values, drop, nominal, sep))
+            or not os.path.isfile(path) or os.path.getsize(path) > 40 * SMALL_ARFF_CELLS):
+        return None
+    data, label = read_input(path, binary=True)
+    return small_arff(_decode(data, label, encoding), label, target)
+
+
 def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, max_cells):
     if not isinstance(source, (str, os.PathLike)) or str(source) in _STDIN:
         return None
     low = os.fspath(source).lower().removesuffix(".gz")
+    if fmt in (None, "arff") and low.endswith(".arff"):
+        return _read_small_arff(source, target, na_values, drop, nominal, sep, encoding)
     if fmt not in (None, "csv") or not low.endswith((".csv", ".txt", ".tsv")):
         return None
     path = os.fspath(source)

@@ -12,13 +12,10 @@ import re
 import numpy as np
 
 from .._utils.csv_cells import unprotect_cell
-from .._utils.lazy import lazy_module
 from ..lists import RankedLists
-from .csv_text import _NUMBER_RE, _check_sep, _csv_rows, _number_mask, _sep_hint
+from .csv_text import _INFINITY, _NUMBER_RE, _check_sep, _csv_rows, _sep_hint
 from .inputs import read_input
 from .outputs import atomic_write, safe_output_path
-
-pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
 __all__ = ["LIST_KINDS", "read_lists", "write_lists"]
 
@@ -32,6 +29,18 @@ ORDER_HEADER_WORDS = ("list", "lists", "name", "names", "list_name", "list name"
                       "methods", "ranker", "rankers", "id")
 
 _RANK_LABEL_RE = re.compile(r"(?:top|rank|pos|position|#)?[ _]?(\d+)", re.IGNORECASE)
+
+_INFINITY_RE = re.compile(_INFINITY, re.IGNORECASE)
+
+
+def _number_cells(cells) -> tuple[np.ndarray, np.ndarray]:
+    """(is a finite-syntax number, is an infinity) for stripped text cells: the patterns of
+    the data-file reader, matched cell by cell without pandas (a list file is read in full
+    by the csv module anyway, and small commands start without pandas)."""
+    n = len(cells)
+    num = np.fromiter((_NUMBER_RE.fullmatch(c) is not None for c in cells), bool, n)
+    inf = np.fromiter((_INFINITY_RE.fullmatch(c) is not None for c in cells), bool, n)
+    return num, inf
 
 
 
@@ -165,12 +174,12 @@ def _matrix_parts(rows, lines, label):
                              f"{line})")
         at[f] = line
     body = np.array([[c.strip() for c in r[1:]] for r in rows[1:]], dtype=object)
-    flat = pd.Series(body.reshape(-1), dtype=object)
-    num, inf = _number_mask(flat)
-    empty = (flat == "").to_numpy()
+    flat = body.reshape(-1)
+    num, inf = _number_cells(flat)
+    empty = np.fromiter((c == "" for c in flat), bool, flat.shape[0])
     values = np.full(flat.shape[0], np.nan)
     if num.any():
-        values[num] = flat[num].astype(np.float64).to_numpy()
+        values[num] = flat[num].astype(np.float64)  # float() of each cell: exact
     inf |= num & ~np.isfinite(values)
     text = ~num & ~inf & ~empty
     shape = body.shape
@@ -202,12 +211,12 @@ def _matrix_lists(parts, label, kind) -> RankedLists:
                          "of top-k positions? pass --input positions / kind='positions')")
     if kind == "positions":
         _check_position_cells(values, list_names, label, cell)
-    frame = pd.DataFrame(values, index=pd.Index(features, dtype=object),
-                         columns=pd.Index(list_names, dtype=object))
+    names = {"features": np.array(features, dtype=object),
+             "list_names": np.array(list_names, dtype=object)}
     try:
         if kind == "scores":
-            return RankedLists.from_scores(frame)
-        return RankedLists.from_positions(frame)
+            return RankedLists.from_scores(values, **names)
+        return RankedLists.from_positions(values, **names)
     except ValueError as exc:
         msg = str(exc)
         m = re.match(r"positions: list (\d+) ", msg)
@@ -360,8 +369,7 @@ def _read_auto(rows, lines, label, header, list_names):
             return lists, how + " (no cell is a number)"
         raise ValueError(f"{label}: cannot tell the kind of list file; pass --input scores, "
                          "positions or orders (kind=…)")
-    cells = pd.Series(body, dtype=object)
-    num, inf = _number_mask(cells)
+    num, inf = _number_cells(body)
     if not (num | inf).any():
         lists, how = _read_orders(rows, lines, label, header, list_names)
         return lists, how + " (no cell is a number)"

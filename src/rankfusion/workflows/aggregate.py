@@ -101,11 +101,29 @@ class AggregationRun(WorkflowRun):
         -------
         str
         """
-        from .text import frame_text
-
         notes = self.notes()
-        return "\n".join([f"# {notes[0]}", frame_text(self.tables()["consensus"]),
-                          *(f"# {n}" for n in notes[1:])])
+        body = self._light_text()
+        if body is None:
+            from .text import frame_text
+
+            body = frame_text(self.tables()["consensus"])
+        return "\n".join([f"# {notes[0]}", body, *(f"# {n}" for n in notes[1:])])
+
+    def _light_text(self) -> str | None:
+        """The consensus table as :func:`frame_text` prints it, made without pandas
+        (:func:`~rankfusion.workflows.format_float_table`); None where that text could
+        differ (a feature name that is not a string, or numbers pandas prints otherwise)."""
+        c = self.consensus
+        order = c.order[:self.top] if self.top else c.order  # as DataFrame.head(top)
+        features = c.features[order]
+        if not all(isinstance(f, str) for f in features):
+            return None
+        columns = {"rank": c.positions[order], "score": c.scores[order]}
+        if c.tiebreak is not None:
+            columns[c.tiebreak_name or "tiebreak"] = c.tiebreak[order]
+        from .text import format_float_table
+
+        return format_float_table("feature", features, columns)
 
     def save(self, out, *, overwrite: bool = False) -> list:
         """Write the consensus table as CSV.

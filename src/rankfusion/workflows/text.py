@@ -49,8 +49,9 @@ def format_float_table(index_name: str, index, columns: dict) -> str | None:
     the DataFrame).
 
     Within that domain this is pandas' ``DataFrame.to_string`` (six decimals, trailing zeros
-    trimmed alike in a column, a sign space; labels right-aligned over the numbers, the index
-    left-aligned under its name). Outside it pandas chooses other layouts, so None for: a
+    trimmed alike in a column, a sign space; a numpy integer column as whole numbers; labels
+    right-aligned over the numbers, the index left-aligned under its name). Outside it
+    pandas chooses other layouts, so None for: a
     non-finite value, one above 1e6 or below 1e-6 in size but not 0; an empty, non-ASCII
     (wide and combining characters) or non-printable label or name (pandas escapes tabs and
     newlines); a label, column name or index name starting with a space (pandas strips the
@@ -63,8 +64,9 @@ def format_float_table(index_name: str, index, columns: dict) -> str | None:
         The name of the index (printed above the labels).
     index : sequence
         The row labels.
-    columns : dict of str → sequence of float
-        Column name → values, one per label, in print order.
+    columns : dict of str → sequence of float, or integer array
+        Column name → values, one per label, in print order; a numpy array of an integer
+        dtype prints as pandas prints an integer column.
 
     Returns
     -------
@@ -87,14 +89,17 @@ def format_float_table(index_name: str, index, columns: dict) -> str | None:
         return None
     strcols = [["", index_name, *labels]]
     for name, col in zip(names, columns.values()):
-        vals = [float(v) for v in col]
-        if any(v != v or abs(v) > 1e6 or 0 < abs(v) < 1e-6 or v in (float("inf"), -float(
-                "inf")) for v in vals):
-            return None
-        cells = [f"{v: .6f}" for v in vals]
-        while cells and all(c.endswith("0") for c in cells):
-            cells = [c[:-1] for c in cells]
-        cells = [c + "0" if c.endswith(".") else c for c in cells]
+        if getattr(getattr(col, "dtype", None), "kind", "f") in "iu":  # an integer array
+            cells = [f"{int(v): d}" for v in col]
+        else:
+            vals = [float(v) for v in col]
+            if any(v != v or abs(v) > 1e6 or 0 < abs(v) < 1e-6 or v in (
+                    float("inf"), -float("inf")) for v in vals):
+                return None
+            cells = [f"{v: .6f}" for v in vals]
+            while cells and all(c.endswith("0") for c in cells):
+                cells = [c[:-1] for c in cells]
+            cells = [c + "0" if c.endswith(".") else c for c in cells]
         width = max([len(c) for c in cells] + [len(name) + 1])
         strcols.append([(" " + name).rjust(width), " " * width,
                         *(c.rjust(width) for c in cells)])
