@@ -26,7 +26,6 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "experiments" / "izetta" / "full_real_wide.toml"
 COMMITTED = ROOT / "experiments" / "results" / "izetta" / "full" / "real_wide"
