@@ -147,8 +147,32 @@ def test_find_experiments(experiments_copy, monkeypatch, tmp_path):
     # an installed package (no checkout beside it), run outside a clone
     monkeypatch.delenv("RANKFUSION_EXPERIMENTS")
     monkeypatch.setattr(reproduce_mod, "__file__", str(tmp_path / "a" / "b" / "c" / "d.py"))
+    # ... installed by `pip install .` from a clone: the clone pip recorded
+    monkeypatch.setattr(reproduce_mod, "_installed_from", lambda: experiments_copy.parent)
+    assert find_experiments() == experiments_copy.resolve()
+    monkeypatch.setattr(reproduce_mod, "_installed_from", lambda: None)
     with pytest.raises(ValueError, match="--experiments DIR"):
         find_experiments()
+
+
+def test_installed_from_reads_pips_record(monkeypatch, tmp_path):
+    from importlib import metadata
+
+    class Dist:
+        def __init__(self, text):
+            self.text = text
+
+        def read_text(self, name):
+            assert name == "direct_url.json"
+            return self.text
+
+    for text, want in [
+        ('{"url": "file://%s", "dir_info": {}}' % tmp_path, tmp_path),
+        ('{"url": "https://example.org/rankfusion.tar.gz"}', None),
+        (None, None), ("not json", None), ('{"no_url": 1}', None),
+    ]:
+        monkeypatch.setattr(metadata, "distribution", lambda name, t=text: Dist(t))
+        assert reproduce_mod._installed_from() == want
 
 
 def test_the_cli_names_the_papers():

@@ -6,7 +6,8 @@ The configurations (``<paper>/*.toml``) and the table scripts (``<paper>/tables.
 the repository's ``experiments/`` folder, which is not part of the installed package:
 :func:`find_experiments` takes it from the argument, else from the environment variable
 ``RANKFUSION_EXPERIMENTS``, else ``./experiments`` of the current folder (a clone's root),
-else the checkout the package is imported from (an editable install).
+else the checkout the package is imported from (an editable install), else the clone that
+``pip install .`` installed it from (recorded by pip in ``direct_url.json``).
 
 Resuming from the shipped results: a results folder whose ``results.parquet`` is present and
 whose ``config.toml`` is the configuration (the same SHA-256, :func:`config_sha256`) is
@@ -163,7 +164,8 @@ class Reproduction:
 
 def find_experiments(experiments=None) -> Path:
     """The ``experiments/`` folder: ``experiments``, else ``$RANKFUSION_EXPERIMENTS``, else
-    ``./experiments``, else the one beside the imported package's checkout.
+    ``./experiments``, else the one beside the imported package's checkout, else the one of
+    the folder ``pip install .`` installed the package from.
 
     Parameters
     ----------
@@ -197,12 +199,32 @@ def find_experiments(experiments=None) -> Path:
         candidates.append(Path(os.environ[ENV_VAR]))
     candidates.append(Path.cwd() / "experiments")
     candidates.append(Path(__file__).resolve().parents[3] / "experiments")
+    source = _installed_from()
+    if source is not None:
+        candidates.append(source / "experiments")
     for p in candidates:
         if ok(p):
             return p.resolve()
     raise ValueError("reproduce needs the experiments/ folder of a rankfusion checkout (it is "
                      "not installed with the package): run it from the repository's root, "
                      f"set {ENV_VAR}, or give --experiments DIR")
+
+
+def _installed_from() -> Path | None:
+    """The local folder the package was installed from (``pip install .`` in a clone records
+    it in the distribution's ``direct_url.json``, PEP 610), or None."""
+    import json
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+
+    try:
+        text = metadata.distribution("rankfusion").read_text("direct_url.json")
+        url = urlparse(json.loads(text)["url"]) if text else None
+    except (metadata.PackageNotFoundError, ValueError, KeyError, TypeError, OSError):
+        return None
+    if url is None or url.scheme != "file":
+        return None
+    return Path(unquote(url.path))
 
 
 def adoptable(config_path, folder) -> bool:
@@ -360,7 +382,7 @@ def reproduce(paper: str, mode: str = "smoke", *, out=None, experiments=None,
         rep.cached = [str(f) for f in found]
     script = exp / paper / "tables.py"
     for args in plan.tables:
-        argv = [a.replace("{out}", str(out)) for a in args]
+        argv = [a.replace("{out}", str(out.absolute())) for a in args]  # run from exp's parent
         cmd = [sys.executable, str(script), *argv]
         shown = " ".join(["python", str(script), *argv])
         log(f"tables: {shown}")
