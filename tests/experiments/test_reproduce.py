@@ -5,6 +5,7 @@ arguments are refused with a message naming them."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -167,7 +168,7 @@ def test_installed_from_reads_pips_record(monkeypatch, tmp_path):
             return self.text
 
     for text, want in [
-        ('{"url": "file://%s", "dir_info": {}}' % tmp_path, tmp_path),
+        (json.dumps({"url": tmp_path.as_uri(), "dir_info": {}}), tmp_path),
         ('{"url": "https://example.org/rankfusion.tar.gz"}', None),
         (None, None), ("not json", None), ('{"no_url": 1}', None),
     ]:

@@ -265,10 +265,8 @@ def _derived(out: Path, patterns) -> list[Path]:
 def _script_env() -> dict:
     """The environment of the table scripts: this process's, with the imported rankfusion
     first on ``PYTHONPATH`` (the scripts then use the same code)."""
-    import rankfusion
-
     env = dict(os.environ)
-    src = str(Path(rankfusion.__file__).resolve().parents[1])
+    src = str(Path(__file__).resolve().parents[2])  # the folder holding this rankfusion
     env["PYTHONPATH"] = os.pathsep.join([src] + [p for p in
                                                  env.get("PYTHONPATH", "").split(os.pathsep)
                                                  if p])
