@@ -5,6 +5,7 @@ arguments are refused with a message naming them."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from pathlib import Path
@@ -12,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from rankfusion.cli import main
-from rankfusion.experiments import reproduce as reproduce_mod
 from rankfusion.experiments import runner
 from rankfusion.experiments.reproduce import PAPERS, adoptable, find_experiments, reproduce
+
+# the module (the package's ``reproduce`` is the function)
+reproduce_mod = importlib.import_module("rankfusion.experiments.reproduce")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPERIMENTS = ROOT / "experiments"
