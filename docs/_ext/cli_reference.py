@@ -100,6 +100,11 @@ EXAMPLES = {
     "report": [
         ("rewrite the report of the finished experiment", "rankfusion report results/grid"),
     ],
+    "reproduce": [
+        ("the NLC paper's smoke reproduction: its runs, then its tables (needs the "
+         "repository's experiments/ folder)",
+         "rankfusion reproduce nlc --smoke --out repro/nlc --no-progress"),
+    ],
 }
 
 

@@ -17,7 +17,7 @@ experiments/results/izetta/<run>/<part>`` and writes, next to them (``<run>/``):
 
 Usage::
 
-    python experiments/izetta/tables.py [--run full|smoke]
+    python experiments/izetta/tables.py [--run full|smoke] [--root RUN_FOLDER]
 """
 
 from __future__ import annotations
@@ -227,8 +227,10 @@ def md_table(df: pd.DataFrame, floatfmt="{:.3f}") -> str:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--run", default="full")
+    ap.add_argument("--root", default=None,
+                    help="the run folder (default: experiments/results/izetta/<run>)")
     args = ap.parse_args()
-    run = os.path.join(RESULTS, args.run)
+    run = args.root or os.path.join(RESULTS, args.run)
     claims = []
     ovo_methods = PAPER_ORDER + ["Zhou OVO (Average)"]
     zhou_msvm = ["Zhou C&S", "Zhou W&W"]  # the MSVM-RFE baselines (where they were run)

@@ -1,6 +1,7 @@
 """The NLC paper's Tables 3 and 4 from the runner's results.
 
-    python experiments/nlc/tables.py full     # or: smoke
+    python experiments/nlc/tables.py full     # or: smoke; --out DIR (default
+                                              # experiments/results/nlc/<mode>)
 
 Table 3: mean 10-fold CV accuracy of C4.5 (j48), 1-NN (knn1_weka) and naive Bayes
 (naive_bayes_weka) on all the features ("all") and on the learning-curve subsets of NLC, ReliefF
@@ -131,8 +132,8 @@ def markdown(t3, t4) -> str:
     return "".join(out)
 
 
-def main(mode: str) -> None:
-    out = ROOT / "experiments" / "results" / "nlc" / mode
+def main(mode: str, out=None) -> None:
+    out = Path(out) if out else ROOT / "experiments" / "results" / "nlc" / mode
     res, done, planned = results_of(ROOT / "experiments" / "nlc" / f"{mode}.toml", out / "run")
     print(f"run: {done} of {planned} cells")
     parts = [res]
@@ -150,4 +151,8 @@ def main(mode: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "full")
+    _args = sys.argv[1:]
+    _out = _args[_args.index("--out") + 1] if "--out" in _args else None
+    _modes = [a for i, a in enumerate(_args) if not a.startswith("--")
+              and (i == 0 or _args[i - 1] != "--out")]
+    main(_modes[0] if _modes else "full", _out)

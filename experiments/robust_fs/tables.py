@@ -10,6 +10,8 @@ protocols.
   cross-validated on the selected columns, on the same folds (same seeds) as the nested run.
   This is the protocol the paper's numbers most likely come from; it leaks the test rows into
   the selection.
+* ``--parts=NAME:CONFIG,…``: the parts (sub-folders and their configurations) instead of
+  ``k8, k9, k40, k60`` (``--parts=smoke:smoke.toml`` for the smoke run);
 * ``--k-step`` (``--k-step-parts=k8,k60``: some parts only): also the paper's Algorithm 2
   on all the data (K chosen by the five classifiers' 3-fold CV accuracy on a reduced grid of
   sizes) and the 5-fold CV of each classifier at that K (``kstep_<part>.csv``).
@@ -193,9 +195,12 @@ def main(argv=None) -> int:
         print(__doc__)
         return 2
     root = Path(argv[0])
+    global PARTS
+    given = next((a.split("=", 1)[1] for a in argv if a.startswith("--parts=")), None)
+    if given:  # e.g. --parts=smoke:smoke.toml (the smoke run)
+        PARTS = dict(item.split(":", 1) for item in given.split(","))
     nested = nested_results(root)
     if "--nested-only" in argv:
-        global PARTS
         PARTS = {p: f for p, f in PARTS.items()
                  if (root / f"all_data_{p}.csv").exists()}
     parts = next((a.split("=", 1)[1].split(",") for a in argv

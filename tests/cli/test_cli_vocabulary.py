@@ -261,7 +261,7 @@ def test_an_old_and_a_new_spelling_together_are_refused(files, capsys, argv, mes
 # ------------------------------------------------------------------ usage errors
 POSITIONALS = {"rank": ["x.csv"], "aggregate": ["x.csv"], "svm-rfe": ["x.csv"],
                "select": ["x.csv"], "advise": ["x.csv"], "experiment": ["x.toml"],
-               "report": ["dir"], "demo": [], "datasets": []}
+               "report": ["dir"], "demo": [], "datasets": [], "reproduce": ["nlc"]}
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -31,7 +31,7 @@ from ._common import DeprecatedAlias
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 COMMANDS = ("demo", "aggregate", "rank", "svm-rfe", "select", "advise", "datasets", "experiment",
-            "report")
+            "report", "reproduce")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -7,6 +7,8 @@ resumably on one machine or a Dask cluster, with tidy results and a report.
   for Dask, the optional extra ``rankfusion[dask]``); :func:`dry_run` — what would run;
 * :func:`write_report` — HTML + Markdown report of a results folder;
 * :func:`read_results` — the tidy tables of a results folder;
+* :func:`reproduce` — one paper of EXPERIMENTS.md: its configurations run (or the shipped
+  results adopted), then its tables regenerated (``rankfusion reproduce``);
 * :func:`rankfusion.experiments.advice.advise_in_folder` — :func:`rankfusion.advise` resumable
   and on Dask, its parts filed in a results folder as they finish.
 
@@ -21,6 +23,7 @@ from .cells import Cell, cell_seed, run_cell
 from .config import ConfigError, ExperimentConfig, load_config, parse_config, schema_rows
 from .lock import FolderLockedError
 from .report import read_results, write_report
+from .reproduce import Reproduction, find_experiments, reproduce
 from .runner import RunSummary, dask_client, dry_run, plan, run_experiment
 
 __all__ = [
@@ -36,6 +39,9 @@ __all__ = [
     "parse_config",
     "plan",
     "read_results",
+    "Reproduction",
+    "find_experiments",
+    "reproduce",
     "run_cell",
     "run_experiment",
     "schema_rows",

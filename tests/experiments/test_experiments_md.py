@@ -1,0 +1,417 @@
+"""Every table of EXPERIMENTS.md against the results files it is drawn from.
+
+Each table is parsed, each of its cells is matched to the value(s) it prints — by row and
+column, from the CSV tables and the generated markdown files under ``experiments/results/``
+and ``benchmarks/results/`` (those files are what ``rankfusion reproduce PAPER --full``
+regenerates from the runs: ``test_reproduce.py``) and from the paper's numbers in the
+``tables.py`` scripts — and each printed number must equal its value within the printed
+rounding (half a unit of its last digit). The paper sections' status tables ("table / figure |
+status | why") carry protocol settings, not results, and are only checked for their shape.
+A second test plants a change of one number in every table, in a temporary copy, and checks
+that the comparison fails on it. The prose ranges that summarise a table are recomputed from
+the results files.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[2]
+RES = ROOT / "experiments" / "results"
+MD = ROOT / "EXPERIMENTS.md"
+
+_NUM = re.compile(r"(?<![\w.])[-−+]?(?:\d{1,3}(?:,\d{3})+|\d*\.\d+|\d+)(?![\w])")
+
+
+def numbers(text: str) -> list[tuple[float, int]]:
+    """The numbers of a cell, each with its count of decimals."""
+    out = []
+    for m in _NUM.finditer(text.replace("**", "").replace("*", " ").replace("′", " ")):
+        s = m.group().replace("−", "-").replace(",", "").lstrip("+")
+        dec = len(s.split(".")[1]) if "." in s else 0
+        out.append((float(s), dec))
+    return out
+
+
+def md_tables(text: str) -> list[dict]:
+    """The markdown tables of a text: line (1-based), caption (the heading or bold line above
+    and the last line of text before it), header cells and rows of cells."""
+    lines = text.splitlines()
+    tables, cur, heading, last = [], None, "", ""
+    for i, line in enumerate(lines):
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cur is None:
+                cur = {"line": i + 1, "caption": f"{heading} // {last}", "header": cells,
+                       "rows": []}
+                tables.append(cur)
+            elif not set("".join(cells)) <= set("-: "):
+                cur["rows"].append(cells)
+        else:
+            cur = None
+            if line.startswith("#") or line.startswith("**"):
+                heading = line
+            if line.strip():
+                last = line
+    return tables
+
+
+def _script(paper: str):
+    path = ROOT / "experiments" / paper / "tables.py"
+    spec = importlib.util.spec_from_file_location(f"_tables_{paper}", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.parents[1]))
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(path.parents[1]))
+    return mod
+
+
+def _source(path: Path, header0: str | None = None, caption: str | None = None) -> list:
+    out = [t for t in md_tables(path.read_text("utf-8"))
+           if (header0 is None or t["header"][0] == header0)
+           and (caption is None or caption in t["caption"])]
+    assert out, (path, header0, caption)
+    return out
+
+
+def _cell(table: dict, key: dict, column: str) -> str:
+    idx = {h: i for i, h in enumerate(table["header"])}
+    rows = [r for r in table["rows"] if all(r[idx[k]] == v for k, v in key.items())]
+    assert len(rows) == 1, (table["caption"], key, len(rows))
+    return rows[0][idx[column]]
+
+
+def _nums(text: str) -> list[float]:
+    return [v for v, _ in numbers(text)]
+
+
+# ---- expected values of each table: a function of the table, returning {(row, col): [values]}
+
+
+def _verbatim(source_files):
+    """The table is printed as a generated markdown file prints it (same header): every row
+    by its leading label cells."""
+    def expect(table):
+        srcs = [t for f in source_files for t in md_tables(f.read_text("utf-8"))
+                if t["header"] == table["header"]]
+        assert srcs, table["header"]
+        src_rows = [r for t in srcs for r in t["rows"]]
+        out = {}
+        for i, r in enumerate(table["rows"]):
+            # by the row's label, and its second cell where the label repeats (Fig. 4's p)
+            cand = [s for s in src_rows if s[0] == r[0]]
+            if len(cand) > 1:
+                cand = [s for s in cand if s[1] == r[1]]
+            assert len(cand) >= 1, (table["line"], r[:2])
+            src = cand[0]
+            for j, h in enumerate(table["header"]):
+                out[(i, h)] = _nums(src[j])
+        return out
+    return expect
+
+
+_ART = {"Art-1-8C": ("Artificial-1-8C, relevant", "Artificial-1-8C, relevant"),
+        "Art-2-8C, 11–25": ("Artificial-2-8C, features 11–25",
+                            "Artificial-2-8C, features 11–25"),
+        "Art-3-8C": ("Artificial-3-8C, relevant", "Artificial-3-8C, relevant")}
+
+
+def _izetta_positions(path, average, mean_row):
+    def expect(table):
+        out = {}
+        for i, r in enumerate(table["rows"]):
+            src = _source(path, "statistic", "**" + _ART[r[0]][0] + "**")[0]
+            for h in table["header"][1:]:
+                col = average if h == "Average" else h
+                out[(i, h)] = _nums(_cell(src, {"statistic": mean_row}, col))
+        return out
+    return expect
+
+
+def _izetta_ova(table):
+    src = _source(RES / "izetta/full/claims.md", "dataset", "OVO vs OVA")[0]
+    out = {}
+    for i, r in enumerate(table["rows"]):
+        for j, h in enumerate(table["header"][1:], start=1):
+            ds = "Artificial-1-8C" if j <= 2 else "Artificial-2-8C"
+            key = {"dataset": ds, "rule": r[0]}
+            if "OVO / OVA" in h:
+                cols = ("mean error OVO", "mean error OVA")
+            else:
+                cols = ("OVO < OVA (split × count)", "OVO > OVA (split × count)")
+            out[(i, j)] = [_nums(_cell(src, key, c))[0] for c in cols]  # repeated headers
+    return out
+
+
+def _izetta_real(table):
+    src = _source(RES / "izetta/full/real_k10_k20.md", "dataset")[0]
+    out = {}
+    for i, r in enumerate(table["rows"]):
+        ds, k = (s.strip() for s in r[0].split(","))
+        for h in table["header"][1:]:
+            col = "Zhou OVO (Average)" if h == "Zhou OVO" else h
+            v = _cell(src, {"dataset": ds, "n_features": k}, col)
+            out[(i, h)] = _nums(v)[:1]
+    return out
+
+
+def _izetta_table8(table):
+    path = RES / "izetta/full/table8.md"
+    ours = _source(path, "domain", "Ours, the paper's reading")[0]
+    paper = [t for t in _source(path, "domain") if t["rows"] and "(paper)" in t["rows"][0][0]][0]
+    out = {}
+    for i, r in enumerate(table["rows"]):
+        dom, k, who = (s.strip() for s in r[0].split(","))
+        src, key = (ours, {"domain": dom, "k": k}) if who == "ours" else (
+            paper, {"domain": f"{dom} (paper)", "k": k})
+        for h in table["header"][1:]:
+            col = "Zhou OVO (Average)" if h == "Zhou OVO" else h
+            out[(i, h)] = _nums(_cell(src, key, col))
+    return out
+
+
+def _bouaguel(table):
+    mod = _script("bouaguel")
+    ours = pd.read_csv(RES / "bouaguel/full/tables.csv")
+    paper = mod.paper_table()
+    names = {"German": "german_credit", "Golub": "golub", "Leukemia": "golub",
+             "CNS": "pomeroy_cns"}
+    metric = {"F": "f1", "AUC": "roc_auc", "P": "precision", "R": "recall"}
+    rows_of = {"Relief": "Relief", "Inf Gain": "Inf Gain", "CFS": "Correlation",
+               "Mean": "Mean Aggreg", "GA Kendall": "GA(Kendall)",
+               "GA Spearman": "GA(Spearman)"}
+    clf = {"DT": "j48", "SVM": "smo", "KNN": "knn1"}
+    out, last = {}, None
+    for i, r in enumerate(table["rows"]):
+        last = r[0] or last
+        ds_word, met = last.rsplit(" ", 1)
+        ds, m = names[ds_word], metric[met]
+        for h in table["header"][2:]:
+            prow = rows_of[h]
+            p = paper[(paper.dataset == ds) & (paper.classifier == r[1]) & (paper.row == prow)]
+            vals = [float(p[m].iloc[0])]
+            for method in mod.OURS[prow]:
+                o = ours[(ours.dataset == ds) & (ours.classifier == clf[r[1]])
+                         & (ours.method == method)]
+                vals.append(float(o[m].iloc[0]))
+            out[(i, h)] = vals
+    return out
+
+
+def _robust_table3(table):
+    t3 = pd.read_csv(RES / "robust_fs/full/table3.csv")
+    mod = _script("robust_fs")
+    by_name = {**{v: k for k, v in mod.NAMES.items()},
+               "Embryonal = Pomeroy CNS (60)": "pomeroy_cns"}
+    clf = {**mod.CLASSIFIERS, "3-NN": "knn3"}
+    out, last = {}, None
+    for i, r in enumerate(table["rows"]):
+        last = r[0] or last
+        ds = by_name[last]
+        for h in table["header"][2:]:
+            row = t3[(t3.classifier == clf[r[1]]) & (t3.dataset == ds) & (t3.method == h.lower())]
+            out[(i, h)] = [float(row["paper"].iloc[0]), float(row["nested"].iloc[0])]
+    return out
+
+
+def _robust_table5(table):
+    ri = pd.read_csv(RES / "robust_fs/full/robustness.csv")
+    ri = ri[ri.protocol == "nested"]
+    mod = _script("robust_fs")
+    names = {"Lung Cancer": "lung_cancer", "mfeat-fourier": "mfeat_fourier",
+             "Madelon": "madelon", "Leukemia-3c": "leukemia_3c",
+             "Embryonal (Pomeroy)": "pomeroy_cns"}
+    out = {}
+    for i, r in enumerate(table["rows"]):
+        ds = names[r[0]]
+        for j, h in enumerate(table["header"][1:]):
+            row = ri[(ri.dataset == ds) & (ri.method == h.lower())]
+            out[(i, h)] = [float(mod.PAPER_RI[ds][j]), float(row["rank"].iloc[0]),
+                           float(row["index"].iloc[0])]
+    return out
+
+
+#: Each table of EXPERIMENTS.md by its first header cell and its place among the tables of
+#: that header: how its values are found.
+_FUZZY = [RES / "fuzzy/full/tables.md"]
+_NLC = [RES / "nlc/full/tables.md", RES / "nlc/full/timing.md"]
+EXPECT = {
+    ("set, group", 0): _izetta_positions(RES / "izetta/full/tables_4_6.md",
+                                         "Zhou OVO (Average)", "mean"),
+    ("set, group (3,000 samples)", 0): _izetta_positions(
+        ROOT / "benchmarks/results/artificial_rules.md", "Average (joint)", "mean"),
+    ("rule", 0): _izetta_ova,
+    ("dataset, k", 0): _izetta_real,
+    ("domain, k", 0): _izetta_table8,
+    ("", 0): _verbatim(_FUZZY), ("", 1): _verbatim(_FUZZY),
+    ("dataset", 0): _verbatim(_FUZZY),
+    ("data", 0): _verbatim(_NLC), ("data", 1): _verbatim(_NLC),
+    ("dataset", 1): _verbatim(_NLC),
+    ("data set", 0): _bouaguel,
+    ("data set (K)", 0): _robust_table3,
+    ("data set", 1): _robust_table5,
+}
+STATUS_HEADER = ["table / figure", "status", "why / where"]
+
+
+def _keyed(text: str) -> list[tuple[tuple, dict]]:
+    seen: dict = {}
+    out = []
+    for t in md_tables(text):
+        if t["header"] == STATUS_HEADER:
+            out.append((("status", seen.setdefault("status", 0)), t))
+            seen["status"] += 1
+            continue
+        n = seen.get(t["header"][0], 0)
+        seen[t["header"][0]] = n + 1
+        out.append(((t["header"][0], n), t))
+    return out
+
+
+def mismatches(text: str) -> list[str]:
+    """Every printed number of every table of ``text`` that is not its results value within
+    the printed rounding (or a table no rule reads)."""
+    bad = []
+    for key, table in _keyed(text):
+        if key[0] == "status":
+            if not table["rows"] or any(len(r) != 3 for r in table["rows"]):
+                bad.append(f"line {table['line']}: a status table of the wrong shape")
+            continue
+        if key not in EXPECT:
+            bad.append(f"line {table['line']}: table {key} has no source in this test")
+            continue
+        try:
+            expected = EXPECT[key](table)
+        except (AssertionError, KeyError, IndexError, ValueError) as exc:
+            bad.append(f"line {table['line']}: a row or column not in the results: {exc!r}")
+            continue
+        for i, row in enumerate(table["rows"]):
+            for j, h in enumerate(table["header"]):
+                want = expected.get((i, j), expected.get((i, h)))
+                if want is None:
+                    continue
+                got = numbers(row[j])
+                if len(got) != len(want):
+                    bad.append(f"line {table['line'] + 2 + i}, {h!r}: {row[j]!r} has "
+                               f"{len(got)} numbers, the results {len(want)} ({want})")
+                    continue
+                for (v, dec), w in zip(got, want):
+                    if not np.isfinite(w) or abs(v - w) > 0.5 * 10.0 ** -dec + 1e-9:
+                        bad.append(f"line {table['line'] + 2 + i}, {h!r}: printed {v} "
+                                   f"({row[j]!r}), results {w}")
+    return bad
+
+
+def _checked_counts(text: str) -> tuple[int, int]:
+    tables = cells = 0
+    for key, table in _keyed(text):
+        if key[0] == "status":
+            continue
+        tables += 1
+        cells += sum(len(v) for v in EXPECT[key](table).values())
+    return tables, cells
+
+
+def test_every_table_matches_the_results():
+    text = MD.read_text("utf-8")
+    assert mismatches(text) == []
+    tables, values = _checked_counts(text)
+    assert tables == len(EXPECT) and values > 1500  # every table, every number
+
+
+def _plant(text: str, table: dict, rng) -> str:
+    """``text`` with one number of one cell of ``table`` changed by 3 units of its last
+    digit (and kept at its decimals)."""
+    lines = text.splitlines(keepends=True)
+    spots = [(i, j) for i, r in enumerate(table["rows"]) for j, c in enumerate(r)
+             if j > 0 and numbers(c)]
+    i, j = spots[rng.integers(len(spots))]
+    ln = table["line"] + 1 + i  # 0-based index of the row's line: header, rule, rows
+    cells = lines[ln].rstrip("\n").strip().strip("|").split("|")
+    cell = cells[j]
+    m = next(_NUM.finditer(cell))
+    s = m.group().replace("−", "-").replace(",", "")
+    dec = len(s.split(".")[1]) if "." in s else 0
+    new = float(s.lstrip("+")) + 3 * 10.0 ** -dec
+    text_new = f"{new:.{dec}f}"
+    if s.startswith(".") or s.startswith("-."):
+        text_new = text_new.replace("0.", ".", 1)
+    cells[j] = cell[:m.start()] + text_new + cell[m.end():]
+    lines[ln] = "|" + "|".join(cells) + "|\n"
+    return "".join(lines)
+
+
+def test_a_planted_change_in_any_table_fails(tmp_path):
+    text = MD.read_text("utf-8")
+    rng = np.random.default_rng(0)
+    tables = [(k, t) for k, t in _keyed(text) if k[0] != "status"]
+    assert len(tables) == len(EXPECT)
+    for key, table in tables:
+        for _ in range(2):
+            planted = _plant(text, table, rng)
+            copy = tmp_path / "EXPERIMENTS.md"
+            copy.write_text(planted, "utf-8")
+            assert planted != text
+            found = mismatches(copy.read_text("utf-8"))
+            assert found, key
+            assert len(found) <= 2, found  # the planted cell, not the whole table
+
+
+# ---- prose ranges
+
+
+def test_fuzzy_prose_ranges():
+    """L = 100 against L = 20: 'lowers the fuzzy ASD by 20–46 % (… 19.9 %, … 46.1 %)' and
+    'raises the fuzzy APC by 0.022–0.088'."""
+    text = " ".join((ROOT / "experiments/fuzzy/EXPERIMENTS_SECTION.md").read_text("utf-8")
+                    .split())
+    t100 = pd.read_csv(RES / "fuzzy/full/table4.csv")
+    t20 = pd.read_csv(RES / "fuzzy/full/L20/table4.csv")
+    both = t100.merge(t20, on=["dataset", "method"], suffixes=("", "_20"))
+    fz = both[both.method.isin(["EW", "RW", "OW", "MW"])]
+    assert len(fz) == 12
+    asd = 100 * (1 - fz["ASD"] / fz["ASD_20"])
+    apc = fz["APC"] - fz["APC_20"]
+    assert f"lowers the fuzzy ASD by {asd.min():.0f}–{asd.max():.0f} %" in text
+    assert f"{asd.min():.1f} %" in text and f"{asd.max():.1f} %" in text
+    assert f"raises the fuzzy APC by {apc.min():.3f}–{apc.max():.3f}" in text
+
+
+def _nlc_pairs(table: str):
+    mod = _script("nlc")
+    ours = pd.read_csv(RES / f"nlc/full/{table}.csv")
+    paper = mod.PAPER3 if table == "table3" else mod.PAPER4
+    cols = ["all", "NLC", "RLF", "IG"] if table == "table3" else ["NLC", "RLF", "IG"]
+    clf = list(mod.CLASSIFIERS.values())
+    rows = []
+    for r in ours.itertuples(index=False):
+        p = paper[r.dataset][clf.index(r.classifier)]
+        for j, c in enumerate(cols):
+            rows.append((r.dataset, r.classifier, c, getattr(r, c), p[j]))
+    return pd.DataFrame(rows, columns=["dataset", "classifier", "column", "ours", "paper"])
+
+
+def test_nlc_prose_ranges():
+    """Table 3: 'within 3 points of the paper's in 61 of the 72 cells (ours − paper from −5.2
+    to +3.9 points)'; Table 4: 'every vowel cell … 4.9–12.1 points below the paper's'."""
+    text = " ".join((ROOT / "experiments/nlc/EXPERIMENTS_SECTION.md").read_text("utf-8")
+                    .split())
+    t3 = _nlc_pairs("table3")
+    d = (t3.ours.round(1) - t3.paper).to_numpy()
+    within = int((np.abs(d) <= 3 + 1e-9).sum())
+    assert f"within 3 points of the paper's in {within} of the {d.size} cells" in text
+    assert f"from −{-d.min():.1f} to +{d.max():.1f} points" in text
+    t4 = _nlc_pairs("table4")
+    v = t4[t4.dataset == "vowel"]
+    below = (v.paper - v.ours.round(1)).to_numpy()
+    assert (below > 0).all()
+    assert f"every vowel cell of Table 4 is {below.min():.1f}–{below.max():.1f} points below" \
+        in text
