@@ -36,7 +36,8 @@ iteration: ``π₀ = 1/n``, ``π ← π T'`` at most ``max_iter − 1`` times (`
 count of FLAGR's loop ``while (iteration < max_iterations)`` from 1), stopping early — and
 keeping the previous π, as FLAGR does — once no entry changes by more than ``tol`` (0, as
 PyFLAGR passes). The probabilities are rounded to 10 decimals of ``n·π`` (relative 1e-10), so
-that features equal in exact arithmetic tie instead of differing in the last bit. The chains take no list weights (PyFLAGR computes but does not use them).
+that features equal in exact arithmetic tie instead of differing in the last bit. The chains
+take no list weights (PyFLAGR computes but does not use them).
 docs/design.md, 'Markov-chain rules', states these choices and the measured agreement with
 PyFLAGR.
 """
