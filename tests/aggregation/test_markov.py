@@ -235,3 +235,16 @@ def test_ranks_are_small_integers_everywhere():
         lists = RankedLists.from_orders([[str(i) for i in a], [str(i) for i in b]])
         for rule in CHAINS:
             assert aggregate(lists, rule).scores.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("rule, variant", [("mc4", "dwork"), ("mc1", "pyflagr"),
+                                           ("mc2", "pyflagr"), ("mc4", "pyflagr")])
+def test_the_coded_iteration_equals_the_dense_one(rule, variant):
+    # these chains run on uint8 move codes; the dense matrix gives the same probabilities
+    orders = [[f"x{i:02d}" for i in np.random.default_rng(s).permutation(30)[:20]]
+              for s in range(4)]
+    lists = RankedLists.from_orders(orders)
+    T = transition_matrix(lists, rule, variant=variant)
+    pi, _ = stationary_distribution(T, max_iter=300, tol=1e-15)
+    c = aggregate(lists, rule, variant=variant, max_iter=300, tol=1e-15)
+    np.testing.assert_allclose(c.scores, pi, rtol=1e-9, atol=1e-13)
