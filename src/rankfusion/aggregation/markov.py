@@ -197,6 +197,37 @@ def _coded_diagonal(codes, vals):
 
 
 @kernel(python_below=20_000, nogil=True)
+def _power_dense(Tt, alpha, max_iter, tol):  # pragma: no cover - compiled
+    """PyFLAGR's power iteration on ``T' = (1 − α) T + α/n``, ``Tt`` = Tᵀ; ``(π, products)``."""
+    n = Tt.shape[0]
+    pi = np.full(n, 1.0 / n)
+    nxt = np.empty(n)
+    done = 0
+    for _ in range(max_iter - 1):
+        total = 0.0
+        for i in range(n):
+            total += pi[i]
+        jump = alpha / n * total
+        change = 0.0
+        for j in range(n):
+            row = Tt[j]
+            acc = 0.0
+            for i in range(n):
+                acc += pi[i] * row[i]
+            v = (1.0 - alpha) * acc + jump
+            nxt[j] = v
+            d = abs(v - pi[j])
+            if d > change:
+                change = d
+        done += 1
+        if change <= tol:
+            break
+        for j in range(n):
+            pi[j] = nxt[j]
+    return pi, done
+
+
+@kernel(python_below=20_000, nogil=True)
 def _power_codes(codes_t, vals, diag, alpha, max_iter, tol):  # pragma: no cover - compiled
     """PyFLAGR's power iteration on ``T' = (1 − α) T + α/n`` with T given by codes (transposed:
     ``codes_t[j, i]`` codes ``T[i, j]``); returns ``(π, products)``."""
@@ -295,18 +326,12 @@ def stationary_distribution(T, *, ergodic_number: float = 0.15, max_iter: int = 
         Products computed.
     """
     n = T.shape[0]
-    # the transpose, contiguous: π T' as T'ᵀ π, the faster product for BLAS's gemv
-    Te = np.multiply(T.T, 1.0 - ergodic_number, order="C")
-    Te += ergodic_number / n
-    pi = np.full(n, 1.0 / n)
-    done = 0
-    for _ in range(max_iter - 1):
-        nxt = Te @ pi
-        done += 1
-        if np.max(np.abs(nxt - pi)) <= tol:
-            break
-        pi = nxt
-    return pi, done
+    # the transpose, contiguous, so that each product reads rows; a serial compiled loop: on
+    # a busy machine a threaded BLAS gemv was 10-30× slower (benchmarks/bench_markov.py)
+    Tt = np.ascontiguousarray(T.T, dtype=np.float64)
+    pi, done = _power_dense.run(Tt, float(ergodic_number), int(max_iter), float(tol),
+                                work=n * n * max(int(max_iter) - 1, 1))
+    return pi, int(done)
 
 
 def _check_memory(n, p, max_memory, candidates):
