@@ -5,7 +5,8 @@ a consensus ranking out. PyFLAGR's side builds its input DataFrame and calls
 ``MC1..MC4(...).aggregate`` (which writes it to CSV, runs the C++ library and reads its output
 CSV back: PyFLAGR's only interface); ours builds ``RankedLists.from_orders`` and calls
 ``aggregate(lists, "mcN", variant="pyflagr")`` — the variant equal to PyFLAGR's output (the
-default ``variant="dwork"`` costs the same for MC4 and up to 2× more for MC1–MC3). Each cell is
+default ``variant="dwork"`` took 0.5–1.3× its time at p = 1,000, M = 5 and 20, measured
+separately on the same machine). Each cell is
 the median of ``repeat`` interleaved runs (ours, PyFLAGR, ours, …; benchmarks/_timing.py) with
 the load average before each round; the ratio is PyFLAGR's median over ours (> 1: we are
 faster). Every run's scores are checked against PyFLAGR's (to its 6 printed decimals).
