@@ -365,10 +365,12 @@ def markov_chain(lists, chain: str = "mc4", *, variant: str = "dwork",
         ``scores`` the stationary probabilities (0 for features outside ``candidates``),
         ``tiebreak`` the mean relative ranking; ``info["n_iter"]`` the products computed.
     """
-    from .voting import _candidates  # the pairwise rules' candidate set (same meaning)
-
     _check_chain(chain)
-    idx, k = _candidates(lists, candidates)
+    idx, k = None, None
+    if candidates is not None:
+        from .voting import _candidates  # the pairwise rules' candidate set (same meaning)
+
+        idx, k = _candidates(lists, candidates)
     p = lists.n_features
     pos2 = np.asarray(lists.positions2)
     ranked = lists.ranked
