@@ -64,3 +64,15 @@ def test_the_runner_refuses_a_bad_list_weighting():
                                  'list_weights = "accuracy_softmax:0"')
     with pytest.raises(ConfigError, match="list_weights"):
         parse_config(text)
+
+
+def test_the_advisor_runs_the_new_rules():
+    from sklearn.datasets import load_wine
+
+    from rankfusion.evaluation.advisor import advise
+
+    X, y = load_wine(return_X_y=True)
+    adv = advise(X, y, rankers=("f_classif", "chi2"), rules=("mc4", "seq_pav:k=4"),
+                 sizes=[2, 4], random_state=0)
+    assert {"mc4", "seq_pav:k=4"} <= set(adv.table["rule"])
+    assert adv.table["score"].notna().all()
