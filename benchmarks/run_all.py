@@ -49,6 +49,7 @@ SCRIPTS = {
     "cfs_golub": ("bench_cfs_golub.py", [], None),
     "ensemble": ("bench_ensemble.py", ["--out", "{out}/ensemble.md"], None),
     "runner": ("bench_runner.py", [], None),
+    "markov": ("bench_markov.py", ["--out", "{out}/markov.md"], None),
 }
 
 

@@ -250,26 +250,23 @@ def test_a_seed_given_to_the_rule_wins_over_the_derived_one():
 
 
 # --------------------------------------------------------------- methods and parameters
+#: The rules svm_rfe_rankings lists when refusing a name ("average" first, then the registry's).
+_KNOWN = ("average, approval, average_sd, best_rank, borda, ce, combmnz, copeland, ga, kemeny, "
+          "kfirst, mc1, mc2, mc3, mc4, mean_score, median, q3_sd, rra, rra_geom_mean, rra_mean, "
+          "rra_median, rra_min, rrf, sav, schulze, seq_pav, seq_phragmen, stuart")
+
 METHODS_HOSTILE = [
     ([], ValueError, "methods must name at least one aggregation rule or 'average'"),
     ((), ValueError, "methods must name at least one aggregation rule or 'average'"),
     (["kfirst", 3], TypeError, "aggregation must be a rule name, got 3"),
     ([None], TypeError, "aggregation must be a rule name, got None"),
     (["Borda"], ValueError, "unknown aggregation 'Borda'; did you mean 'borda'? known: "
-     "average, average_sd, "
-     "best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, mean_score, median, q3_sd, "
-     "rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, schulze, stuart"),
+     + _KNOWN),
     (["averge"], ValueError, "unknown aggregation 'averge'; did you mean 'average'? known: "
-     "average, average_sd, best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, "
-     "mean_score, median, q3_sd, rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, "
-     "schulze, stuart"),
+     + _KNOWN),
     (["condorcte"], ValueError, "unknown aggregation 'condorcte'; did you mean 'condorcet'? "
-     "known: average, average_sd, best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, "
-     "mean_score, median, q3_sd, rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, "
-     "schulze, stuart"),
-    (["zzzz"], ValueError, "unknown aggregation 'zzzz'; known: average, average_sd, "
-     "best_rank, borda, ce, combmnz, copeland, ga, kemeny, kfirst, mean_score, median, q3_sd, "
-     "rra, rra_geom_mean, rra_mean, rra_median, rra_min, rrf, schulze, stuart"),
+     "known: " + _KNOWN),
+    (["zzzz"], ValueError, "unknown aggregation 'zzzz'; known: " + _KNOWN),
 ]
 
 

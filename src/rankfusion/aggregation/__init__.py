@@ -7,8 +7,9 @@ The rules and their keys: docs/design.md, 'Aggregation rules'.
 (``statistics``, ``voting``, …, ``fuzzy``) and register themselves by name
 (:func:`register_rule`); those modules are imported on the first lookup of a rule, so that
 importing this package loads none of them (nor numba). ``pairwise_matrix``,
-``schulze_strengths``, ``aggregate_fuzzy``, ``FuzzyConsensus`` and ``FUZZY_WEIGHTINGS`` are
-imported from their modules on first use.
+``schulze_strengths``, ``transition_matrix``, ``stationary_distribution`` (Markov-chain rules),
+``approval_sets`` (approval votes), ``aggregate_fuzzy``, ``FuzzyConsensus`` and
+``FUZZY_WEIGHTINGS`` are imported from their modules on first use.
 
 Examples
 --------
@@ -41,7 +42,9 @@ from .ties import TIE_BREAKS, break_ties, tied_blocks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from .approval import approval_sets
     from .fuzzy import FUZZY_WEIGHTINGS, FuzzyConsensus, aggregate_fuzzy
+    from .markov import stationary_distribution, transition_matrix
     from .voting import pairwise_matrix, schulze_strengths
 
 __all__ = [
@@ -62,6 +65,9 @@ __all__ = [
     "Consensus",
     "pairwise_matrix",
     "schulze_strengths",
+    "transition_matrix",
+    "stationary_distribution",
+    "approval_sets",
     "break_ties",
     "tied_blocks",
     "TIE_BREAKS",
@@ -70,4 +76,6 @@ __all__ = [
 __getattr__, __dir__ = lazy_exports(__name__, {
     "aggregate_fuzzy": ".fuzzy", "FuzzyConsensus": ".fuzzy", "FUZZY_WEIGHTINGS": ".fuzzy",
     "pairwise_matrix": ".voting", "schulze_strengths": ".voting",
+    "transition_matrix": ".markov", "stationary_distribution": ".markov",
+    "approval_sets": ".approval",
 })

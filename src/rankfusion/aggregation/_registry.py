@@ -60,6 +60,8 @@ PROVIDERS = {
     **dict.fromkeys(("rra", "rra_min", "rra_median", "rra_geom_mean", "rra_mean", "stuart"),
                     ".rra"),
     "fuzzy": ".fuzzy",
+    **dict.fromkeys(("mc1", "mc2", "mc3", "mc4"), ".markov"),
+    **dict.fromkeys(("approval", "av", "sav", "seq_pav", "seq_phragmen"), ".approval"),
 }
 
 #: The registered aggregation rules.

@@ -11,9 +11,10 @@ from __future__ import annotations
 __all__ = ["METHODS", "RANKERS"]
 
 #: Aggregation rules, as ``available_rules()`` lists them.
-METHODS = ("average_sd", "best_rank", "borda", "ce", "combmnz", "copeland", "fuzzy", "ga",
-           "kemeny", "kfirst", "mean_score", "median", "q3_sd", "rra", "rra_geom_mean", "rra_mean",
-           "rra_median", "rra_min", "rrf", "schulze", "stuart")
+METHODS = ("approval", "average_sd", "best_rank", "borda", "ce", "combmnz", "copeland", "fuzzy",
+           "ga", "kemeny", "kfirst", "mc1", "mc2", "mc3", "mc4", "mean_score", "median", "q3_sd",
+           "rra", "rra_geom_mean", "rra_mean", "rra_median", "rra_min", "rrf", "sav", "schulze",
+           "seq_pav", "seq_phragmen", "stuart")
 
 #: Rankers, as ``available_rankers()`` lists them.
 RANKERS = ("cfs", "chi2", "chi_square", "cmim", "disr", "f_classif", "gain_ratio", "ilfs",

@@ -3,7 +3,7 @@ rankings and the work their fits take (docs/design.md, 'Layers'). Running them f
 options, summarising and saving their results is :mod:`rankfusion.workflows`'."""
 
 from .ensemble import EnsembleSelector
-from .list_weights import accuracy_weights, resolve_list_weights
+from .list_weights import accuracy_weights, resolve_list_weights, weights_from_accuracies
 from .ranking_jobs import RankingJob, RankingPlan, plan_ranking_jobs, run_ranking_jobs
 from .subset_size import SubsetCurve, choose_size, search_size
 from .svm_rfe import (
@@ -21,4 +21,5 @@ __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "
            "C_GRID", "SVMRFE_DECOMPOSITIONS", "rfe_lists_memo", "WorkEstimate",
            "ensemble_work", "svm_rfe_work", "SubsetCurve", "choose_size", "search_size",
            "RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs",
-           "accuracy_weights", "resolve_list_weights"]
+           "accuracy_weights", "resolve_list_weights",
+           "weights_from_accuracies"]

@@ -39,7 +39,7 @@ from .._utils.validation import resolve_n_features
 from ..aggregation import TIE_BREAKS, break_ties, tied_blocks
 from ..lists import RankedLists
 from .estimators import ESTIMATORS_CONSTRAINT, default_estimators, estimator_by_name
-from .list_weights import WEIGHTS_CONSTRAINT, resolve_list_weights
+from .list_weights import NAMED_WEIGHTS_CONSTRAINT, WEIGHTS_CONSTRAINT, resolve_list_weights
 from .ranker_specs import (
     RANKERS_CONSTRAINT,
     SEED_CONSTRAINTS,
@@ -217,12 +217,17 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         the spec (the spec's win); a key the rule does not take is an error. A rule that takes
         ``random_state`` receives one spawned from :attr:`random_state` unless given here or
         in the spec.
-    list_weights : None, "accuracy", array-like or dict, default=None
+    list_weights : None, str, array-like or dict, default=None
         Weights of the lists for rules that take them. ``"accuracy"`` (Bouaguel et al. 2013):
         each list's top ``weight_k`` features are scored by the stratified ``cv``-fold accuracy
         of the first of ``estimators`` on the fit data, and the accuracies, normalised to sum 1,
-        are the weights. An array gives one weight per list of :attr:`lists_`; a dict maps a
-        ranker's name to the weight of each of its lists.
+        are the weights (nearly uniform when the accuracies are close). Weightings of the same
+        accuracies that separate the lists: ``"accuracy_above_chance"`` (∝ accuracy minus the
+        majority-class rate, floored at 0; uniform when no list beats it),
+        ``"accuracy_softmax"`` / ``"accuracy_softmax:T"`` (∝ exp(accuracy / T), T = 0.01 by
+        default) and ``"accuracy_rank"`` (∝ the accuracy's rank among the lists);
+        :mod:`rankfusion.selection.list_weights`. An array gives one weight per list of
+        :attr:`lists_`; a dict maps a ranker's name to the weight of each of its lists.
     n_bootstraps : int, default=0
         0: every ranker once on all the data (function perturbation). L > 0: every ranker on
         each of L bootstrap samples (data perturbation).
@@ -402,7 +407,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         "aggregation": [InstanceOf(str, "a rule spec (str)", toml="str"),
                         InstanceOf(tuple, "a (rule, params) pair"), Function()],
         "aggregation_params": [Table(), None],
-        "list_weights": [None, Options("accuracy"), Table(), WEIGHTS_CONSTRAINT],
+        "list_weights": [None, NAMED_WEIGHTS_CONSTRAINT, Table(), WEIGHTS_CONSTRAINT],
         "n_bootstraps": [Interval("int", 0, None)],
         "sample_fraction": [Interval("real", 0, 1, closed="right")],
         "stratify": [Boolean()],
