@@ -202,7 +202,11 @@ def read_arff(path, *, encoding: str = "utf-8") -> pd.DataFrame:
 
 
 
-def _parse_arff(text: str, path) -> pd.DataFrame:
+def _parse_arff(text: str, path, *, sparse: bool = False, target=None):
+    if sparse:  # a scipy.sparse matrix (docs/design.md, 'Sparse input')
+        from .sparse_files import parse_sparse_arff
+
+        return parse_sparse_arff(text, path, target)
     names, kinds, cats = [], [], []
     relation = None
     rows: list[tuple[int, str]] = []
