@@ -27,6 +27,11 @@ def no_densify(monkeypatch):
     """Make ``toarray``/``todense`` of a sparse matrix of at least ``limit[0]`` cells raise:
     what reaches a ranker stays sparse (its small dense products — an n × n Gram matrix, a
     column block — are allowed below the limit)."""
+    from rankfusion.rankers import information
+    from rankfusion.rankers.rfe import engine
+
+    monkeypatch.setattr(engine, "SPARSE_ROW_BLOCK_BYTES", 8 * 200)  # blocks of a few rows
+    monkeypatch.setattr(information, "SPARSE_BLOCK_BYTES", 8 * 40 * 7)  # of 7 columns
     limit = [None]
     for cls in (sp._base._spbase, sp._compressed._cs_matrix, sp._coo._coo_base):
         for meth in ("toarray", "todense"):
@@ -64,14 +69,12 @@ CASES = [  # (ranker, params for sparse, params for the dense equivalent, exact?
                          ids=[f"{c[0]}{'-' + str(c[1]) if c[1] else ''}" for c in CASES])
 def test_sparse_equals_dense_and_stays_sparse(name, sparams, dparams, exact, fmt, no_densify,
                                               monkeypatch):
-    from rankfusion.rankers import information
 
     dense, y = _counts(classes=3 if name == "svm_rfe" and fmt == "csc" else 2)
     X = {"csr": sp.csr_matrix, "csc": sp.csc_matrix, "coo": sp.coo_matrix,
          "csr_array": sp.csr_array,
          "frame": lambda a: pd.DataFrame.sparse.from_spmatrix(sp.csr_matrix(a))}[fmt](dense)
     want = get_ranker(name)(dense, y, **dparams)
-    monkeypatch.setattr(information, "SPARSE_BLOCK_BYTES", 8 * dense.shape[0] * 7)
     no_densify[0] = dense.size // 2  # n × p never; a 7-column block or n × n Gram may
     got = get_ranker(name)(X, y, **sparams)
     if exact:
@@ -254,3 +257,39 @@ def test_extreme_scale_sparse_columns_rescaled_exactly():
                                   get_ranker("f_classif")(big, y))
     np.testing.assert_array_equal(get_ranker("chi2")(sp.csc_matrix(big), y),
                                   get_ranker("chi2")(big, y))
+
+
+@pytest.mark.parametrize("kw", [
+    {"rankers": ["chi2", "info_gain"], "n_features_to_select": 5},
+    {"rankers": ["chi2", "info_gain", "svm_rfe"], "n_features_to_select": 5,
+     "n_bootstraps": 3, "random_state": 0},
+])
+def test_ensemble_selector_sparse(kw, no_densify):
+    from rankfusion import EnsembleSelector
+
+    dense, y = _counts()
+    want = EnsembleSelector(**kw).fit(dense, y)
+    no_densify[0] = dense.size // 2
+    got = EnsembleSelector(**kw).fit(sp.csr_matrix(dense), y)
+    np.testing.assert_array_equal(got.get_support(), want.get_support())
+    assert sp.issparse(got.transform(sp.csr_matrix(dense)))
+    with pytest.raises(TypeError, match=r"EnsembleSelector's ranker\(s\) relieff cannot take"):
+        EnsembleSelector(rankers=["chi2", "relieff"], n_features_to_select=5).fit(
+            sp.csr_matrix(dense), y)
+
+
+@pytest.mark.parametrize("kw", [{}, {"decomposition": "ova"},
+                                {"criterion": "crammer_singer", "random_state": 0}])
+def test_svmrfe_selector_sparse(kw, no_densify):
+    from rankfusion import SVMRFE
+
+    dense, y = _counts(classes=3)
+    real = dense * np.random.default_rng(1).random(dense.shape)
+    for X in (dense, real):
+        want = SVMRFE(n_features_to_select=5, **kw).fit(X, y)
+        no_densify[0] = X.size // 2
+        got = SVMRFE(n_features_to_select=5, **kw).fit(sp.csr_matrix(X), y)
+        no_densify[0] = None
+        np.testing.assert_array_equal(got.positions_, want.positions_)
+    with pytest.raises(TypeError, match="SVMRFE with this estimator/criterion"):
+        SVMRFE(n_features_to_select=5, criterion="weston_watkins").fit(sp.csr_matrix(dense), y)

@@ -69,8 +69,8 @@ def sparse_refusal(who: str = "this ranker") -> TypeError:
     return TypeError(
         f"X is a sparse matrix and {who} cannot take it (dense data only); it is never "
         f"densified without being asked: {can}; or pass accept_sparse='densify' "
-        "(rank_features, the selectors, --accept-sparse densify on the command line) or "
-        "densify it yourself with rankfusion.io.densify(X), both within the memory check")
+        "(rank_features; --accept-sparse densify on the command line) or densify it "
+        "yourself with rankfusion.io.densify(X), both within the memory check")
 
 
 def _parse_env(text: str) -> float:

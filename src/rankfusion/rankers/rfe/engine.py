@@ -79,10 +79,22 @@ def _sv_weights(Xt, rem, cols, ay) -> np.ndarray:
     """``w_j = Σ_t ay_t x_{t,j}`` for the remaining features ``rem`` over the support vectors
     ``cols``, row by row (not BLAS): identical features get bit-identical weights wherever
     they sit, so exact ties leave in index order (docs/design.md, 'Ties and determinism').
-    A sparse Xᵀ sums its stored values of each row in index order."""
+    A sparse Xᵀ is summed the same way, a block of rows made dense at a time
+    (:data:`SPARSE_ROW_BLOCK_BYTES`), so its weights are bit for bit the dense path's."""
     if hasattr(Xt, "tocsr"):
-        return np.asarray(Xt[rem][:, cols] @ ay, dtype=np.float64).reshape(-1)
+        sub = Xt[rem][:, cols]
+        step = max(1, int(SPARSE_ROW_BLOCK_BYTES // (8 * max(len(cols), 1))))
+        out = np.empty(sub.shape[0])
+        for start in range(0, sub.shape[0], step):
+            block = sub[start:start + step].toarray()
+            out[start:start + step] = (block * ay).sum(axis=1)
+        return out
     return (Xt[np.ix_(rem, cols)] * ay).sum(axis=1)
+
+
+#: Bytes of the dense row blocks of :func:`_sv_weights` on a sparse Xᵀ (a few rows of
+#: |support vectors| values each; never the whole matrix).
+SPARSE_ROW_BLOCK_BYTES = 16 * 2**20
 
 
 def _rfe_svm_gram(Xt, yb, Cvec, chunks, tol, keep_weights, name, warm_start=False):
