@@ -187,10 +187,36 @@ def _position(M, k: int, fmt: str) -> tuple[int, int]:
 
 
 def densify(X, *, max_memory=None, name: str = "X") -> np.ndarray:
-    """A dense float64 copy of a sparse ``X``, when its ``n × p × 8`` bytes fit the memory
-    limit (``max_memory`` bytes, else ``RANKFUSION_MAX_MEMORY``, else 75 % of the physical
-    memory); else a ``MemoryError`` naming the size, the limit and the way out. A dense
-    ``X`` is returned unchanged."""
+    """A dense float64 copy of a sparse ``X``, only within the memory check
+    (docs/design.md, 'Sparse input').
+
+    Parameters
+    ----------
+    X : scipy.sparse matrix or array, DataFrame of sparse columns, or a dense array
+        The data; a dense ``X`` is returned unchanged.
+    max_memory : float, optional
+        The limit in bytes; default the ``RANKFUSION_MAX_MEMORY`` environment variable, else
+        75 % of the physical memory.
+    name : str, default "X"
+        The argument's name in messages.
+
+    Returns
+    -------
+    ndarray of float64, shape (n, p)
+        The dense matrix (a DataFrame for a sparse DataFrame).
+
+    Raises
+    ------
+    MemoryError
+        When the dense ``n × p × 8`` bytes exceed the limit (naming the size, the limit and
+        the way out).
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> densify(sp.csr_matrix([[0.0, 2.0], [1.0, 0.0]])).tolist()
+    [[0.0, 2.0], [1.0, 0.0]]
+    """
     if not is_sparse(X):
         return X
     if isinstance(X, pd.DataFrame):

@@ -127,7 +127,10 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     """A ranker from an estimator with ``feature_importances_`` or ``coef_``.
 
     Each call fits a clone of ``estimator`` (``**params`` are set on the clone with
-    ``set_params``) and returns :func:`estimator_importances`.
+    ``set_params``) and returns :func:`estimator_importances`. A scipy.sparse X is passed on as a
+    CSR matrix, never densified, when scikit-learn's tags say the estimator fits on sparse
+    input (``input_tags.sparse``: linear models, linear SVMs, forests); otherwise it is
+    refused (docs/design.md, 'Sparse input').
 
     Parameters
     ----------
@@ -138,10 +141,6 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
         rows for each feature.
     allow_missing : bool, default False
         Pass NaN through to an estimator that handles missing values itself.
-
-    A scipy.sparse X is passed on as a CSR matrix, never densified, when scikit-learn's tags
-    say the estimator fits on sparse input (``input_tags.sparse``: linear models, linear
-    SVMs, forests); otherwise it is refused (docs/design.md, 'Sparse input').
 
     Returns
     -------
