@@ -222,11 +222,26 @@ def default_feature_names(p: int) -> np.ndarray:
 
 
 def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
-                   feature_names=None):
+                   feature_names=None, accept_sparse=False, who: str = "this ranker"):
     """Validate a feature matrix alone; return ``(values, nominal, categories, feature_names)``
-    as in :class:`ClassificationData` (no copy of the caller's data is modified)."""
-    if hasattr(X, "toarray") or type(X).__module__.startswith("scipy.sparse"):
-        raise TypeError("X must be a dense array or DataFrame; sparse matrices are not supported")
+    as in :class:`ClassificationData` (no copy of the caller's data is modified).
+
+    A sparse ``X`` (docs/design.md, 'Sparse input') is refused (``accept_sparse=False``, a
+    ``TypeError`` naming the sparse-capable rankers), kept sparse as a validated float64 CSR
+    or CSC copy (``"csr"``/``"csc"``: ``values`` is then that matrix) or densified within
+    the memory check (``"densify"``)."""
+    from .sparse import check_sparse_features, densify, is_sparse, sparse_refusal
+
+    if is_sparse(X) or hasattr(X, "toarray"):
+        if accept_sparse in ("csr", "csc"):
+            M, sp_names = check_sparse_features(X, fmt=accept_sparse, who=who)
+            p = M.shape[1]
+            names = (np.asarray(feature_names, dtype=object) if feature_names is not None
+                     else sp_names if sp_names is not None else default_feature_names(p).copy())
+            return M, np.zeros(p, dtype=bool), [None] * p, names
+        if accept_sparse != "densify":
+            raise sparse_refusal(who)
+        X = densify(X)
     if isinstance(X, pd.DataFrame):
         check_unique_columns(X, name="X")
         X = without_attrs(X)
@@ -364,11 +379,13 @@ def rescale_extreme_columns(values: np.ndarray, nominal: np.ndarray | None = Non
 
 def check_classification_data(X, y, *, allow_nominal: bool = True,
                               allow_missing: bool = True, min_classes: int = 2,
-                              feature_names=None) -> ClassificationData:
+                              feature_names=None, accept_sparse=False,
+                              who: str = "this ranker") -> ClassificationData:
     """Validate ``X`` and ``y`` for a ranker or a selector (no copy of the caller's data is
-    modified)."""
+    modified); ``accept_sparse`` and ``who`` as :func:`check_features`."""
     values, nominal, categories, names = check_features(
-        X, allow_nominal=allow_nominal, allow_missing=allow_missing, feature_names=feature_names)
+        X, allow_nominal=allow_nominal, allow_missing=allow_missing, feature_names=feature_names,
+        accept_sparse=accept_sparse, who=who)
     codes, classes = check_target(y, values.shape[0], min_classes=min_classes)
     return ClassificationData(values, nominal, categories, names, codes, classes)
 

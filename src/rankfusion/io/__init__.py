@@ -18,6 +18,11 @@ written because ``scipy.io.arff`` drops the declared category order of nominal a
 orders) as CSV files; :class:`~rankfusion.RankedLists` itself reads and writes no files.
 :func:`standardize` z-scores the columns of a feature matrix.
 
+:func:`read_sparse_arff` and :func:`read_svmlight` read sparse data files into
+``scipy.sparse`` CSR matrices (``load_data`` uses them for ``sparse=True`` and svmlight
+files); :func:`densify` makes a sparse matrix dense when asked, within the memory check
+(docs/design.md, 'Sparse input').
+
 :func:`safe_output_path` and :func:`atomic_write` are what every command uses for ``--out``:
 an output never replaces an input file, never replaces an existing file unless asked, and is
 written to a temporary file renamed into place, so that a failure leaves no half-written file.
@@ -43,6 +48,8 @@ Modules (one topic each)
     :func:`safe_output_path`, :func:`atomic_write`, :func:`protect_csv_cells`.
 ``preparation``
     :func:`standardize`.
+``sparse_files``
+    :func:`read_sparse_arff`, :func:`read_svmlight`, :func:`densify`.
 """
 
 from .arff import read_arff
@@ -52,7 +59,9 @@ from .inputs import InputWarning, read_input
 from .list_files import LIST_KINDS, read_lists, write_lists
 from .outputs import atomic_write, protect_csv_cells, safe_output_path
 from .preparation import standardize
+from .sparse_files import densify, read_sparse_arff, read_svmlight
 
 __all__ = ["read_arff", "load_data", "read_lists", "write_lists", "LIST_KINDS", "standardize",
            "DEFAULT_NA_VALUES", "InputWarning", "read_input", "safe_output_path",
-           "atomic_write", "protect_csv_cells", "read_small", "SMALL_CELLS"]
+           "atomic_write", "protect_csv_cells", "read_small", "SMALL_CELLS",
+           "read_sparse_arff", "read_svmlight", "densify"]

@@ -245,7 +245,11 @@ def _arff_parts(text: str, path):
     return relation, names, kinds, cats, rows
 
 
-def _parse_arff(text: str, path) -> pd.DataFrame:
+def _parse_arff(text: str, path, *, sparse: bool = False, target=None):
+    if sparse:  # a scipy.sparse matrix (docs/design.md, 'Sparse input')
+        from .sparse_files import parse_sparse_arff
+
+        return parse_sparse_arff(text, path, target)
     relation, names, kinds, cats, rows = _arff_parts(text, path)
     table = _data_table(path, rows, names, kinds, cats)
     cols = {}

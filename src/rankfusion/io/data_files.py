@@ -62,7 +62,7 @@ __all__ = ["load_data", "read_small", "SMALL_CELLS"]
 def load_data(source, target: str | int | None = None, *, format: str | None = None,
               na_values: Sequence[str] | None = None, drop: Sequence[str] | str | None = None,
               nominal: Sequence[str] | str | None = None, sep: str | None = None,
-              encoding: str = "utf-8"):
+              encoding: str = "utf-8", sparse: bool = False):
     """Features and target from a file or a DataFrame, read by the rules of docs/design.md,
     'Inputs'.
 
@@ -76,8 +76,10 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     target : str or int, optional
         The class column, by name or by position (negative counts from the end); default the
         last column, as Weka.
-    format : {"csv", "arff", "parquet"}, optional
-        Overrides the format guessed from the file name.
+    format : {"csv", "arff", "parquet", "svmlight"}, optional
+        Overrides the format guessed from the file name. ``"svmlight"`` (alias ``"libsvm"``;
+        the endings ``.svm``, ``.svmlight``, ``.libsvm``) is read into a scipy.sparse matrix
+        (:func:`~rankfusion.io.read_svmlight`: one-based indices).
     na_values : str, number, or sequence of str and numbers, optional
         Cells read as missing values (CSV, and text columns of a DataFrame or Parquet file).
         Default for files :data:`DEFAULT_NA_VALUES` (``?``, empty, ``NaN``, ``nan``); for a
@@ -96,10 +98,16 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     encoding : str, default "utf-8"
         Text encoding of CSV and ARFF files (``"latin-1"`` for Western European files that
         are not UTF-8).
+    sparse : bool, default False
+        Read an ARFF file into a scipy.sparse CSR matrix
+        (:func:`~rankfusion.io.read_sparse_arff`: Weka's sparse rows, never densified);
+        svmlight files are always sparse. ``drop``, ``nominal``, ``na_values`` and ``sep``
+        do not apply to sparse reading.
 
     Returns
     -------
-    X : DataFrame
+    X : DataFrame or scipy.sparse.csr_matrix
+        (a CSR matrix for sparse reading: its attribute ``feature_names`` holds the names)
         The other columns, names kept. Numeric columns are float64 (int64 when every cell is
         an integer and none is missing); nominal CSV columns hold the text (stripped of
         surrounding spaces), NaN when missing; nominal ARFF attributes are categoricals.
@@ -139,6 +147,9 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     else:
         data, label = read_input(source, binary=True)
         fmt = _format_of(source, format, data)
+        if fmt == "svmlight" or sparse:
+            return _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols,
+                                nominal_cols, na_values, sep)
         if fmt == "parquet":
             try:
                 frame = pd.read_parquet(_io.BytesIO(data))
@@ -226,6 +237,28 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     _label_variants(y, label, merged)
     return X, y
 
+
+
+def _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols, nominal_cols,
+                 na_values, sep):
+    """``load_data`` of a sparse reading (docs/design.md, 'Sparse input')."""
+    from .._utils.validation import check_bool
+    from .sparse_files import svmlight_from_bytes
+
+    check_bool(sparse, "sparse")
+    given = [k for k, v in (("drop", drop_cols), ("nominal", nominal_cols),
+                            ("na_values", na_values), ("sep", sep)) if v]
+    if given:
+        raise ValueError(f"{given[0]} does not apply to sparse reading ({label})")
+    if fmt == "svmlight":
+        if target is not None:
+            raise ValueError(f"target does not apply to an svmlight file ({label}): its "
+                             "first field is the label")
+        return svmlight_from_bytes(data, label)
+    if fmt != "arff":
+        raise ValueError(f"sparse=True reads ARFF or svmlight files; {label} is {fmt}")
+    X, y, _ = _parse_arff(_decode(data, label, encoding), label, sparse=True, target=target)
+    return X, y
 
 
 def _read_csv_frame(text, label, sep, marks, nominal_cols, target):

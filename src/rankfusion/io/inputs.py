@@ -93,12 +93,17 @@ def _sniff_format(data: bytes) -> str:
 
 def _format_of(source, fmt: str | None, data: bytes | None = None) -> str:
     if fmt is not None:
-        if fmt not in ("csv", "arff", "parquet"):
-            raise ValueError(f"format must be 'csv', 'arff' or 'parquet', got {fmt!r}")
+        if fmt == "libsvm":
+            return "svmlight"
+        if fmt not in ("csv", "arff", "parquet", "svmlight"):
+            raise ValueError("format must be 'csv', 'arff', 'parquet' or 'svmlight' "
+                             f"('libsvm'), got {fmt!r}")
         return fmt
     low = os.fspath(source).lower().removesuffix(".gz")
     if low.endswith(".arff"):
         return "arff"
+    if low.endswith((".svm", ".svmlight", ".libsvm")):  # sparse (docs/design.md, 'Sparse input')
+        return "svmlight"
     if low.endswith((".parquet", ".pq")):
         return "parquet"
     if low.endswith((".csv", ".txt", ".tsv")):

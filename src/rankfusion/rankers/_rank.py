@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from .._utils.sparse import ACCEPT_SPARSE, densify, is_sparse, sparse_refusal
 from .._utils.validation import check_positive_int
 from ..lists import RankedLists
 from ._registry import ranker_info
@@ -35,7 +36,7 @@ def _specs(rankers) -> list[tuple[str, dict]]:
 
 
 def rank_features(X, y, rankers, *, params: Mapping | None = None,
-                  ties: str = "average") -> RankedLists:
+                  ties: str = "average", accept_sparse=False) -> RankedLists:
     """Score the features of ``(X, y)`` with several registered rankers: one list per ranker.
 
     Parameters
@@ -52,6 +53,11 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
         A parameter no ranker takes is an error.
     ties : {"average", "ordinal", "min"}
         Positions of tied scores (see :class:`~rankfusion.RankedLists`).
+    accept_sparse : {False, "densify"}, default False
+        A scipy.sparse ``X`` reaches the rankers tagged ``sparse`` as it is; for any other
+        ranker it is refused (``False``, a ``TypeError`` naming the sparse-capable rankers)
+        or densified once, within the memory check (``"densify"``; docs/design.md, 'Sparse
+        input').
 
     Returns
     -------
@@ -88,16 +94,32 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
     if len(set(names)) < len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise ValueError(f"rankers lists {dup!r} twice with the same parameters")
+    if not any(accept_sparse is a or (isinstance(accept_sparse, str) and accept_sparse == a)
+               for a in ACCEPT_SPARSE):
+        raise ValueError(f"accept_sparse must be False or 'densify', got {accept_sparse!r}")
+    sparse = is_sparse(X)
+    if sparse and accept_sparse is False:
+        dense_only = [e.name for e in entries if not e.tags.get("sparse", False)]
+        if dense_only:
+            raise sparse_refusal(f"ranker(s) {', '.join(dense_only)}")
+    dense = None
     columns = []
     for (_, own), entry in zip(specs, entries):
         kw = {k: v for k, v in shared.items() if entry.accepts(k)}
         kw.update(own)
-        scores = np.asarray(entry.func(X, y, **kw), dtype=np.float64)
+        data = X
+        if sparse and not entry.tags.get("sparse", False):
+            if dense is None:
+                dense = densify(X)
+            data = dense
+        scores = np.asarray(entry.func(data, y, **kw), dtype=np.float64)
         columns.append(scores)
     p = columns[0].shape[0]
     check_positive_int(p, name="number of features")
     if isinstance(X, pd.DataFrame):
         features = [str(c) for c in X.columns]
+    elif getattr(X, "feature_names", None) is not None:  # a sparse reader's matrix
+        features = [str(c) for c in X.feature_names]
     else:
         features = [f"x{j}" for j in range(p)]
     return RankedLists.from_scores(np.column_stack(columns), ties, features=features,

@@ -17,6 +17,7 @@ import numpy as np
 
 from .._utils.constraints import Check, InstanceOf, Interval
 from .._utils.registry import Entry, Registry
+from .._utils.sparse import declare_sparse_rankers
 from .._utils.validation import check_bool
 
 __all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers",
@@ -61,6 +62,13 @@ PROVIDERS = {
     "svm_rfe": ".rfe",
 }
 
+#: The rankers that take a scipy.sparse X without densifying it (registry tag ``sparse``;
+#: docs/design.md, 'Sparse input'); a refusal of sparse X names them. A test checks this
+#: table against the tags.
+SPARSE_RANKERS = ("chi2", "chi_square", "f_classif", "gain_ratio", "info_gain",
+                  "mutual_info_classif", "random_forest", "svm_rfe", "symmetric_uncertainty")
+declare_sparse_rankers(SPARSE_RANKERS)
+
 #: The registered rankers; each module of :data:`PROVIDERS` is imported when one of its names
 #: is first asked for (docs/design.md, 'Rankers').
 RANKERS = Registry("ranker", positional=2, providers=PROVIDERS, package="rankfusion.rankers")
@@ -88,7 +96,8 @@ def register_ranker(name: str, *, aliases: tuple[str, ...] = (), tags: dict | No
         ``{parameter: [constraint, ...]}`` of its parameters (docs/design.md, 'Parameters'):
         checked by the selectors before the first call, read by the experiment config.
         Every ranker declares ``tags={"allow_nan": bool}`` too: whether it takes missing
-        values (NaN) in X (a test checks each claim on data with NaN).
+        values (NaN) in X (a test checks each claim on data with NaN); a ranker that takes a
+        scipy.sparse X without densifying it adds ``"sparse": True``.
 
     Returns
     -------

@@ -46,6 +46,7 @@ import numpy as np
 
 from .._utils.data import prepare_ranker_data as prepare
 from .._utils.jit import kernel
+from .._utils.sparse import check_sparse_features, is_sparse
 from .._utils.validation import check_bool
 from ._registry import BOOL, register_ranker
 from .discretize import _PYTHON_BELOW, discretize_values, mdl_cuts_values
@@ -250,6 +251,8 @@ def _scores(X, y, missing_as_value, binarize, measure) -> np.ndarray:
     values so that one attribute with many categories does not pad every table."""
     missing_as_value = check_bool(missing_as_value, "missing_as_value")
     binarize = check_bool(binarize, "binarize")
+    if is_sparse(X):
+        return _sparse_scores(X, y, missing_as_value, binarize, measure)
     data, yc, n_classes, n_values = prepare(X, y)
     codes, nv = attribute_codes(data.values, data.nominal, n_values, yc, n_classes,
                                 binarize=bool(binarize))
@@ -264,11 +267,64 @@ def _scores(X, y, missing_as_value, binarize, measure) -> np.ndarray:
     return out
 
 
+#: Columns of a sparse X made dense at a time by the MDL path of :func:`_sparse_scores`
+#: (their bytes: ``n × 8 ×`` this, at most :data:`SPARSE_BLOCK_BYTES`).
+SPARSE_BLOCK_BYTES = 64 * 2**20
+
+
+def _sparse_scores(X, y, missing_as_value, binarize, measure) -> np.ndarray:
+    """:func:`_scores` of a scipy.sparse X, never densified (docs/design.md, 'Sparse input').
+
+    With ``binarize`` the table of feature ``j`` comes from the sparse structure alone: the
+    value-1 row counts, class by class, the samples that store a non-zero value in column
+    ``j``, the value-0 row the rest of the class (implicit zeros are the value 0), so the
+    tables — whole counts — and every measure equal the dense ones exactly. Without
+    ``binarize`` each numeric feature is MDL-discretised as a dense one is; that needs the
+    column's sorted values, so columns are made dense a block at a time
+    (:data:`SPARSE_BLOCK_BYTES`), per-column work identical to the dense path. A sparse X has
+    no missing values (``missing_as_value`` changes nothing)."""
+    from .._utils.data import rescale_extreme_columns, weka_classes
+
+    M, _ = check_sparse_features(X, fmt="csc", who="the information rankers")
+    n, p = M.shape
+    yc, n_classes = weka_classes(y, n)
+    out = np.zeros(p)
+    if binarize:
+        onehot = np.zeros((n, n_classes))
+        onehot[np.arange(n), yc] = 1.0
+        ones = (M != 0).astype(np.float64).T @ onehot  # p × c: non-zero counts per class
+        class_n = onehot.sum(axis=0)
+        tables = np.zeros((p, 3, n_classes))  # rows: value 0, value 1, missing (empty)
+        tables[:, 1, :] = ones
+        tables[:, 0, :] = class_n[None, :] - ones
+        if not missing_as_value:
+            tables = distribute_missing(tables)
+        return measure(tables)
+    block = max(1, int(SPARSE_BLOCK_BYTES // (8 * n)))
+    nominal = np.zeros(min(block, p), dtype=bool)
+    for start in range(0, p, block):
+        stop = min(p, start + block)
+        values, _ = rescale_extreme_columns(M[:, start:stop].toarray(), nominal[:stop - start])
+        codes, nv = attribute_codes(values, nominal[:stop - start],
+                                    np.zeros(stop - start, dtype=np.int64), yc, n_classes)
+        sub = np.zeros(stop - start)
+        for v in np.flatnonzero(np.bincount(nv)):
+            cols = nv == v
+            tables = contingency_tables(codes[:, cols], nv[cols], yc, n_classes)
+            if not missing_as_value:
+                tables = distribute_missing(tables)
+            sub[cols] = measure(tables)
+        out[start:stop] = sub
+    return out
+
+
 _PARAMS_DOC = """
     Parameters
     ----------
-    X : array-like or DataFrame, shape (n_samples, n_features)
-        Numeric and/or nominal (categorical / object columns) features; NaN = missing.
+    X : array-like, DataFrame or scipy.sparse matrix, shape (n_samples, n_features)
+        Numeric and/or nominal (categorical / object columns) features; NaN = missing. A
+        sparse X (counts, binary indicators) is never densified (docs/design.md, 'Sparse
+        input'): with ``binarize=True`` the tables come from its non-zero structure.
     y : array-like, shape (n_samples,)
         Class labels (a regression target is refused).
     missing_as_value : bool, default False
@@ -290,7 +346,7 @@ INFO_CONSTRAINTS = {"missing_as_value": [BOOL], "binarize": [BOOL]}
 
 
 @register_ranker("info_gain", aliases=("ig", "infogain"), constraints=INFO_CONSTRAINTS,
-                 tags={"allow_nan": True})
+                 tags={"allow_nan": True, "sparse": True})
 def info_gain(X, y, *, missing_as_value: bool = False, binarize: bool = False) -> np.ndarray:
     """Information gain ``IG(C; A) = H(C) − H(C | A)`` in bits (Weka's
     ``InfoGainAttributeEval``)."""
@@ -298,14 +354,14 @@ def info_gain(X, y, *, missing_as_value: bool = False, binarize: bool = False) -
 
 
 @register_ranker("gain_ratio", aliases=("gr", "gainratio"), constraints=INFO_CONSTRAINTS,
-                 tags={"allow_nan": True})
+                 tags={"allow_nan": True, "sparse": True})
 def gain_ratio(X, y, *, missing_as_value: bool = False, binarize: bool = False) -> np.ndarray:
     """Gain ratio ``IG(C; A) / H(A)`` (Quinlan 1986; Weka's ``GainRatioAttributeEval``)."""
     return _scores(X, y, missing_as_value, binarize, _gain_ratio_tables)
 
 
 @register_ranker("symmetric_uncertainty", aliases=("su", "symmetrical_uncertainty"),
-                 constraints=INFO_CONSTRAINTS, tags={"allow_nan": True})
+                 constraints=INFO_CONSTRAINTS, tags={"allow_nan": True, "sparse": True})
 def symmetric_uncertainty(X, y, *, missing_as_value: bool = False,
                           binarize: bool = False) -> np.ndarray:
     """Symmetric uncertainty ``2·IG(C; A) / (H(C) + H(A))`` (Weka's
@@ -314,7 +370,7 @@ def symmetric_uncertainty(X, y, *, missing_as_value: bool = False,
 
 
 @register_ranker("chi_square", aliases=("chi2_weka", "chisquare"), constraints=INFO_CONSTRAINTS,
-                 tags={"allow_nan": True})
+                 tags={"allow_nan": True, "sparse": True})
 def chi_square(X, y, *, missing_as_value: bool = False, binarize: bool = False) -> np.ndarray:
     """Pearson's chi-square statistic of the attribute × class table, ``Σ (O − E)² / E``
     without Yates' correction (Weka's ``ChiSquaredAttributeEval``)."""

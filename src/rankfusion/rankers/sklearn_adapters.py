@@ -22,24 +22,42 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._utils.constraints import Interval, Jobs
+from .._utils.constraints import Interval, Jobs, Options
 from .._utils.data import check_callable, check_classification_data, rescale_extreme_columns
-from .._utils.validation import check_n_jobs, check_positive_int
-from ._registry import RANDOM_STATE, register_ranker
+from .._utils.sparse import issparse, rescale_sparse_columns
+from .._utils.validation import check_bool, check_n_jobs, check_positive_int
+from ._registry import BOOL, RANDOM_STATE, register_ranker
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
 
 
-def _data(X, y, allow_missing):
-    data = check_classification_data(X, y, allow_missing=allow_missing)
+def _data(X, y, allow_missing, accept_sparse=False, who="this ranker"):
+    data = check_classification_data(X, y, allow_missing=allow_missing,
+                                     accept_sparse="csr" if accept_sparse else False, who=who)
     return data.values, data.classes[data.y]
 
 
-def _scaled_data(X, y):
+def _takes_sparse(estimator) -> bool:
+    """Whether scikit-learn's tags say ``estimator`` fits on sparse X (``input_tags.sparse``)."""
+    try:
+        from sklearn.utils import get_tags
+    except ImportError:  # pragma: no cover - scikit-learn < 1.6
+        return False
+    try:
+        return bool(get_tags(estimator).input_tags.sparse)
+    except Exception:  # an estimator without tags: not known to take sparse input
+        return False
+
+
+def _scaled_data(X, y, who="this ranker", fmt="csc"):
     """Complete values with extreme-scale columns rescaled by powers of two (exact; see
-    :func:`~rankfusion._utils.data.rescale_extreme_columns`), the labels, and the exponents."""
-    data = check_classification_data(X, y, allow_missing=False)
-    values, e = rescale_extreme_columns(data.values, data.nominal)
+    :func:`~rankfusion._utils.data.rescale_extreme_columns`), the labels, and the exponents.
+    A sparse X stays sparse (``fmt``: CSC or CSR; docs/design.md, 'Sparse input')."""
+    data = check_classification_data(X, y, allow_missing=False, accept_sparse=fmt, who=who)
+    if issparse(data.values):
+        values, e = rescale_sparse_columns(data.values)
+    else:
+        values, e = rescale_extreme_columns(data.values, data.nominal)
     return values, data.classes[data.y], e
 
 
@@ -53,7 +71,8 @@ def _clean(scores, p, who) -> np.ndarray:
     return np.nan_to_num(s, nan=0.0)
 
 
-def score_func_ranker(score_func: Callable, *, allow_missing: bool = False) -> Callable:
+def score_func_ranker(score_func: Callable, *, allow_missing: bool = False,
+                      accept_sparse: bool = False) -> Callable:
     """A ranker from a scikit-learn style score function.
 
     Parameters
@@ -63,6 +82,10 @@ def score_func_ranker(score_func: Callable, *, allow_missing: bool = False) -> C
         mean more relevant (as ``sklearn.feature_selection.SelectKBest`` assumes).
     allow_missing : bool, default False
         Pass NaN through (otherwise missing values raise a ``ValueError``).
+    accept_sparse : bool, default False
+        ``score_func`` takes a scipy.sparse X (as ``chi2`` and ``f_classif`` do): sparse X
+        reaches it as a validated CSR matrix, never densified (docs/design.md, 'Sparse
+        input'); otherwise sparse X is refused.
 
     Examples
     --------
@@ -75,7 +98,7 @@ def score_func_ranker(score_func: Callable, *, allow_missing: bool = False) -> C
     who = getattr(score_func, "__name__", repr(score_func))
 
     def ranker(X, y, **params) -> np.ndarray:
-        values, labels = _data(X, y, allow_missing)
+        values, labels = _data(X, y, allow_missing, accept_sparse, who)
         out = score_func(values, labels, **params)
         if isinstance(out, tuple):
             out = out[0]
@@ -104,7 +127,10 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     """A ranker from an estimator with ``feature_importances_`` or ``coef_``.
 
     Each call fits a clone of ``estimator`` (``**params`` are set on the clone with
-    ``set_params``) and returns :func:`estimator_importances`.
+    ``set_params``) and returns :func:`estimator_importances`. A scipy.sparse X is passed on as a
+    CSR matrix, never densified, when scikit-learn's tags say the estimator fits on sparse
+    input (``input_tags.sparse``: linear models, linear SVMs, forests); otherwise it is
+    refused (docs/design.md, 'Sparse input').
 
     Parameters
     ----------
@@ -135,7 +161,7 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     name = type(estimator).__name__
 
     def ranker(X, y, **params) -> np.ndarray:
-        values, labels = _data(X, y, allow_missing)
+        values, labels = _data(X, y, allow_missing, _takes_sparse(estimator), name)
         est = clone(estimator)
         if params:
             est.set_params(**params)
@@ -149,18 +175,19 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
 
 #: scikit-learn's score functions and forests do not take missing values: X with NaN is
 #: refused (``allow_nan`` False), naming the sample and the feature.
-@register_ranker("f_classif", aliases=("anova",), constraints={}, tags={"allow_nan": False})
+@register_ranker("f_classif", aliases=("anova",), constraints={},
+                 tags={"allow_nan": False, "sparse": True})
 def f_classif(X, y) -> np.ndarray:
     """ANOVA F statistic of each feature (scikit-learn's ``f_classif``); NaN (a constant
     feature) → 0. Invariant to a feature's scale: features of extreme scale (beyond
     ``2**±64``) are rescaled exactly first."""
     from sklearn.feature_selection import f_classif as _f
 
-    values, labels, _ = _scaled_data(X, y)
+    values, labels, _ = _scaled_data(X, y, "f_classif", "csr")
     return _clean(_f(values, labels)[0], values.shape[1], "f_classif")
 
 
-@register_ranker("chi2", constraints={}, tags={"allow_nan": False})
+@register_ranker("chi2", constraints={}, tags={"allow_nan": False, "sparse": True})
 def chi2(X, y) -> np.ndarray:
     """scikit-learn's ``chi2`` statistic (non-negative features, e.g. counts); compare Weka's
     :func:`~rankfusion.rankers.information.chi_square` on discretised data (``chi_square``).
@@ -170,12 +197,14 @@ def chi2(X, y) -> np.ndarray:
     exactly; a score beyond the float range is an error."""
     from sklearn.feature_selection import chi2 as _f
 
-    values, labels, e = _scaled_data(X, y)
-    negative = np.flatnonzero((values < 0).any(axis=0))
+    values, labels, e = _scaled_data(X, y, "chi2", "csr")
+    negative = np.flatnonzero(np.asarray((values < 0).sum(axis=0)).reshape(-1) if issparse(
+        values) else (values < 0).any(axis=0))
     if negative.size:
         j = int(negative[0])
+        low = values[:, [j]].min() if issparse(values) else values[:, j].min()
         raise ValueError(f"chi2 needs non-negative features (counts, frequencies); feature {j} "
-                         f"has {np.ldexp(values[:, j].min(), int(e[j])):g}: use "
+                         f"has {np.ldexp(float(low), int(e[j])):g}: use "
                          "chi_square (Weka's, on discretised values), or shift the feature")
     raw = np.asarray(_f(values, labels)[0], dtype=np.float64)
     with np.errstate(over="ignore"):
@@ -188,22 +217,35 @@ def chi2(X, y) -> np.ndarray:
     return _clean(out, values.shape[1], "chi2")
 
 
-@register_ranker("mutual_info_classif", aliases=("mutual_info",), tags={"allow_nan": False},
+@register_ranker("mutual_info_classif", aliases=("mutual_info",),
+                 tags={"allow_nan": False, "sparse": True},
                  constraints={"n_neighbors": [Interval("int", 1, None)],
-                              "random_state": RANDOM_STATE})
-def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None) -> np.ndarray:
+                              "random_state": RANDOM_STATE,
+                              "discrete_features": [Options("auto"), BOOL]})
+def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None,
+                        discrete_features="auto") -> np.ndarray:
     """scikit-learn's k-nearest-neighbour mutual information estimate (nats); seeded by
     ``random_state``. Features of extreme scale are rescaled exactly first (scikit-learn
-    scales each feature by its standard deviation anyway)."""
+    scales each feature by its standard deviation anyway). ``discrete_features`` as
+    scikit-learn's: ``"auto"`` = discrete for sparse X (counts: the plug-in estimate of the
+    value × class table, zeros a value), continuous (k-NN) for dense X; sparse X must be
+    discrete."""
     from sklearn.feature_selection import mutual_info_classif as _f
 
-    values, labels, _ = _scaled_data(X, y)
+    values, labels, _ = _scaled_data(X, y, "mutual_info_classif", "csc")
+    if discrete_features != "auto":
+        discrete_features = check_bool(discrete_features, "discrete_features")
+        if issparse(values) and not discrete_features:
+            raise ValueError("mutual_info_classif: discrete_features=False (the k-NN "
+                             "estimate) needs dense X; sparse X is read as discrete counts "
+                             "(discrete_features='auto' or True)")
     out = _f(values, labels, n_neighbors=check_positive_int(n_neighbors, name="n_neighbors"),
-             random_state=random_state)
+             random_state=random_state, discrete_features=discrete_features)
     return _clean(out, values.shape[1], "mutual_info_classif")
 
 
-@register_ranker("random_forest", aliases=("rf_importance",), tags={"allow_nan": False},
+@register_ranker("random_forest", aliases=("rf_importance",),
+                 tags={"allow_nan": False, "sparse": True},
                  constraints={"n_estimators": [Interval("int", 1, None)],
                               "random_state": RANDOM_STATE, "n_jobs": [None, Jobs()]})
 def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
@@ -216,6 +258,6 @@ def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
     est = RandomForestClassifier(n_estimators=check_positive_int(n_estimators,
                                                                  name="n_estimators"),
                                  random_state=random_state, n_jobs=check_n_jobs(n_jobs))
-    values, labels, _ = _scaled_data(X, y)
+    values, labels, _ = _scaled_data(X, y, "random_forest", "csc")
     est.fit(values, labels)
     return _clean(estimator_importances(est), values.shape[1], "random_forest")

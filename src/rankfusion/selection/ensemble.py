@@ -34,6 +34,7 @@ from .._utils.constraints import (
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import seed_int, spawn
+from .._utils.sparse import is_sparse, sparse_refusal
 from .._utils.ties import cutoff_ties
 from .._utils.validation import resolve_n_features
 from ..aggregation import TIE_BREAKS, break_ties, tied_blocks
@@ -45,7 +46,9 @@ from .ranker_specs import (
     SEED_CONSTRAINTS,
     ranker_allows_nan,
     ranker_items,
+    ranker_takes_sparse,
     rankers_allow_nan,
+    rankers_take_sparse,
     resolve_rankers,
 )
 from .ranking_jobs import plan_ranking_jobs, run_ranking_jobs
@@ -434,6 +437,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         # 'Parameters'): a registered ranker's ``allow_nan`` tag; a score function's
         # ``allow_nan`` attribute; an estimator's own input tag; else False
         tags.input_tags.allow_nan = rankers_allow_nan(self.rankers)
+        tags.input_tags.sparse = rankers_take_sparse(self.rankers)  # docs/design.md, 'Sparse input'
         return tags
 
     def _check_size_search(self):
@@ -587,10 +591,19 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         """
         rankers, kind, estimators = self._check_params()
         self._check_size_search()
-        nominal = isinstance(X, pd.DataFrame) and any(
+        sparse = is_sparse(X)
+        if sparse and not rankers_take_sparse(self.rankers):
+            dense_only = [str(r.name) for r, given in zip(resolve_rankers(self.rankers),
+                                                          ranker_items(self.rankers))
+                          if not ranker_takes_sparse(given)]
+            raise sparse_refusal(f"EnsembleSelector's ranker(s) {', '.join(dense_only)}")
+        nominal = not sparse and isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)
             or not pd.api.types.is_numeric_dtype(X[c].dtype) for c in X.columns)
-        if nominal:
+        if sparse:  # kept sparse (CSR: bootstraps index its rows)
+            Xw, y = validate_data(self, X, y, accept_sparse="csr", dtype=np.float64,
+                                  ensure_min_samples=2)
+        elif nominal:
             validate_data(self, X, y, skip_check_array=True)
             y = np.asarray(y)
             if y.ndim != 1 or y.shape[0] != X.shape[0]:
@@ -600,7 +613,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         else:
             Xw, y = validate_data(self, X, y, dtype=np.float64, ensure_all_finite="allow-nan",
                                   ensure_min_samples=2)
-        self._check_missing(Xw)
+        if not sparse:  # a sparse X was checked finite
+            self._check_missing(Xw)
         problem = target_problem(np.asarray(y))
         if problem:  # before scikit-learn's check, which only warns on an identifier or an age
             raise ValueError(f"y {problem}")

@@ -35,7 +35,7 @@ from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
            "check_ranker_params", "RANKERS_CONSTRAINT", "SEED_CONSTRAINTS", "rankers_allow_nan",
-           "ranker_allows_nan", "ranker_items"]
+           "ranker_allows_nan", "ranker_items", "ranker_takes_sparse", "rankers_take_sparse"]
 
 # Memo of registered rankers' scores, active only inside ``ranker_cache()``.
 _MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
@@ -113,6 +113,54 @@ def ranker_allows_nan(spec) -> bool:
         except Exception:  # pragma: no cover - an estimator without scikit-learn's tags
             return False
     return callable(spec) and getattr(spec, "allow_nan", False) is True
+
+
+def ranker_takes_sparse(spec) -> bool:
+    """Whether one ranker spec takes a scipy.sparse X without densifying it
+    (docs/design.md, 'Sparse input'): a registered name's ``sparse`` tag; an estimator's
+    ``input_tags.sparse``; a score function's attribute ``accept_sparse is True``. Else False.
+
+    Parameters
+    ----------
+    spec : object
+        One item of ``rankers=``.
+
+    Returns
+    -------
+    bool
+    """
+    from ..rankers import ranker_info
+
+    name = spec[0] if isinstance(spec, tuple) and len(spec) == 2 else spec
+    if isinstance(name, str):
+        try:
+            return bool(ranker_info(name).tags.get("sparse", False))
+        except ValueError:
+            return False
+    if hasattr(spec, "fit") and hasattr(spec, "get_params"):
+        try:
+            from sklearn.utils import get_tags
+
+            return bool(get_tags(spec).input_tags.sparse)
+        except Exception:  # pragma: no cover - an estimator without scikit-learn's tags
+            return False
+    return callable(spec) and getattr(spec, "accept_sparse", False) is True
+
+
+def rankers_take_sparse(rankers) -> bool:
+    """Whether every ranker of ``rankers=`` takes sparse X (:func:`ranker_takes_sparse`).
+
+    Parameters
+    ----------
+    rankers : object
+        The ``rankers`` parameter of a selector.
+
+    Returns
+    -------
+    bool
+    """
+    items = ranker_items(rankers)
+    return bool(items) and all(ranker_takes_sparse(r) for r in items)
 
 
 def ranker_items(rankers) -> list:

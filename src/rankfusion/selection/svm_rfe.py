@@ -38,6 +38,7 @@ from .._utils.constraints import (
 from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
+from .._utils.sparse import is_sparse, sparse_refusal
 from .._utils.validation import check_bool, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_rules, resolve, rule_info
 from ..lists import RankedLists
@@ -403,7 +404,8 @@ def svm_rfe_rankings(X, y, methods: str | Sequence[str] = ("kfirst",), *,
     validate_params(_SHARED, {"decomposition": decomposition, "criterion": criterion,
                               "step": step, "step_until": step_until, "n_jobs": n_jobs})
     decomposition, criterion = resolve_criterion(decomposition, criterion)
-    X = np.asarray(X)
+    if not is_sparse(X):  # a sparse X stays sparse (docs/design.md, 'Sparse input')
+        X = np.asarray(X)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
     p = X.shape[1]
@@ -657,6 +659,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
         tags.input_tags.allow_nan = False
+        tags.input_tags.sparse = _takes_sparse(self)
         return tags
 
     def _check_size_search(self):
@@ -778,7 +781,12 @@ class SVMRFE(SelectorMixin, BaseEstimator):
             if getattr(dt, "kind", "O") not in "iufb":
                 raise TypeError(f"X column {col!r} is not numeric ({dt}); SVM-RFE needs numbers: "
                                 "encode nominal columns first (e.g. OneHotEncoder)")
-        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
+        sparse = is_sparse(X)  # kept sparse: the SVM engine takes CSR (docs/design.md,
+        if sparse and not self.__sklearn_tags__().input_tags.sparse:  # 'Sparse input')
+            raise sparse_refusal("SVMRFE with this estimator/criterion ('weston_watkins' "
+                                 "or an estimator without sparse support)")
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
+                             accept_sparse="csr" if sparse else False)
         problem = target_problem(np.asarray(y))
         if problem:  # before scikit-learn's check, which only warns on an identifier or an age
             raise ValueError(f"y {problem}")
@@ -814,3 +822,20 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     def _get_support_mask(self):
         check_is_fitted(self, "support_")
         return self.support_
+
+
+def _takes_sparse(selector) -> bool:
+    """Whether an :class:`SVMRFE` fits on sparse X: the built-in SVM (or an estimator whose
+    scikit-learn tags say sparse) and any criterion but Weston–Watkins (a dense kernel)."""
+    names = (getattr(selector, "criterion", None), getattr(selector, "decomposition", None))
+    if "weston_watkins" in names:
+        return False
+    est = getattr(selector, "estimator", None)
+    if est is None:
+        return True
+    try:
+        from sklearn.utils import get_tags
+
+        return bool(get_tags(est).input_tags.sparse)
+    except Exception:  # pragma: no cover - an estimator without scikit-learn's tags
+        return False

@@ -15,7 +15,7 @@ DATA_OPTIONS = ("format", "drop", "na_values", "nominal", "sep", "encoding")
 
 def read_data(source, target=None, *, format: str | None = None, drop=None,
               na_values: Sequence[str] | None = None, nominal=None, sep: str | None = None,
-              encoding: str = "utf-8"):
+              encoding: str = "utf-8", sparse: bool = False):
     """Features and class of a data file, by :func:`rankfusion.io.load_data`.
 
     Parameters
@@ -37,18 +37,21 @@ def read_data(source, target=None, *, format: str | None = None, drop=None,
         The CSV separator (default ``,``; tab for ``.tsv``).
     encoding : str, default "utf-8"
         The text encoding of CSV and ARFF files.
+    sparse : bool, default False
+        Read an ARFF file into a scipy.sparse matrix (svmlight files always are).
 
     Returns
     -------
-    X : DataFrame
-        The features.
+    X : DataFrame or scipy.sparse.csr_matrix
+        The features (sparse for a sparse reading).
     y : Series
         The class, named after its column.
     """
     from ..io import load_data
 
     X, y = load_data(source, target, format=format, drop=drop, na_values=na_values,
-                     nominal=nominal, sep=sep, encoding=encoding)
+                     nominal=nominal, sep=sep, encoding=encoding,
+                     **({"sparse": True} if sparse else {}))
     if X.shape[1] == 0:
         raise ValueError("no feature left after drop")
     return X, y

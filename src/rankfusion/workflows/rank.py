@@ -265,7 +265,7 @@ def _light_ranking(source, target, rankers, params, reading, top,
 def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=None,
                 drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
                 out=None, overwrite: bool = False, top: int = 20, tie_break: str = "index",
-                random_state=None) -> RankingRun:
+                random_state=None, sparse: bool = False, accept_sparse=False) -> RankingRun:
     """Score and rank the features of a data set with one or more rankers.
 
     Parameters
@@ -303,6 +303,12 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
         The row order of equal scores (:func:`rank_table`).
     random_state : int, optional
         Seeds ``tie_break="random"``; None draws a seed, which the notes report.
+    sparse : bool, default False
+        Read an ARFF file into a sparse matrix (svmlight files always are;
+        :func:`rankfusion.io.load_data`).
+    accept_sparse : {False, "densify"}, default False
+        As :func:`rankfusion.rankers.rank_features`: sparse data reach the sparse-capable
+        rankers as they are; another ranker refuses them unless ``"densify"``.
 
     Returns
     -------
@@ -327,7 +333,9 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
     params = dict(params or {})
     reading = {"format": format, "drop": drop, "na_values": na_values, "nominal": nominal,
                "sep": sep, "encoding": encoding}
-    if out is None:
+    if sparse:
+        reading["sparse"] = True
+    if out is None and not sparse:
         run = _light_ranking(data, target, names, params, reading, top,
                              (tie_break, random_state))
         if run is not None:
@@ -339,7 +347,7 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
 
     paths = check_output_files({"--out": out}, inputs_of(data), overwrite=overwrite)
     X, y = read_data(data, target, **reading)
-    lists = rank_features(X, y, names, params=params)
+    lists = rank_features(X, y, names, params=params, accept_sparse=accept_sparse)
     classes = pd.Series(y).astype(str).value_counts()
     run = RankingRun(data, names, lists, X.shape[0], X.shape[1], y.name, classes.shape[0],
                      top=top, tie_break=tie_break, random_state=random_state)

@@ -12,13 +12,24 @@ from .schedule import rfe_schedule
 
 
 def _check_X(X) -> tuple[np.ndarray, np.ndarray]:
-    """float64 X (n × p) and its transpose p × n, both C-contiguous; finite values only."""
+    """float64 X (n × p) and its transpose p × n, both C-contiguous; finite values only.
+    A scipy.sparse X stays sparse: CSR X and CSR Xᵀ (docs/design.md, 'Sparse input')."""
+    from ..._utils.sparse import check_sparse_features, is_sparse
+
+    if is_sparse(X):
+        Xa, _ = check_sparse_features(X, fmt="csr", who="SVM-RFE")
+        _check_scale(np.abs(Xa).max(axis=0).toarray().reshape(-1))
+        return Xa, Xa.T.tocsr()
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D (samples × features); got shape {X.shape}")
     if not np.isfinite(X).all():
         raise ValueError("X contains NaN or inf; SVM-RFE needs finite numeric values")
-    top = np.abs(X).max(axis=0, initial=0.0)
+    _check_scale(np.abs(X).max(axis=0, initial=0.0))
+    return np.ascontiguousarray(X), np.ascontiguousarray(X.T)
+
+
+def _check_scale(top) -> None:
     big = top > 2.0 ** 64
     tiny = (top > 0) & (top < 2.0 ** -64)
     if big.any() or tiny.any():
@@ -27,7 +38,6 @@ def _check_X(X) -> tuple[np.ndarray, np.ndarray]:
             f"X's feature {j} reaches |x| = {top[j]:.3g}: a linear SVM is not scale invariant "
             "and its solver over- or underflows at scales beyond 2**±64; z-score the features "
             "first (rankfusion.io.standardize, or --standardize on the command line)")
-    return np.ascontiguousarray(X), np.ascontiguousarray(X.T)
 
 
 def _prepare(X, y, C, tol, class_weight, step, step_until):

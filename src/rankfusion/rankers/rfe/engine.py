@@ -48,19 +48,53 @@ class _Gram:
     """
 
     def __init__(self, Xt_rows: np.ndarray):
-        self.Xt = Xt_rows  # p × n_S, C-contiguous
-        self.K = np.ascontiguousarray(Xt_rows.T @ Xt_rows)
+        self.Xt = Xt_rows  # p × n_S, C-contiguous (or scipy.sparse CSR: docs/design.md,
+        self.K = _gram(Xt_rows)  # 'Sparse input')
         self.base = Xt_rows.shape[0]
 
     def remove(self, removed: np.ndarray, remaining: np.ndarray) -> None:
         m = remaining.shape[0]
         if removed.shape[0] >= m or 2 * m <= self.base:
-            Xm = self.Xt[remaining]
-            self.K = np.ascontiguousarray(Xm.T @ Xm)
+            self.K = _gram(self.Xt[remaining])
             self.base = m
         else:
-            Xr = self.Xt[removed]
-            self.K -= Xr.T @ Xr
+            self.K -= _gram(self.Xt[removed])
+
+
+def _gram(Xt_rows) -> np.ndarray:
+    """``Xᵀ X`` of a p × n block as a dense n × n array (a sparse block multiplies sparsely:
+    only the n × n result is dense)."""
+    K = Xt_rows.T @ Xt_rows
+    return np.ascontiguousarray(K.toarray() if hasattr(K, "toarray") else K)
+
+
+def _columns(Xt, samples):
+    """The columns ``samples`` of Xᵀ (a problem's samples), C-contiguous or CSR."""
+    if hasattr(Xt, "tocsr"):
+        return Xt[:, samples].tocsr()
+    return np.ascontiguousarray(Xt[:, samples])
+
+
+def _sv_weights(Xt, rem, cols, ay) -> np.ndarray:
+    """``w_j = Σ_t ay_t x_{t,j}`` for the remaining features ``rem`` over the support vectors
+    ``cols``, row by row (not BLAS): identical features get bit-identical weights wherever
+    they sit, so exact ties leave in index order (docs/design.md, 'Ties and determinism').
+    A sparse Xᵀ is summed the same way, a block of rows made dense at a time
+    (:data:`SPARSE_ROW_BLOCK_BYTES`), so its weights are bit for bit the dense path's."""
+    if hasattr(Xt, "tocsr"):
+        sub = Xt[rem][:, cols]
+        step = max(1, int(SPARSE_ROW_BLOCK_BYTES // (8 * max(len(cols), 1))))
+        out = np.empty(sub.shape[0])
+        for start in range(0, sub.shape[0], step):
+            block = sub[start:start + step].toarray()
+            out[start:start + step] = (block * ay).sum(axis=1)
+        return out
+    return (Xt[np.ix_(rem, cols)] * ay).sum(axis=1)
+
+
+#: Bytes of the dense row blocks of :func:`_sv_weights` on a sparse Xᵀ (a few rows of
+#: |support vectors| values each; never the whole matrix).
+SPARSE_ROW_BLOCK_BYTES = 16 * 2**20
 
 
 def _rfe_svm_gram(Xt, yb, Cvec, chunks, tol, keep_weights, name, warm_start=False):
@@ -81,9 +115,7 @@ def _rfe_svm_gram(Xt, yb, Cvec, chunks, tol, keep_weights, name, warm_start=Fals
         alpha = res.alpha
         sv = np.flatnonzero(alpha > 0)
         ay = alpha[sv] * yb[sv]
-        # row by row (not BLAS): identical features get bit-identical weights wherever they
-        # sit, so exact ties leave in index order (docs/design.md, 'Ties and determinism')
-        w = (Xt[np.ix_(rem, sv)] * ay).sum(axis=1)
+        w = _sv_weights(Xt, rem, sv, ay)
         n_iter.append(res.n_iter)
         if keep_weights:
             weights.append(w)
@@ -148,7 +180,7 @@ def _run_problem(X, Xt, y_codes, n_classes, problem, *, C, chunks, estimator, cl
         Xs = X if problem.samples is None else X[problem.samples]
         est = _estimator_for(estimator, _binary_class_weight(problem, class_weight))
         return _rfe_estimator(Xs, problem.y, est, chunks, keep_weights, problem.name)
-    Xts = Xt if problem.samples is None else np.ascontiguousarray(Xt[:, problem.samples])
+    Xts = Xt if problem.samples is None else _columns(Xt, problem.samples)
     Cvec = _sample_C(problem, y_codes, C, class_weight, n_classes)
     return _rfe_svm_gram(Xts, problem.y, Cvec, chunks, tol, keep_weights, problem.name,
                          warm_start)

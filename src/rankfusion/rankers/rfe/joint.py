@@ -12,7 +12,7 @@ import numpy as np
 from ..._utils.validation import check_bool
 from ._checks import _prepare
 from ._linear_svm import smo_gram
-from .engine import _eliminate, _estimator_for, _Gram, _single_threaded_blas
+from .engine import _columns, _eliminate, _estimator_for, _Gram, _single_threaded_blas, _sv_weights
 from .problems import DECOMPOSITIONS, _binary_class_weight, _sample_C, binary_problems
 from .result import RFEResult, _finish
 
@@ -38,7 +38,7 @@ def _joint_average(Xt, codes, classes, decomposition, C, cw, chunks, tol, keep_w
                 shared = _Gram(Xt)
             gram = shared
         else:
-            gram = _Gram(np.ascontiguousarray(Xt[:, pb.samples]))
+            gram = _Gram(_columns(Xt, pb.samples))
         state.append([gram, _sample_C(pb, codes, C, cw, len(classes)), None])
     elim, n_feats, weights, n_iter = [], [], [] if keep_weights else None, []
     for r in chunks:
@@ -58,7 +58,7 @@ def _joint_average(Xt, codes, classes, decomposition, C, cw, chunks, tol, keep_w
             steps += res.n_iter
             sv = np.flatnonzero(res.alpha > 0)
             cols = sv if pb.samples is None else pb.samples[sv]
-            w = (Xt[np.ix_(rem, cols)] * (res.alpha[sv] * pb.y[sv])).sum(axis=1)
+            w = _sv_weights(Xt, rem, cols, res.alpha[sv] * pb.y[sv])
             crit += np.abs(w)
         crit /= len(problems)
         n_iter.append(steps)
@@ -189,6 +189,9 @@ def joint_rfe(X, y, *, criterion: str = "average", decomposition: str = "ovo", C
                                                          step_until)
     if criterion != "average" and estimator is not None:
         raise ValueError(f"estimator= does not apply to criterion {criterion!r}")
+    if criterion == "weston_watkins" and hasattr(Xa, "tocsr"):
+        raise TypeError("criterion='weston_watkins' needs dense X (its solver is a dense "
+                        "kernel); with sparse X use criterion 'average' or 'crammer_singer'")
     with _single_threaded_blas():
         if criterion == "average":
             return _joint_average(Xt, codes, classes, decomposition, C, cw, chunks, tol,

@@ -26,7 +26,7 @@ __all__ = ["svm_rfe_scores", "svm_rfe_lists", "SVM_CONSTRAINTS"]
 
 
 
-@register_ranker("svm_rfe", tags={"allow_nan": False}, constraints={
+@register_ranker("svm_rfe", tags={"allow_nan": False, "sparse": True}, constraints={
     "criterion": [Options("average", "crammer_singer", "weston_watkins")],
     "decomposition": [Options("ovo", "ova")], **SVM_CONSTRAINTS,
     "random_state": RANDOM_STATE})
@@ -64,7 +64,8 @@ def svm_rfe_scores(X, y, *, criterion: str = "average", decomposition: str = "ov
     ndarray of float, shape (n_features,)
         ``p − position``: higher = better, the best feature gets ``p − 1``.
     """
-    data = check_classification_data(X, y, allow_nominal=False, allow_missing=False)
+    data = check_classification_data(X, y, allow_nominal=False, allow_missing=False,
+                                     accept_sparse="csr", who="svm_rfe")
     common = dict(C=C, step=step, step_until=step_until, class_weight=class_weight, tol=tol)
     if data.n_classes == 2:
         ranking = svm_rfe(data.values, data.y, keep_weights=False, **common).ranking
@@ -115,7 +116,8 @@ def svm_rfe_lists(X, y, *, decomposition: str = "ovo", C: float = 1.0,
     RankedLists
         One list per binary problem (scores ``p − position``).
     """
-    data = check_classification_data(X, y, allow_nominal=False, allow_missing=False)
+    data = check_classification_data(X, y, allow_nominal=False, allow_missing=False,
+                                     accept_sparse="csr", who="svm_rfe")
     lists, _ = rfe_lists(data.values, data.y, decomposition=decomposition, C=C, step=step,
                          step_until=step_until, class_weight=class_weight, tol=tol,
                          warm_start=warm_start, n_jobs=n_jobs,

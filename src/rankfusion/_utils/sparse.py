@@ -1,0 +1,263 @@
+"""Sparse feature matrices at the public boundary (docs/design.md, 'Sparse input').
+
+A ``scipy.sparse`` array or matrix (CSR, CSC, COO, …) or a DataFrame whose columns are all
+pandas sparse columns is **never densified behind the user's back**: a ranker that can work on
+the sparse structure (registry tag ``sparse=True``) receives a validated sparse copy in the
+format it asks for (:func:`check_sparse_features`); any other ranker refuses it with a
+``TypeError`` naming the sparse-capable rankers and the ``accept_sparse="densify"`` option
+(:func:`sparse_refusal`). Densifying happens only when asked, and only when the dense
+``n × p`` float64 matrix passes the memory check (:func:`densify`: the limit of
+``max_memory=``, else the ``RANKFUSION_MAX_MEMORY`` environment variable, else 75 % of the
+physical memory — the same rule as the pairwise aggregation rules).
+
+Conventions: implicit entries are zeros (a sparse matrix has no missing values: NaN or inf
+stored in ``.data`` is refused); duplicate entries are summed (scipy's meaning of COO input);
+the caller's matrix is never modified.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+
+from .lazy import lazy_module
+
+pd = lazy_module("pandas")
+
+__all__ = ["is_sparse", "check_sparse_features", "densify", "sparse_refusal",
+           "declare_sparse_rankers", "sparse_rankers", "ACCEPT_SPARSE", "memory_limit",
+           "MEMORY_ENV_VAR", "issparse", "rescale_sparse_columns"]
+
+#: The values of ``accept_sparse``: False (refuse sparse input unless the ranker takes it),
+#: ``"densify"`` (densify for a ranker that cannot take it, within the memory check).
+ACCEPT_SPARSE = (False, "densify")
+
+MEMORY_ENV_VAR = "RANKFUSION_MAX_MEMORY"
+_DEFAULT_FRACTION = 0.75
+_SUFFIX = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+_SPARSE_RANKERS: list[str] = []
+
+
+def declare_sparse_rankers(names) -> None:
+    """Record the names of the rankers that take sparse input (called by the ranker
+    registry), so that a refusal can name them."""
+    _SPARSE_RANKERS[:] = sorted(set(names))
+
+
+def sparse_rankers() -> list[str]:
+    """The sparse-capable ranker names recorded by :func:`declare_sparse_rankers`."""
+    return list(_SPARSE_RANKERS)
+
+
+def is_sparse(X) -> bool:
+    """Whether ``X`` is a scipy.sparse array/matrix or a DataFrame with sparse columns."""
+    if type(X).__module__.startswith("scipy.sparse"):
+        return True
+    if "pandas" in type(X).__module__ and isinstance(X, pd.DataFrame) and X.shape[1]:
+        return any(isinstance(dt, pd.SparseDtype) for dt in X.dtypes)
+    return False
+
+
+def sparse_refusal(who: str = "this ranker") -> TypeError:
+    """The ``TypeError`` of a sparse ``X`` given to a method that needs dense data."""
+    names = sparse_rankers()
+    can = (f"the sparse-capable rankers are {', '.join(names)}" if names else
+           "the sparse-capable rankers carry the registry tag sparse=True")
+    return TypeError(
+        f"X is a sparse matrix and {who} cannot take it (dense data only); it is never "
+        f"densified without being asked: {can}; or pass accept_sparse='densify' "
+        "(rank_features; --accept-sparse densify on the command line) or densify it "
+        "yourself with rankfusion.io.densify(X), both within the memory check")
+
+
+def _parse_env(text: str) -> float:
+    t = text.strip().upper().removesuffix("IB").removesuffix("B")
+    if t in ("INF", "INFINITY", "NONE", "0"):
+        return math.inf
+    unit = t[-1:] if t[-1:] in _SUFFIX else ""
+    try:
+        value = float(t[: len(t) - len(unit)] if unit else t)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or not math.isfinite(value):
+        raise ValueError(f"environment variable {MEMORY_ENV_VAR}={text!r} must be a positive "
+                         "number of bytes, optionally with a suffix K, M, G or T, or 'inf'")
+    return value * _SUFFIX[unit]
+
+
+def memory_limit(max_memory=None) -> tuple[float, str]:
+    """The byte limit in force and where it comes from (``math.inf`` when unknown)."""
+    if max_memory is not None:
+        if isinstance(max_memory, bool) or not isinstance(max_memory, (int, float)) or not (
+                max_memory > 0):
+            raise ValueError(f"max_memory must be a positive number of bytes (inf: no limit), "
+                             f"got {max_memory!r}")
+        return float(max_memory), "max_memory="
+    env = os.environ.get(MEMORY_ENV_VAR)
+    if env:
+        return _parse_env(env), f"{MEMORY_ENV_VAR}={env}"
+    try:
+        phys = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - non-POSIX
+        return math.inf, "unknown physical memory"
+    return (_DEFAULT_FRACTION * phys, f"{_DEFAULT_FRACTION:.0%} of physical memory") if (
+        phys > 0) else (math.inf, "unknown physical memory")
+
+
+def _to_scipy(X, name):
+    import scipy.sparse as sp
+
+    if isinstance(X, pd.DataFrame):
+        dense_cols = [c for c, dt in zip(X.columns, X.dtypes)
+                      if not isinstance(dt, pd.SparseDtype)]
+        if dense_cols:
+            raise TypeError(f"{name} mixes sparse and dense DataFrame columns (e.g. "
+                            f"{dense_cols[0]!r}); make every column sparse "
+                            "(DataFrame.astype(pd.SparseDtype(float, 0))) or every column dense")
+        fills = {dt.fill_value for dt in X.dtypes}
+        if any(not (isinstance(f, (int, float, np.number)) and f == 0) for f in fills):
+            raise ValueError(f"{name}'s sparse columns must have fill value 0, got "
+                             f"{sorted(map(repr, fills))}")
+        for c, dt in zip(X.columns, X.dtypes):
+            if dt.subtype.kind not in "iufb":
+                raise TypeError(f"{name} column {c!r} is sparse of dtype {dt.subtype}; sparse "
+                                "columns must be numeric")
+        names = np.array([c if isinstance(c, str) else str(c) for c in X.columns], dtype=object)
+        return sp.csc_matrix(X.sparse.to_coo()), names
+    if not hasattr(X, "tocsr"):
+        raise TypeError(f"{name} must be a scipy.sparse matrix, got {type(X).__name__}")
+    names = getattr(X, "feature_names", None)  # set by rankfusion.io's sparse readers
+    if names is not None and len(names) != X.shape[1]:
+        names = None
+    return X, (None if names is None else np.asarray(names, dtype=object))
+
+
+def check_sparse_features(X, *, fmt: str = "csr", name: str = "X", nonnegative: bool = False,
+                          who: str = "this ranker"):
+    """Validate a sparse ``X``; return ``(matrix, feature_names or None)``.
+
+    The matrix is a float64 ``scipy.sparse.csr_matrix`` (``fmt="csr"``) or ``csc_matrix``
+    (``"csc"``), a copy with duplicates summed, sorted indices and no explicit zeros: the
+    caller's object is never modified. Raises a ``ValueError`` for an empty matrix, NaN or inf
+    among the stored values (a sparse matrix has no missing values) or, with
+    ``nonnegative``, a negative value; a ``TypeError`` for a non-numeric or complex dtype.
+    """
+    import scipy.sparse as sp
+
+    if fmt not in ("csr", "csc"):
+        raise ValueError(f"fmt must be 'csr' or 'csc', got {fmt!r}")
+    M, names = _to_scipy(X, name)
+    if M.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (samples × features); got shape {M.shape}")
+    kind = np.dtype(M.dtype).kind
+    if kind == "c":
+        raise TypeError(f"{name} holds complex numbers; features must be real")
+    if kind not in "iufb":
+        raise TypeError(f"{name} must be numeric, got dtype {M.dtype}")
+    n, p = M.shape
+    if n == 0 or p == 0:
+        raise ValueError(f"{name} is empty (shape {M.shape})")
+    out = sp.csr_matrix(M, dtype=np.float64, copy=True) if fmt == "csr" else sp.csc_matrix(
+        M, dtype=np.float64, copy=True)
+    out.sum_duplicates()  # also sorts the indices
+    data = out.data
+    if not np.isfinite(data).all():
+        bad = int(np.flatnonzero(~np.isfinite(data))[0])
+        i, j = _position(out, bad, fmt)
+        what = "NaN" if np.isnan(data[bad]) else "inf"
+        raise ValueError(f"{name} stores {what} at sample {i}, feature {j}; a sparse matrix "
+                         f"has no missing values (implicit entries are 0) and {who} needs "
+                         "finite values")
+    if nonnegative and (data < 0).any():
+        bad = int(np.flatnonzero(data < 0)[0])
+        i, j = _position(out, bad, fmt)
+        raise ValueError(f"{name} has the negative value {data[bad]:g} at sample {i}, "
+                         f"feature {j}; {who} needs non-negative features (counts)")
+    out.eliminate_zeros()
+    return out, names
+
+
+def _position(M, k: int, fmt: str) -> tuple[int, int]:
+    outer = int(np.searchsorted(M.indptr, k, side="right") - 1)
+    inner = int(M.indices[k])
+    return (outer, inner) if fmt == "csr" else (inner, outer)
+
+
+def densify(X, *, max_memory=None, name: str = "X") -> np.ndarray:
+    """A dense float64 copy of a sparse ``X``, only within the memory check
+    (docs/design.md, 'Sparse input').
+
+    Parameters
+    ----------
+    X : scipy.sparse matrix or array, DataFrame of sparse columns, or a dense array
+        The data; a dense ``X`` is returned unchanged.
+    max_memory : float, optional
+        The limit in bytes; default the ``RANKFUSION_MAX_MEMORY`` environment variable, else
+        75 % of the physical memory.
+    name : str, default "X"
+        The argument's name in messages.
+
+    Returns
+    -------
+    ndarray of float64, shape (n, p)
+        The dense matrix (a DataFrame for a sparse DataFrame).
+
+    Raises
+    ------
+    MemoryError
+        When the dense ``n × p × 8`` bytes exceed the limit (naming the size, the limit and
+        the way out).
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> densify(sp.csr_matrix([[0.0, 2.0], [1.0, 0.0]])).tolist()
+    [[0.0, 2.0], [1.0, 0.0]]
+    """
+    if not is_sparse(X):
+        return X
+    if isinstance(X, pd.DataFrame):
+        M, _ = _to_scipy(X, name)
+    else:
+        M = X
+    n, p = M.shape
+    need = 8.0 * n * p
+    limit, source = memory_limit(max_memory)
+    if need > limit:
+        raise MemoryError(
+            f"{name} ({n} × {p}, {M.nnz} stored values) would take {need / 2**30:,.2f} GiB "
+            f"dense, above the limit of {limit / 2**30:,.2f} GiB ({source}); use a "
+            "sparse-capable ranker, or raise the limit with max_memory= or "
+            f"{MEMORY_ENV_VAR}")
+    if isinstance(X, pd.DataFrame):
+        return X.sparse.to_dense().astype(np.float64)
+    return np.asarray(M.toarray(), dtype=np.float64)
+
+
+def issparse(M) -> bool:
+    """Whether ``M`` is a scipy.sparse array or matrix (after validation)."""
+    return type(M).__module__.startswith("scipy.sparse")
+
+
+def rescale_sparse_columns(M):
+    """:func:`~rankfusion._utils.data.rescale_extreme_columns` for a validated sparse matrix
+    (CSR or CSC): the same powers of two, applied to the stored values only (zeros stay 0).
+
+    Returns ``(matrix, exponents)``: ``M`` itself when no column needed it."""
+    from .data import EXTREME_SCALE
+
+    p = M.shape[1]
+    top = np.zeros(p)
+    if M.nnz:
+        cols = M.indices if M.format == "csr" else np.repeat(np.arange(p), np.diff(M.indptr))
+        np.maximum.at(top, cols, np.abs(M.data))
+    need = (top > 0) & ((top > EXTREME_SCALE) | (top < 1.0 / EXTREME_SCALE))
+    e = np.where(need, np.frexp(top)[1], 0).astype(np.int64)
+    if not need.any():
+        return M, e
+    out = M.copy()
+    out.data = np.ldexp(out.data, -e[cols])
+    return out, e

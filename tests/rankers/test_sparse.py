@@ -1,0 +1,295 @@
+"""Sparse X (docs/design.md, 'Sparse input'): never densified without being asked; the
+sparse-capable rankers give the dense rankings; the others refuse naming them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+import scipy.sparse as sp
+
+from rankfusion.rankers import available_rankers, get_ranker, rank_features, ranker_info
+from rankfusion.rankers._registry import SPARSE_RANKERS
+
+
+def _counts(n=40, p=120, density=0.15, seed=0, classes=2):
+    rng = np.random.default_rng(seed)
+    dense = np.where(rng.random((n, p)) < density, 1.0 + rng.poisson(2.0, (n, p)), 0.0)
+    y = (dense[:, :4].sum(axis=1) + rng.normal(0, 0.5, n) > np.median(dense[:, :4].sum(
+        axis=1))).astype(int)
+    if classes == 3:
+        y = y + (dense[:, 4] > 0)
+    return dense, y
+
+
+@pytest.fixture
+def no_densify(monkeypatch):
+    """Make ``toarray``/``todense`` of a sparse matrix of at least ``limit[0]`` cells raise:
+    what reaches a ranker stays sparse (its small dense products — an n × n Gram matrix, a
+    column block — are allowed below the limit)."""
+    from rankfusion.rankers import information
+    from rankfusion.rankers.rfe import engine
+
+    monkeypatch.setattr(engine, "SPARSE_ROW_BLOCK_BYTES", 8 * 200)  # blocks of a few rows
+    monkeypatch.setattr(information, "SPARSE_BLOCK_BYTES", 8 * 40 * 7)  # of 7 columns
+    limit = [None]
+    for cls in (sp._base._spbase, sp._compressed._cs_matrix, sp._coo._coo_base):
+        for meth in ("toarray", "todense"):
+            orig = getattr(cls, meth, None)
+            if orig is None:
+                continue
+
+            def guard(self, *a, _orig=orig, **k):
+                if limit[0] is not None and self.shape[0] * self.shape[1] >= limit[0]:
+                    raise AssertionError(f"densified a {self.shape} sparse matrix")
+                return _orig(self, *a, **k)
+
+            monkeypatch.setattr(cls, meth, guard)
+    return limit
+
+
+CASES = [  # (ranker, params for sparse, params for the dense equivalent, exact?)
+    ("chi2", {}, {}, True),
+    ("f_classif", {}, {}, False),
+    ("mutual_info_classif", {"random_state": 0}, {"random_state": 0,
+                                                  "discrete_features": True}, False),
+    ("random_forest", {"random_state": 0, "n_estimators": 15}, {"random_state": 0,
+                                                                "n_estimators": 15}, True),
+    ("info_gain", {"binarize": True}, {"binarize": True}, True),
+    ("info_gain", {}, {}, True),
+    ("gain_ratio", {}, {}, True),
+    ("symmetric_uncertainty", {"binarize": True}, {"binarize": True}, True),
+    ("chi_square", {"binarize": True}, {"binarize": True}, True),
+    ("svm_rfe", {"step": 2}, {"step": 2}, True),
+]
+
+
+@pytest.mark.parametrize("fmt", ["csr", "csc", "coo", "csr_array", "frame"])
+@pytest.mark.parametrize("name,sparams,dparams,exact", CASES,
+                         ids=[f"{c[0]}{'-' + str(c[1]) if c[1] else ''}" for c in CASES])
+def test_sparse_equals_dense_and_stays_sparse(name, sparams, dparams, exact, fmt, no_densify,
+                                              monkeypatch):
+
+    dense, y = _counts(classes=3 if name == "svm_rfe" and fmt == "csc" else 2)
+    X = {"csr": sp.csr_matrix, "csc": sp.csc_matrix, "coo": sp.coo_matrix,
+         "csr_array": sp.csr_array,
+         "frame": lambda a: pd.DataFrame.sparse.from_spmatrix(sp.csr_matrix(a))}[fmt](dense)
+    want = get_ranker(name)(dense, y, **dparams)
+    no_densify[0] = dense.size // 2  # n × p never; a 7-column block or n × n Gram may
+    got = get_ranker(name)(X, y, **sparams)
+    if exact:
+        np.testing.assert_array_equal(got, want)
+    else:  # the same statistic summed in another order: 1e-12 relative
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+        assert np.array_equal(np.argsort(-got, kind="stable"),
+                              np.argsort(-want, kind="stable"))
+
+
+@pytest.mark.parametrize("module,attr,name", [
+    ("sklearn.feature_selection", "chi2", "chi2"),
+    ("sklearn.feature_selection", "f_classif", "f_classif"),
+    ("sklearn.feature_selection", "mutual_info_classif", "mutual_info_classif"),
+])
+def test_scoring_function_receives_sparse(module, attr, name, monkeypatch):
+    import importlib
+
+    mod = importlib.import_module(module)
+    seen = []
+    orig = getattr(mod, attr)
+
+    def spy(X, y, **kw):
+        seen.append(sp.issparse(X))
+        return orig(X, y, **kw)
+
+    monkeypatch.setattr(mod, attr, spy)
+    dense, y = _counts()
+    get_ranker(name)(sp.csr_matrix(dense), y)
+    assert seen == [True]
+
+
+def test_forest_and_svm_rfe_receive_sparse(monkeypatch):
+    from sklearn.ensemble import RandomForestClassifier
+
+    from rankfusion.rankers.rfe import engine
+
+    seen = []
+    fit = RandomForestClassifier.fit
+    monkeypatch.setattr(RandomForestClassifier, "fit",
+                        lambda self, X, y, **k: (seen.append(("rf", sp.issparse(X))),
+                                                 fit(self, X, y, **k))[1])
+    w = engine._sv_weights
+    monkeypatch.setattr(engine, "_sv_weights",
+                        lambda Xt, *a: (seen.append(("rfe", sp.issparse(Xt))), w(Xt, *a))[1])
+    dense, y = _counts()
+    get_ranker("random_forest")(sp.csr_matrix(dense), y, n_estimators=3, random_state=0)
+    get_ranker("svm_rfe")(sp.csr_matrix(dense), y, step=10)
+    assert seen[0] == ("rf", True)
+    assert seen[1:] and all(s == ("rfe", True) for s in seen[1:])
+
+
+def test_linear_model_adapter_sparse():
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.linear_model import LogisticRegression
+
+    from rankfusion.rankers import estimator_ranker
+
+    dense, y = _counts()
+    rank = estimator_ranker(LogisticRegression(max_iter=2000))
+    np.testing.assert_allclose(rank(sp.csr_matrix(dense), y), rank(dense, y), rtol=1e-6,
+                               atol=1e-8)
+    with pytest.raises(TypeError, match="HistGradientBoostingClassifier cannot take it"):
+        estimator_ranker(HistGradientBoostingClassifier())(sp.csr_matrix(dense), y)
+
+
+def test_registry_tags_match_table():
+    tagged = sorted(n for n in available_rankers() if ranker_info(n).tags.get("sparse"))
+    assert tagged == sorted(SPARSE_RANKERS)
+
+
+@pytest.mark.parametrize("name", ["relieff", "cfs", "nlc", "mifs", "ilfs"])
+def test_dense_only_rankers_refuse_naming_alternatives(name):
+    dense, y = _counts()
+    with pytest.raises(TypeError) as err:
+        get_ranker(name)(sp.csr_matrix(dense), y)
+    msg = str(err.value)
+    assert "sparse" in msg and "accept_sparse='densify'" in msg
+    assert all(r in msg for r in ("chi2", "info_gain", "svm_rfe"))
+
+
+def test_rank_features_refuses_then_densifies_on_request():
+    dense, y = _counts()
+    X = sp.csr_matrix(dense)
+    with pytest.raises(TypeError, match=r"ranker\(s\) relieff cannot take it"):
+        rank_features(X, y, ["chi2", "relieff"])
+    got = rank_features(X, y, ["chi2", "relieff"], accept_sparse="densify")
+    want = rank_features(dense, y, ["chi2", "relieff"])
+    np.testing.assert_array_equal(got.scores, want.scores)
+    assert sp.issparse(X) and X.nnz == np.count_nonzero(dense)  # the caller's matrix kept
+    only_sparse = rank_features(X, y, ["chi2", "info_gain"])  # no densify needed
+    np.testing.assert_array_equal(only_sparse.scores,
+                                  rank_features(dense, y, ["chi2", "info_gain"]).scores)
+    for bad in (True, "yes", 1, "csr"):
+        with pytest.raises(ValueError, match="accept_sparse must be False or 'densify'"):
+            rank_features(X, y, ["chi2"], accept_sparse=bad)
+
+
+def test_densify_memory_check(monkeypatch):
+    from rankfusion.io import densify
+
+    dense, y = _counts()
+    X = sp.csr_matrix(dense)
+    np.testing.assert_array_equal(densify(X), dense)
+    with pytest.raises(MemoryError, match=r"above the limit .*max_memory="):
+        densify(X, max_memory=1000)
+    monkeypatch.setenv("RANKFUSION_MAX_MEMORY", "1K")
+    with pytest.raises(MemoryError, match="RANKFUSION_MAX_MEMORY=1K"):
+        rank_features(X, y, ["relieff"], accept_sparse="densify")
+    monkeypatch.setenv("RANKFUSION_MAX_MEMORY", "lots")
+    with pytest.raises(ValueError, match="RANKFUSION_MAX_MEMORY"):
+        densify(X)
+    with pytest.raises(ValueError, match="max_memory must be a positive number"):
+        densify(X, max_memory=-1)
+    assert densify(dense) is dense
+
+
+def _nan():
+    return sp.csr_matrix(np.array([[np.nan, 1.0], [0.0, 2.0], [1.0, 0.0]]))
+
+
+HOSTILE = [
+    ("nan", _nan, ValueError, r"stores NaN at sample 0, feature 0"),
+    ("inf", lambda: sp.csc_matrix(np.array([[0.0, 1.0], [0.0, np.inf], [1.0, 0.0]])),
+     ValueError, r"stores inf at sample 1, feature 1"),
+    ("complex", lambda: sp.csr_matrix(np.array([[1j, 0], [0, 1], [1, 0]])), TypeError,
+     "complex"),
+    ("empty", lambda: sp.csr_matrix((3, 0)), ValueError, "empty"),
+    ("mixed-frame", lambda: pd.DataFrame({"a": pd.arrays.SparseArray([0.0, 1.0, 2.0]),
+                                          "b": [1.0, 2.0, 3.0]}), TypeError,
+     "mixes sparse and dense DataFrame columns"),
+    ("fill-value", lambda: pd.DataFrame({"a": pd.arrays.SparseArray([1.0, 1.0, 2.0],
+                                                                    fill_value=1.0)}),
+     ValueError, "fill value 0"),
+]
+
+
+@pytest.mark.parametrize("make,exc,match", [h[1:] for h in HOSTILE], ids=[h[0] for h in HOSTILE])
+@pytest.mark.parametrize("name", ["chi2", "info_gain", "svm_rfe"])
+def test_hostile_sparse_inputs(name, make, exc, match):
+    with pytest.raises(exc, match=match):
+        get_ranker(name)(make(), [0, 1, 0])
+
+
+def test_chi2_negative_and_caller_untouched():
+    coo = sp.coo_matrix((np.array([1.0, 2.0, -3.0]), (np.array([0, 0, 2]), np.array([1, 1, 0]))),
+                        shape=(3, 2))  # a duplicate entry: summed, never changed in place
+    before = (coo.data.copy(), coo.row.copy(), coo.col.copy())
+    with pytest.raises(ValueError, match="chi2 needs non-negative features.*feature 0 has -3"):
+        get_ranker("chi2")(coo, [0, 1, 0])
+    for a, b in zip(before, (coo.data, coo.row, coo.col)):
+        np.testing.assert_array_equal(a, b)
+    coo.data[2] = 3.0
+    s = get_ranker("chi2")(coo, [0, 1, 0])
+    np.testing.assert_array_equal(s, get_ranker("chi2")(coo.toarray(), [0, 1, 0]))
+
+
+def test_mutual_info_sparse_needs_discrete():
+    dense, y = _counts()
+    with pytest.raises(ValueError, match="discrete_features=False .* needs dense X"):
+        get_ranker("mutual_info_classif")(sp.csr_matrix(dense), y, discrete_features=False)
+
+
+def test_weston_watkins_refuses_sparse():
+    from rankfusion.rankers import joint_rfe
+
+    dense, y = _counts(classes=3)
+    with pytest.raises(TypeError, match="weston_watkins' needs dense X"):
+        joint_rfe(sp.csr_matrix(dense), y, criterion="weston_watkins")
+    np.testing.assert_array_equal(
+        joint_rfe(sp.csr_matrix(dense), y, criterion="crammer_singer", step=5).ranking,
+        joint_rfe(dense, y, criterion="crammer_singer", step=5).ranking)
+
+
+def test_extreme_scale_sparse_columns_rescaled_exactly():
+    dense, y = _counts()
+    big = dense.copy()
+    big[:, 3] *= 2.0 ** 80
+    np.testing.assert_array_equal(get_ranker("f_classif")(sp.csr_matrix(big), y),
+                                  get_ranker("f_classif")(big, y))
+    np.testing.assert_array_equal(get_ranker("chi2")(sp.csc_matrix(big), y),
+                                  get_ranker("chi2")(big, y))
+
+
+@pytest.mark.parametrize("kw", [
+    {"rankers": ["chi2", "info_gain"], "n_features_to_select": 5},
+    {"rankers": ["chi2", "info_gain", "svm_rfe"], "n_features_to_select": 5,
+     "n_bootstraps": 3, "random_state": 0},
+])
+def test_ensemble_selector_sparse(kw, no_densify):
+    from rankfusion import EnsembleSelector
+
+    dense, y = _counts()
+    want = EnsembleSelector(**kw).fit(dense, y)
+    no_densify[0] = dense.size // 2
+    got = EnsembleSelector(**kw).fit(sp.csr_matrix(dense), y)
+    np.testing.assert_array_equal(got.get_support(), want.get_support())
+    assert sp.issparse(got.transform(sp.csr_matrix(dense)))
+    with pytest.raises(TypeError, match=r"EnsembleSelector's ranker\(s\) relieff cannot take"):
+        EnsembleSelector(rankers=["chi2", "relieff"], n_features_to_select=5).fit(
+            sp.csr_matrix(dense), y)
+
+
+@pytest.mark.parametrize("kw", [{}, {"decomposition": "ova"},
+                                {"criterion": "crammer_singer", "random_state": 0}])
+def test_svmrfe_selector_sparse(kw, no_densify):
+    from rankfusion import SVMRFE
+
+    dense, y = _counts(classes=3)
+    real = dense * np.random.default_rng(1).random(dense.shape)
+    for X in (dense, real):
+        want = SVMRFE(n_features_to_select=5, **kw).fit(X, y)
+        no_densify[0] = X.size // 2
+        got = SVMRFE(n_features_to_select=5, **kw).fit(sp.csr_matrix(X), y)
+        no_densify[0] = None
+        np.testing.assert_array_equal(got.positions_, want.positions_)
+    with pytest.raises(TypeError, match="SVMRFE with this estimator/criterion"):
+        SVMRFE(n_features_to_select=5, criterion="weston_watkins").fit(sp.csr_matrix(dense), y)
