@@ -58,6 +58,10 @@ PROVIDERS = {
     **dict.fromkeys(("f_classif", "anova", "chi2", "mutual_info_classif", "mutual_info",
                      "random_forest", "rf_importance"), ".sklearn_adapters"),
     "svm_rfe": ".rfe",
+    **dict.fromkeys(("rrelieff", "relieff_regression"), ".rrelieff"),
+    **dict.fromkeys(("pearson", "spearman"), ".correlation"),
+    **dict.fromkeys(("f_regression", "mutual_info_regression", "random_forest_regressor",
+                     "rf_regressor", "ridge", "lasso_cv"), ".sklearn_adapters"),
 }
 
 #: The registered rankers; each module of :data:`PROVIDERS` is imported when one of its names
