@@ -47,6 +47,9 @@ WEKA_FIXTURES = FIXTURES / "weka"
 WEKA_DATA = WEKA_FIXTURES / "data"
 #: Weka 3.6 ReliefFAttributeEval with a numeric class (RReliefF) and its data.
 RRELIEFF_FIXTURES = FIXTURES / "rrelieff"
+#: Weka 3.6 CfsSubsetEval + BestFirst subsets with a numeric class (data from RRELIEFF_FIXTURES
+#: and WEKA_DATA).
+CFS_NUMERIC_FIXTURES = FIXTURES / "cfs_numeric"
 #: Weka 3.6 CfsSubsetEval subsets and their (gzipped ARFF) data.
 CFS_FIXTURES = FIXTURES / "cfs"
 CFS_DATA = CFS_FIXTURES / "data"

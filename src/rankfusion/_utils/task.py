@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["TASKS", "AUTO_MAX_CLASSES", "resolve_task", "check_task",
+__all__ = ["TASKS", "AUTO_MAX_CLASSES", "resolve_task", "check_task", "check_regression_data",
            "check_regression_target", "target_kind"]
 
 #: The values of every ``task`` argument.
@@ -191,3 +191,15 @@ def check_regression_target(y, n_samples: int | None = None, *, name: str = "y")
     if arr.shape[0] < 2 or np.all(arr == arr[0]):
         raise ValueError(f"{name} is constant ({arr[0]!r}): nothing to explain")
     return arr
+
+
+def check_regression_data(X, y, *, allow_nominal: bool = False, allow_missing: bool = False):
+    """Validate ``X`` and a numeric ``y`` for a regression ranker; return
+    ``(values, nominal, categories, feature_names, target)`` (new arrays; the caller's data is
+    not modified). Nominal features and missing values are refused unless allowed."""
+    from .data import check_features
+
+    values, nominal, categories, names = check_features(
+        X, allow_nominal=allow_nominal, allow_missing=allow_missing)
+    target = check_regression_target(y, values.shape[0], name="y")
+    return values, nominal, categories, names, target

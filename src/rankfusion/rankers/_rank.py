@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from .._utils.task import resolve_task
 from .._utils.validation import check_positive_int
 from ..lists import RankedLists
-from ._registry import ranker_info
+from ._registry import check_ranker_task, ranker_info
 
 __all__ = ["rank_features"]
 
@@ -34,8 +35,28 @@ def _specs(rankers) -> list[tuple[str, dict]]:
     return out
 
 
+def _as_labels(y):
+    """A whole-number target given ``task="classification"`` explicitly, as text labels the
+    classification rankers take whatever the number of classes: zero-padded codes in the
+    numeric order of the values (so the class order, hence every sum, is that of the values).
+    Any other target is returned unchanged."""
+    from .._utils.data import target_problem
+    from .._utils.task import target_kind
+
+    if target_kind(y) != "integer":
+        return y
+    arr = np.asarray(y.to_numpy() if isinstance(y, pd.Series) else y).reshape(-1)
+    if arr.dtype == object:
+        arr = arr.astype(np.float64)
+    if target_problem(arr) is None:
+        return y
+    classes, codes = np.unique(arr, return_inverse=True)
+    width = len(str(classes.shape[0]))
+    return np.array([f"c{c:0{width}d}" for c in codes.reshape(-1)], dtype=object)
+
+
 def rank_features(X, y, rankers, *, params: Mapping | None = None,
-                  ties: str = "average") -> RankedLists:
+                  ties: str = "average", task: str = "auto") -> RankedLists:
     """Score the features of ``(X, y)`` with several registered rankers: one list per ranker.
 
     Parameters
@@ -43,7 +64,7 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
     X : array-like or DataFrame of shape (n, p)
         The data (a DataFrame's categorical or text columns are nominal attributes).
     y : array-like of shape (n,)
-        Class labels.
+        Class labels, or a numeric target for regression.
     rankers : str, (str, dict) or list of them
         Names from :func:`available_rankers` (aliases accepted), each optionally with its own
         parameters: ``["info_gain", ("relieff", {"n_neighbors": 5})]``.
@@ -52,6 +73,11 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
         A parameter no ranker takes is an error.
     ties : {"average", "ordinal", "min"}
         Positions of tied scores (see :class:`~rankfusion.RankedLists`).
+    task : {"auto", "classification", "regression"}, default "auto"
+        What ``y`` is (:func:`~rankfusion._utils.task.resolve_task`, docs/design.md, 'Tasks'):
+        ``"auto"`` refuses a whole-number target with many distinct values. Every ranker must
+        support the task (a classification-only ranker asked for regression is a
+        ``ValueError`` naming the regression rankers).
 
     Returns
     -------
@@ -71,6 +97,11 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
     specs = _specs(rankers)
     shared = dict(params or {})
     entries = [ranker_info(name) for name, _ in specs]  # unknown names fail before any work
+    task = resolve_task(y, task)
+    for entry in entries:
+        check_ranker_task(entry.name, task)
+    if task == "classification":
+        y = _as_labels(y)
     for (_, own), entry in zip(specs, entries):
         bad = [k for k in own if not entry.accepts(k)]
         if bad:
