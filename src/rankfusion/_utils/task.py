@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["TASKS", "AUTO_MAX_CLASSES", "resolve_task", "check_task", "check_regression_data",
+           "as_class_labels",
            "check_regression_target", "target_kind"]
 
 #: The values of every ``task`` argument.
@@ -130,11 +131,13 @@ def resolve_task(y, task: str = "auto", *, name: str = "y") -> str:
     """
     task = check_task(task)
     kind = target_kind(y, name=name)
+    if kind == "time":
+        raise ValueError(f"{name} holds dates or times: neither class labels nor a numeric "
+                         "target; convert it first")
     if task == "regression":
-        if kind in ("labels", "time"):
-            raise TypeError(f'{name} must be numeric for task="regression"; it holds '
-                            f"{'dates or times' if kind == 'time' else 'class labels'} "
-                            '(text, bool or categorical): use task="classification"')
+        if kind == "labels":
+            raise TypeError(f'{name} must be numeric for task="regression"; it holds class '
+                            'labels (text, bool or categorical): use task="classification"')
         return "regression"
     if task == "classification":
         if kind == "float":
@@ -144,9 +147,6 @@ def resolve_task(y, task: str = "auto", *, name: str = "y") -> str:
         return "classification"
     if kind == "labels":
         return "classification"
-    if kind == "time":
-        raise TypeError(f"{name} holds dates or times: neither class labels nor a numeric "
-                        "target; convert it first")
     if kind == "float":
         return "regression"
     from .data import target_problem
@@ -156,10 +156,17 @@ def resolve_task(y, task: str = "auto", *, name: str = "y") -> str:
     if arr.dtype == object:
         arr = arr.astype(np.float64)
     arr = arr[~np.isnan(arr)] if arr.dtype.kind == "f" else arr
+    from .data import NOT_CLASSES_ADVICE
+
     c = int(np.unique(arr).shape[0])
-    if c > AUTO_MAX_CLASSES or target_problem(arr) is not None:
-        raise ValueError(f"{name} holds {c} distinct whole numbers in {arr.shape[0]} samples: "
-                         f"the task cannot be told from the values; {_BOTH}")
+    problem = target_problem(arr)
+    if problem is not None:
+        why = problem.replace(f"; {NOT_CLASSES_ADVICE}", "")
+        raise ValueError(f"{name} {why}; the task cannot be told from the values: {_BOTH}")
+    if c > AUTO_MAX_CLASSES:
+        raise ValueError(f"{name} holds {c} distinct whole numbers in {arr.shape[0]} samples "
+                         f"(more than {AUTO_MAX_CLASSES}): the task cannot be told from the "
+                         f"values; {_BOTH}")
     return "classification"
 
 
@@ -203,3 +210,24 @@ def check_regression_data(X, y, *, allow_nominal: bool = False, allow_missing: b
         X, allow_nominal=allow_nominal, allow_missing=allow_missing)
     target = check_regression_target(y, values.shape[0], name="y")
     return values, nominal, categories, names, target
+
+
+def as_class_labels(y):
+    """A whole-number target taken as class labels although it has many distinct values (an
+    explicit ``task="classification"``), as text labels every classification entry takes:
+    ``"c007"``-style zero-padded codes in the numeric order of the values, so the class order
+    (and every sum over classes) is that of the values. Any other target is returned as it is.
+    """
+    from .data import target_problem
+
+    if target_kind(y) != "integer":
+        return y
+    arr = _as_1d(y, "y")
+    arr = np.asarray(arr.to_numpy() if isinstance(arr, pd.Series) else arr)
+    if arr.dtype == object:
+        arr = arr.astype(np.float64)
+    if target_problem(arr) is None:
+        return y
+    classes, codes = np.unique(arr, return_inverse=True)
+    width = len(str(classes.shape[0]))
+    return np.array([f"c{c:0{width}d}" for c in codes.reshape(-1)], dtype=object)

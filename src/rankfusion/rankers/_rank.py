@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from .._utils.task import resolve_task
+from .._utils.task import as_class_labels, resolve_task
 from .._utils.validation import check_positive_int
 from ..lists import RankedLists
 from ._registry import check_ranker_task, ranker_info
@@ -33,26 +33,6 @@ def _specs(rankers) -> list[tuple[str, dict]]:
     if not out:
         raise ValueError("rankers must name at least one ranker")
     return out
-
-
-def _as_labels(y):
-    """A whole-number target given ``task="classification"`` explicitly, as text labels the
-    classification rankers take whatever the number of classes: zero-padded codes in the
-    numeric order of the values (so the class order, hence every sum, is that of the values).
-    Any other target is returned unchanged."""
-    from .._utils.data import target_problem
-    from .._utils.task import target_kind
-
-    if target_kind(y) != "integer":
-        return y
-    arr = np.asarray(y.to_numpy() if isinstance(y, pd.Series) else y).reshape(-1)
-    if arr.dtype == object:
-        arr = arr.astype(np.float64)
-    if target_problem(arr) is None:
-        return y
-    classes, codes = np.unique(arr, return_inverse=True)
-    width = len(str(classes.shape[0]))
-    return np.array([f"c{c:0{width}d}" for c in codes.reshape(-1)], dtype=object)
 
 
 def rank_features(X, y, rankers, *, params: Mapping | None = None,
@@ -101,7 +81,7 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
     for entry in entries:
         check_ranker_task(entry.name, task)
     if task == "classification":
-        y = _as_labels(y)
+        y = as_class_labels(y)
     for (_, own), entry in zip(specs, entries):
         bad = [k for k in own if not entry.accepts(k)]
         if bad:

@@ -5,6 +5,7 @@ options, summarising and saving their results is :mod:`rankfusion.workflows`'.""
 from .ensemble import EnsembleSelector
 from .list_weights import accuracy_weights, resolve_list_weights
 from .ranking_jobs import RankingJob, RankingPlan, plan_ranking_jobs, run_ranking_jobs
+from .regression import default_regressor, r2_weights, regression_folds
 from .subset_size import SubsetCurve, choose_size, search_size
 from .svm_rfe import (
     C_GRID,
@@ -21,4 +22,5 @@ __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "
            "C_GRID", "SVMRFE_DECOMPOSITIONS", "rfe_lists_memo", "WorkEstimate",
            "ensemble_work", "svm_rfe_work", "SubsetCurve", "choose_size", "search_size",
            "RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs",
-           "accuracy_weights", "resolve_list_weights"]
+           "accuracy_weights", "resolve_list_weights", "r2_weights", "regression_folds",
+           "default_regressor"]

@@ -75,10 +75,15 @@ def rfe_regression(X, y, *, model: str = "ridge", C: float = 1.0, alpha: float =
     model : {"ridge", "linear_svr"}, default "ridge"
         ``Ridge(alpha=alpha)`` or ``LinearSVR(C=C, epsilon=epsilon, max_iter=max_iter,
         random_state=random_state, dual=True)``.
-    C, epsilon, max_iter : LinearSVR's parameters.
+    C : float, default 1.0
+        LinearSVR's C.
     alpha : float, default 1.0
         Ridge's penalty.
+    epsilon : float, default 0.0
+        LinearSVR's ε (the insensitive zone).
     step, step_until : see :func:`~rankfusion.rankers.rfe_schedule`.
+    max_iter : int, default 10000
+        LinearSVR's iteration limit.
     random_state : int, Generator or None, default 0
         Seeds liblinear's coordinate descent (LinearSVR only).
     estimator : regressor with ``coef_``, optional
