@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_diabetes, make_friedman1
 
-from rankfusion import EnsembleSelector
+from rankfusion import SVMRFE, EnsembleSelector
 from rankfusion.selection.regression import r2_weights, regression_folds
 
 RANKERS = ["rrelieff", "spearman", "f_regression"]
@@ -112,3 +112,47 @@ def test_caller_data_unchanged():
                      random_state=0).fit(X, y)
     np.testing.assert_array_equal(X, X0)
     np.testing.assert_array_equal(y, y0)
+
+
+# --- SVMRFE with a numeric target: RFE with a linear SVR ------------------------------------
+@pytest.mark.parametrize("y", [np.linspace(20, 60, 40),
+                               np.random.default_rng(1).normal(size=40)])
+def test_svmrfe_continuous_target_is_regression(y):
+    X = np.random.default_rng(0).normal(size=(40, 5))
+    sel = SVMRFE(n_features_to_select=2, random_state=0).fit(X, y)
+    assert sel.task_ == "regression" and sel.classes_ is None
+    assert sel.support_.sum() == 2
+
+
+def test_svmrfe_regression_equals_rfe_regression():
+    from sklearn.preprocessing import StandardScaler
+
+    from rankfusion.rankers import rfe_regression
+
+    X, y = make_friedman1(150, 30, random_state=0)
+    X = StandardScaler().fit_transform(X)
+    sel = SVMRFE(n_features_to_select=5, random_state=3, C=0.5).fit(X, y)
+    ref = rfe_regression(X, y, model="linear_svr", C=0.5, random_state=3)
+    np.testing.assert_array_equal(sel.positions_, ref.ranking)
+    assert sel.lists_.list_names.tolist() == ["rfe(linear_svr)"]
+    assert set(np.flatnonzero(sel.support_).tolist()) >= {0, 1, 3}
+
+
+@pytest.mark.parametrize("kw, exc, words", [
+    ({"C": "cv"}, ValueError, "needs classes"),
+    ({"n_features_to_select": "cv"}, ValueError, "needs classes"),
+    ({"class_weight": "balanced"}, ValueError, "needs classes"),
+    ({"task": "classification"}, ValueError, "non-integer"),
+    ({"task": "sideways"}, ValueError, "task"),
+])
+def test_svmrfe_regression_hostile(kw, exc, words):
+    X, y = make_friedman1(60, 8, random_state=0)
+    with pytest.raises(exc, match=words):
+        SVMRFE(**kw).fit(X, y)
+
+
+def test_svmrfe_diabetes_refused_under_auto():
+    X, y = load_diabetes(return_X_y=True)
+    with pytest.raises(ValueError, match='task="classification".*task="regression"'):
+        SVMRFE().fit(X, y)
+    assert SVMRFE(task="regression", n_features_to_select=3).fit(X, y).task_ == "regression"
