@@ -3,6 +3,8 @@
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rankfusion._utils.task import (
     AUTO_MAX_CLASSES,
@@ -100,3 +102,27 @@ def test_regression_target_copies():
     out[0] = 99.0
     assert y[0] == 1.0
     assert check_regression_target([1, 2, 3]).dtype == np.float64
+
+
+@given(st.lists(st.integers(-1000, 1000), min_size=2, max_size=200))
+def test_explicit_task_always_honoured_and_auto_never_guesses_many_integers(values):
+    y = np.array(values)
+    assert resolve_task(y, "classification") == "classification"
+    assert resolve_task(y, "regression") == "regression"
+    c, n = np.unique(y).shape[0], y.shape[0]
+    try:
+        got = resolve_task(y)
+    except ValueError as e:
+        assert 'task="classification"' in str(e) and 'task="regression"' in str(e)
+        assert c > 20 or (n >= 6 and c == n)
+    else:
+        assert got == "classification"
+        assert c <= AUTO_MAX_CLASSES and (c <= 20 or c <= 0.2 * n)
+
+
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=50))
+def test_a_non_integer_float_is_regression_under_auto(values):
+    y = np.array(values)
+    if np.all(y == np.round(y)):
+        y = y + 0.5
+    assert resolve_task(y) == "regression"

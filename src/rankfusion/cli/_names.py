@@ -16,6 +16,8 @@ METHODS = ("average_sd", "best_rank", "borda", "ce", "combmnz", "copeland", "fuz
            "rra_median", "rra_min", "rrf", "schulze", "stuart")
 
 #: Rankers, as ``available_rankers()`` lists them.
-RANKERS = ("cfs", "chi2", "chi_square", "f_classif", "gain_ratio", "ilfs", "info_gain", "mifs",
-           "mutual_info_classif", "nlc", "random_forest", "relief", "relieff", "svm_rfe",
-           "symmetric_uncertainty")
+RANKERS = ("cfs", "cfs_regression", "chi2", "chi_square", "f_classif", "f_regression",
+           "gain_ratio", "ilfs", "info_gain", "lasso_cv", "mifs", "mutual_info_classif",
+           "mutual_info_regression", "nlc", "pearson", "random_forest",
+           "random_forest_regressor", "relief", "relieff", "rfe_regression", "ridge",
+           "rrelieff", "spearman", "svm_rfe", "symmetric_uncertainty")
