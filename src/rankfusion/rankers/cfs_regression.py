@@ -262,8 +262,9 @@ def cfs_subset_regression(X, y, direction: str = "forward", *, locally_predictiv
     >>> import numpy as np
     >>> rng = np.random.default_rng(0)
     >>> X = rng.normal(size=(100, 5))
-    >>> cfs_subset_regression(X, X[:, 1] + 0.5 * X[:, 3] + 0.1 * rng.normal(size=100)).tolist()
-    [1, 3]
+    >>> sel = cfs_subset_regression(X, X[:, 1] + 0.5 * X[:, 3] + 0.1 * rng.normal(size=100))
+    >>> {1, 3} <= set(sel.tolist())
+    True
     """
     locally_predictive = check_bool(locally_predictive, "locally_predictive")
     validate_params(_SEARCH_CONSTRAINTS, {"direction": direction, "max_stale": max_stale})
