@@ -45,6 +45,11 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: Weka 3.6 scores and discretisations (``make_fixtures.sh``) and the ARFF files they were made on.
 WEKA_FIXTURES = FIXTURES / "weka"
 WEKA_DATA = WEKA_FIXTURES / "data"
+#: Weka 3.6 ReliefFAttributeEval with a numeric class (RReliefF) and its data.
+RRELIEFF_FIXTURES = FIXTURES / "rrelieff"
+#: Weka 3.6 CfsSubsetEval + BestFirst subsets with a numeric class (data from RRELIEFF_FIXTURES
+#: and WEKA_DATA).
+CFS_NUMERIC_FIXTURES = FIXTURES / "cfs_numeric"
 #: Weka 3.6 CfsSubsetEval subsets and their (gzipped ARFF) data.
 CFS_FIXTURES = FIXTURES / "cfs"
 CFS_DATA = CFS_FIXTURES / "data"

@@ -7,9 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rankfusion.rankers import available_rankers, get_ranker
+from rankfusion.rankers import available_rankers, get_ranker, ranker_tasks
 
-RANKERS = available_rankers()
+# the classification rankers (the regression ones have their table in test_regression_rankers)
+RANKERS = [n for n in available_rankers() if "classification" in ranker_tasks(n)]
 
 
 def _data(seed=0, n=40, p=5):

@@ -84,9 +84,11 @@ SPARSE_TARGET_MIN_SAMPLES = 10
 ID_TARGET_MIN_ROWS_OF_FILE = 4
 
 #: The way out said by every refusal of a target that is not class labels.
-NOT_CLASSES_ADVICE = ("rankfusion ranks features for classification only; regression is not "
-                "supported: bin the target into classes first (e.g. pandas.cut) or choose "
-                "the class column with target=")
+NOT_CLASSES_ADVICE = ("this classification method takes class labels (regression is not "
+                "supported here): bin the target into classes first (e.g. pandas.cut), "
+                "choose the class column with target=, or rank with a regression ranker "
+                "(rrelieff, pearson, spearman, f_regression, "
+                "mutual_info_regression, random_forest_regressor, ridge, lasso_cv)")
 
 
 def target_problem(arr: np.ndarray, *, min_id_samples: int = ID_TARGET_MIN_SAMPLES,

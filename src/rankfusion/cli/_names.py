@@ -17,6 +17,8 @@ METHODS = ("approval", "average_sd", "best_rank", "borda", "ce", "combmnz", "cop
            "seq_pav", "seq_phragmen", "stuart")
 
 #: Rankers, as ``available_rankers()`` lists them.
-RANKERS = ("cfs", "chi2", "chi_square", "cmim", "disr", "f_classif", "gain_ratio", "ilfs",
-           "info_gain", "jmi", "mifs", "mrmr_fcq", "mrmr_mid", "mrmr_miq", "mutual_info_classif",
-           "nlc", "random_forest", "relief", "relieff", "svm_rfe", "symmetric_uncertainty")
+RANKERS = ("cfs", "cfs_regression", "chi2", "chi_square", "cmim", "disr", "f_classif",
+           "f_regression", "gain_ratio", "ilfs", "info_gain", "jmi", "lasso_cv", "mifs",
+           "mrmr_fcq", "mrmr_mid", "mrmr_miq", "mutual_info_classif", "mutual_info_regression",
+           "nlc", "pearson", "random_forest", "random_forest_regressor", "relief", "relieff",
+           "rfe_regression", "ridge", "rrelieff", "spearman", "svm_rfe", "symmetric_uncertainty")

@@ -18,7 +18,7 @@ from ._registry import available_rankers, get_ranker, ranker_info, register_rank
 # public name -> submodule defining it
 _EXPORTS = {
     "rank_features": "._rank",
-    "cfs": ".cfs", "cfs_subset": ".cfs",
+    "cfs": ".cfs", "cfs_subset": ".cfs", "cfs_subset_regression": ".cfs_regression",
     "mdl_cut_points": ".discretize",
     "ilfs": ".ilfs",
     "chi_square": ".information", "gain_ratio": ".information", "info_gain": ".information",
@@ -35,6 +35,9 @@ _EXPORTS = {
     "DECOMPOSITIONS": ".rfe", "JOINT_CRITERIA": ".rfe", "BinaryProblem": ".rfe",
     "RFEResult": ".rfe", "binary_problems": ".rfe", "joint_rfe": ".rfe", "rfe_lists": ".rfe",
     "rfe_schedule": ".rfe", "svm_rfe": ".rfe", "svm_rfe_lists": ".rfe", "svm_rfe_scores": ".rfe",
+    "rfe_regression": ".rfe",
+    "rrelieff": ".rrelieff", "pearson": ".correlation", "spearman": ".correlation",
+    "ranker_tasks": "._registry", "check_ranker_task": "._registry",
 }
 
 __all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
@@ -48,10 +51,15 @@ __all__ += ["svm_rfe", "rfe_lists", "joint_rfe", "rfe_schedule", "binary_problem
             "svm_rfe_scores", "svm_rfe_lists"]
 __all__ += ["rank_features"]
 __all__ += ["redundancy_order", "mrmr_mid", "mrmr_miq", "mrmr_fcq", "jmi", "cmim", "disr"]
+__all__ += ["cfs_subset_regression", "rrelieff", "pearson", "spearman", "rfe_regression",
+            "ranker_tasks", "check_ranker_task"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._rank import rank_features
+    from ._registry import check_ranker_task, ranker_tasks
     from .cfs import cfs, cfs_subset
+    from .cfs_regression import cfs_subset_regression
+    from .correlation import pearson, spearman
     from .discretize import mdl_cut_points
     from .ilfs import ilfs
     from .information import chi_square, gain_ratio, info_gain, symmetric_uncertainty
@@ -74,11 +82,13 @@ if TYPE_CHECKING:  # pragma: no cover
         binary_problems,
         joint_rfe,
         rfe_lists,
+        rfe_regression,
         rfe_schedule,
         svm_rfe,
         svm_rfe_lists,
         svm_rfe_scores,
     )
+    from .rrelieff import rrelieff
     from .sklearn_adapters import estimator_ranker, score_func_ranker
 
 

@@ -8,9 +8,10 @@ import numpy as np
 import pandas as pd
 
 from .._utils.sparse import ACCEPT_SPARSE, densify, is_sparse, sparse_refusal
+from .._utils.task import as_class_labels, resolve_task
 from .._utils.validation import check_positive_int
 from ..lists import RankedLists
-from ._registry import ranker_info
+from ._registry import check_ranker_task, ranker_info
 
 __all__ = ["rank_features"]
 
@@ -36,7 +37,8 @@ def _specs(rankers) -> list[tuple[str, dict]]:
 
 
 def rank_features(X, y, rankers, *, params: Mapping | None = None,
-                  ties: str = "average", accept_sparse=False) -> RankedLists:
+                  ties: str = "average", accept_sparse=False,
+                  task: str = "auto") -> RankedLists:
     """Score the features of ``(X, y)`` with several registered rankers: one list per ranker.
 
     Parameters
@@ -44,7 +46,7 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
     X : array-like or DataFrame of shape (n, p)
         The data (a DataFrame's categorical or text columns are nominal attributes).
     y : array-like of shape (n,)
-        Class labels.
+        Class labels, or a numeric target for regression.
     rankers : str, (str, dict) or list of them
         Names from :func:`available_rankers` (aliases accepted), each optionally with its own
         parameters: ``["info_gain", ("relieff", {"n_neighbors": 5})]``.
@@ -58,6 +60,11 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
         ranker it is refused (``False``, a ``TypeError`` naming the sparse-capable rankers)
         or densified once, within the memory check (``"densify"``; docs/design.md, 'Sparse
         input').
+    task : {"auto", "classification", "regression"}, default "auto"
+        What ``y`` is (:func:`~rankfusion._utils.task.resolve_task`, docs/design.md, 'Tasks'):
+        ``"auto"`` refuses a whole-number target with many distinct values. Every ranker must
+        support the task (a classification-only ranker asked for regression is a
+        ``ValueError`` naming the regression rankers).
 
     Returns
     -------
@@ -77,6 +84,11 @@ def rank_features(X, y, rankers, *, params: Mapping | None = None,
     specs = _specs(rankers)
     shared = dict(params or {})
     entries = [ranker_info(name) for name, _ in specs]  # unknown names fail before any work
+    task = resolve_task(y, task)
+    for entry in entries:
+        check_ranker_task(entry.name, task)
+    if task == "classification":
+        y = as_class_labels(y)
     for (_, own), entry in zip(specs, entries):
         bad = [k for k in own if not entry.accepts(k)]
         if bad:

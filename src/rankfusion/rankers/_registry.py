@@ -21,7 +21,7 @@ from .._utils.sparse import declare_sparse_rankers
 from .._utils.validation import check_bool
 
 __all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers",
-           "RANDOM_STATE", "BOOL"]
+           "RANDOM_STATE", "BOOL", "ranker_tasks", "check_ranker_task"]
 
 
 def _bool_word(value) -> bool:
@@ -59,7 +59,12 @@ PROVIDERS = {
     **dict.fromkeys(("relieff", "relief_f", "relief"), ".relief"),
     **dict.fromkeys(("f_classif", "anova", "chi2", "mutual_info_classif", "mutual_info",
                      "random_forest", "rf_importance"), ".sklearn_adapters"),
-    "svm_rfe": ".rfe",
+    **dict.fromkeys(("svm_rfe", "rfe_regression", "svr_rfe"), ".rfe"),
+    **dict.fromkeys(("rrelieff", "relieff_regression"), ".rrelieff"),
+    "cfs_regression": ".cfs_regression",
+    **dict.fromkeys(("pearson", "spearman"), ".correlation"),
+    **dict.fromkeys(("f_regression", "mutual_info_regression", "random_forest_regressor",
+                     "rf_regressor", "ridge", "lasso_cv"), ".sklearn_adapters"),
 }
 
 #: The rankers that take a scipy.sparse X without densifying it (registry tag ``sparse``;
@@ -153,3 +158,41 @@ def get_ranker(name: str) -> Callable:
         ``f(X, y, **params) -> scores`` (higher = more relevant).
     """
     return ranker_info(name).func
+
+
+def ranker_tasks(name: str) -> tuple[str, ...]:
+    """The tasks ranker ``name`` supports: its ``tasks`` tag, ``("classification",)`` when it
+    declares none (docs/design.md, 'Tasks').
+
+    Parameters
+    ----------
+    name : str
+        A registered name or alias.
+
+    Returns
+    -------
+    tuple of str
+        Among ``"classification"``, ``"regression"``.
+    """
+    return tuple(ranker_info(name).tags.get("tasks", ("classification",)))
+
+
+def check_ranker_task(name: str, task: str) -> None:
+    """A ``ValueError`` unless ranker ``name`` supports ``task`` (``"classification"`` or
+    ``"regression"``), naming the ranker and the registered rankers that do.
+
+    Parameters
+    ----------
+    name : str
+        A registered name or alias.
+    task : str
+        The resolved task (:func:`rankfusion._utils.task.resolve_task`).
+    """
+    tasks = ranker_tasks(name)
+    if task in tasks:
+        return
+    load_providers()
+    able = [n for n in available_rankers() if task in ranker_tasks(n)]
+    what = "class labels" if task == "classification" else "a numeric target"
+    raise ValueError(f"ranker {ranker_info(name).name!r} supports {' and '.join(tasks)} only, "
+                     f"not {task} ({what}); rankers for {task}: {', '.join(able)}")

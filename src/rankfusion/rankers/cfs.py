@@ -286,6 +286,10 @@ class CFSMerit:
         self.ensure_search_pairs(sub, sub)
         return float(_merit(sub, sub.shape[0], self.corr, self.cls))
 
+    def children_merits(self, parent, cands, forward) -> np.ndarray:
+        """Merits of the children of ``parent`` (one per candidate), for the search."""
+        return _children_merits(parent, cands, forward, self.corr, self.cls)
+
 
 def _add_to_list(open_list: list, subset: tuple, merit: float, max_size: int) -> None:
     """BestFirst.LinkedList2.addToList: ordered by merit, new after equal, bounded size."""
@@ -338,7 +342,7 @@ def _best_first(ev: CFSMerit, direction: str, max_stale: int):
             stale += 1
             continue
         ev.ensure_search_pairs(parent_arr, cands if forward else parent_arr)
-        merits = _children_merits(parent_arr, cands, forward, ev.corr, ev.cls)
+        merits = ev.children_merits(parent_arr, cands, forward)
         added = False
         child_size = size + 1 if forward else size - 1
         for c, merit in zip(cands.tolist(), merits.tolist()):

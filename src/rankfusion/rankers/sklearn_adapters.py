@@ -25,16 +25,40 @@ import numpy as np
 from .._utils.constraints import Interval, Jobs, Options
 from .._utils.data import check_callable, check_classification_data, rescale_extreme_columns
 from .._utils.sparse import issparse, rescale_sparse_columns
+from .._utils.task import check_regression_data
 from .._utils.validation import check_bool, check_n_jobs, check_positive_int
 from ._registry import BOOL, RANDOM_STATE, register_ranker
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances"]
 
 
-def _data(X, y, allow_missing, accept_sparse=False, who="this ranker"):
+def _data(X, y, allow_missing, accept_sparse=False, who="this ranker",
+          task="classification"):
+    if task == "regression":
+        _no_sparse_regression(X, who)
+        values, _, _, _, target = check_regression_data(X, y, allow_nominal=True,
+                                                        allow_missing=allow_missing)
+        return values, target
     data = check_classification_data(X, y, allow_missing=allow_missing,
                                      accept_sparse="csr" if accept_sparse else False, who=who)
     return data.values, data.classes[data.y]
+
+
+def _no_sparse_regression(X, who):
+    from .._utils.sparse import is_sparse
+
+    if is_sparse(X):
+        raise TypeError(f"{who}: a sparse X is taken for classification only; for a "
+                        "regression task densify it first (rankfusion.io.densify, within the "
+                        "memory check)")
+
+
+def _scaled_regression_data(X, y, who="this ranker"):
+    """As :func:`_scaled_data` for a numeric target (docs/design.md, 'Tasks')."""
+    _no_sparse_regression(X, who)
+    values, nominal, _, _, target = check_regression_data(X, y, allow_nominal=True)
+    values, e = rescale_extreme_columns(values, nominal)
+    return values, target, e
 
 
 def _takes_sparse(estimator) -> bool:
@@ -71,8 +95,14 @@ def _clean(scores, p, who) -> np.ndarray:
     return np.nan_to_num(s, nan=0.0)
 
 
+def _fixed_task(task) -> str:
+    if task not in ("classification", "regression"):
+        raise ValueError(f"task must be 'classification' or 'regression', got {task!r}")
+    return task
+
+
 def score_func_ranker(score_func: Callable, *, allow_missing: bool = False,
-                      accept_sparse: bool = False) -> Callable:
+                      accept_sparse: bool = False, task: str = "classification") -> Callable:
     """A ranker from a scikit-learn style score function.
 
     Parameters
@@ -86,6 +116,9 @@ def score_func_ranker(score_func: Callable, *, allow_missing: bool = False,
         ``score_func`` takes a scipy.sparse X (as ``chi2`` and ``f_classif`` do): sparse X
         reaches it as a validated CSR matrix, never densified (docs/design.md, 'Sparse
         input'); otherwise sparse X is refused.
+    task : {"classification", "regression"}, default "classification"
+        What ``y`` is: class labels, or a numeric target passed on as float64
+        (``f_regression``, ``mutual_info_regression``, …).
 
     Examples
     --------
@@ -95,10 +128,11 @@ def score_func_ranker(score_func: Callable, *, allow_missing: bool = False,
     array([98.,  0.])
     """
     check_callable(score_func, name="score_func")
+    task = _fixed_task(task)
     who = getattr(score_func, "__name__", repr(score_func))
 
     def ranker(X, y, **params) -> np.ndarray:
-        values, labels = _data(X, y, allow_missing, accept_sparse, who)
+        values, labels = _data(X, y, allow_missing, accept_sparse, who, task)
         out = score_func(values, labels, **params)
         if isinstance(out, tuple):
             out = out[0]
@@ -123,7 +157,8 @@ def estimator_importances(estimator, *, norm_order: int = 1) -> np.ndarray:
                     "after fit; it cannot rank features")
 
 
-def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = False) -> Callable:
+def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = False,
+                     task: str = "classification") -> Callable:
     """A ranker from an estimator with ``feature_importances_`` or ``coef_``.
 
     Each call fits a clone of ``estimator`` (``**params`` are set on the clone with
@@ -135,12 +170,15 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     Parameters
     ----------
     estimator : scikit-learn estimator
-        A classifier that exposes ``feature_importances_`` or ``coef_`` once fitted.
+        A classifier (or, with ``task="regression"``, a regressor) that exposes
+        ``feature_importances_`` or ``coef_`` once fitted.
     norm_order : int, default 1
         With ``coef_`` of several rows (one per class), the order of the norm taken over the
         rows for each feature.
     allow_missing : bool, default False
         Pass NaN through to an estimator that handles missing values itself.
+    task : {"classification", "regression"}, default "classification"
+        A classifier fitted on class labels, or a regressor fitted on a numeric target.
 
     Returns
     -------
@@ -158,10 +196,11 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
     from sklearn.base import clone
 
     check_callable(estimator, name="estimator", needs="fit")
+    task = _fixed_task(task)
     name = type(estimator).__name__
 
     def ranker(X, y, **params) -> np.ndarray:
-        values, labels = _data(X, y, allow_missing, _takes_sparse(estimator), name)
+        values, labels = _data(X, y, allow_missing, _takes_sparse(estimator), name, task)
         est = clone(estimator)
         if params:
             est.set_params(**params)
@@ -261,3 +300,84 @@ def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
     values, labels, _ = _scaled_data(X, y, "random_forest", "csc")
     est.fit(values, labels)
     return _clean(estimator_importances(est), values.shape[1], "random_forest")
+
+
+# Regression (docs/design.md, 'Tasks'): the same adapters with a numeric target.
+_REGRESSION = {"allow_nan": False, "tasks": ("regression",)}
+
+
+@register_ranker("f_regression", constraints={}, tags=_REGRESSION)
+def f_regression(X, y) -> np.ndarray:
+    """Univariate linear-regression F statistic of each feature (scikit-learn's
+    ``f_regression``: ``F = r² / (1 − r²) · (n − 2)``, ``r`` Pearson's correlation with ``y``);
+    NaN (a constant feature) → 0. Features of extreme scale are rescaled exactly first."""
+    from sklearn.feature_selection import f_regression as _f
+
+    values, target, _ = _scaled_regression_data(X, y)
+    return _clean(_f(values, target)[0], values.shape[1], "f_regression")
+
+
+@register_ranker("mutual_info_regression", tags=_REGRESSION,
+                 constraints={"n_neighbors": [Interval("int", 1, None)],
+                              "random_state": RANDOM_STATE})
+def mutual_info_regression(X, y, *, n_neighbors: int = 3, random_state=None) -> np.ndarray:
+    """scikit-learn's k-nearest-neighbour mutual information between each feature and a
+    numeric target (Kraskov et al. 2004; nats), seeded by ``random_state``."""
+    from sklearn.feature_selection import mutual_info_regression as _f
+
+    values, target, _ = _scaled_regression_data(X, y)
+    out = _f(values, target, n_neighbors=check_positive_int(n_neighbors, name="n_neighbors"),
+             random_state=random_state)
+    return _clean(out, values.shape[1], "mutual_info_regression")
+
+
+@register_ranker("random_forest_regressor", aliases=("rf_regressor",), tags=_REGRESSION,
+                 constraints={"n_estimators": [Interval("int", 1, None)],
+                              "random_state": RANDOM_STATE, "n_jobs": [None, Jobs()]})
+def random_forest_regressor(X, y, *, n_estimators: int = 100, random_state=None,
+                            n_jobs: int | None = None) -> np.ndarray:
+    """Impurity-based importances (mean decrease of squared error) of a
+    ``RandomForestRegressor`` (Breiman 2001), ``feature_importances_``."""
+    from sklearn.ensemble import RandomForestRegressor
+
+    est = RandomForestRegressor(n_estimators=check_positive_int(n_estimators,
+                                                                name="n_estimators"),
+                                random_state=random_state, n_jobs=check_n_jobs(n_jobs))
+    values, target, _ = _scaled_regression_data(X, y)
+    est.fit(values, target)
+    return _clean(estimator_importances(est), values.shape[1], "random_forest_regressor")
+
+
+def _standardised(values: np.ndarray) -> np.ndarray:
+    """Columns centred and divided by their standard deviation (a constant column → 0), so
+    that ``|coef_|`` compares features of different units."""
+    sd = values.std(axis=0)
+    sd[sd == 0] = 1.0
+    return (values - values.mean(axis=0)) / sd
+
+
+@register_ranker("ridge", tags=_REGRESSION,
+                 constraints={"alpha": [Interval("real", 0, None, closed="neither")]})
+def ridge(X, y, *, alpha: float = 1.0) -> np.ndarray:
+    """``|coef_|`` of scikit-learn's ``Ridge(alpha)`` (Hoerl & Kennard 1970) fitted on the
+    standardised features (each centred, divided by its standard deviation): minimises
+    ``‖y − Zw − b‖² + alpha·‖w‖²``; a constant feature scores 0."""
+    from sklearn.linear_model import Ridge
+
+    values, target, _ = _scaled_regression_data(X, y)
+    est = Ridge(alpha=float(alpha)).fit(_standardised(values), target)
+    return _clean(estimator_importances(est), values.shape[1], "ridge")
+
+
+@register_ranker("lasso_cv", tags=_REGRESSION,
+                 constraints={"cv": [Interval("int", 2, None)], "random_state": RANDOM_STATE})
+def lasso_cv(X, y, *, cv: int = 5, random_state=None) -> np.ndarray:
+    """``|coef_|`` of scikit-learn's ``LassoCV(cv=cv)`` (Tibshirani 1996; the penalty chosen
+    by ``cv``-fold cross-validation, unshuffled folds) fitted on the standardised features;
+    features the lasso drops score 0 (ties broken downstream)."""
+    from sklearn.linear_model import LassoCV
+
+    values, target, _ = _scaled_regression_data(X, y)
+    est = LassoCV(cv=check_positive_int(cv, name="cv", minimum=2),
+                  random_state=random_state).fit(_standardised(values), target)
+    return _clean(estimator_importances(est), values.shape[1], "lasso_cv")

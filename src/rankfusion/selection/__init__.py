@@ -5,6 +5,7 @@ options, summarising and saving their results is :mod:`rankfusion.workflows`'.""
 from .ensemble import EnsembleSelector
 from .list_weights import accuracy_weights, resolve_list_weights, weights_from_accuracies
 from .ranking_jobs import RankingJob, RankingPlan, plan_ranking_jobs, run_ranking_jobs
+from .regression import default_regressor, r2_weights, regression_folds
 from .subset_size import SubsetCurve, choose_size, search_size
 from .svm_rfe import (
     C_GRID,
@@ -22,4 +23,5 @@ __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "
            "ensemble_work", "svm_rfe_work", "SubsetCurve", "choose_size", "search_size",
            "RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs",
            "accuracy_weights", "resolve_list_weights",
-           "weights_from_accuracies"]
+           "weights_from_accuracies", "r2_weights", "regression_folds",
+           "default_regressor"]

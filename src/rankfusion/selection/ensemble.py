@@ -35,10 +35,12 @@ from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import seed_int, spawn
 from .._utils.sparse import is_sparse, sparse_refusal
+from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
 from .._utils.ties import cutoff_ties
 from .._utils.validation import resolve_n_features
 from ..aggregation import TIE_BREAKS, break_ties, tied_blocks
 from ..lists import RankedLists
+from ..rankers import check_ranker_task
 from .estimators import ESTIMATORS_CONSTRAINT, default_estimators, estimator_by_name
 from .list_weights import NAMED_WEIGHTS_CONSTRAINT, WEIGHTS_CONSTRAINT, resolve_list_weights
 from .ranker_specs import (
@@ -52,6 +54,7 @@ from .ranker_specs import (
     resolve_rankers,
 )
 from .ranking_jobs import plan_ranking_jobs, run_ranking_jobs
+from .regression import default_regressor, r2_weights, regression_folds
 from .resampling import check_sample_size, cv_folds
 from .subset_size import (
     SIZE_CONSTRAINTS,
@@ -308,9 +311,21 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         (:func:`rankfusion.aggregation.break_ties`), in the fit and in each fold of a nested
         size search, so that column order cannot decide which tied features the top k keeps.
         :attr:`cutoff_ties_` reports whether it did.
+    task : {"auto", "classification", "regression"}, default="auto"
+        What ``y`` is (docs/design.md, 'Tasks'): ``"auto"`` takes a non-integer float target
+        as regression and refuses a whole-number one with many distinct values. With
+        regression every ranker must support it (registered regression rankers, or functions
+        with ``task="regression"`` given explicitly), bootstraps are drawn without strata,
+        ``list_weights="accuracy"`` becomes the R² weights
+        (:func:`rankfusion.selection.regression.r2_weights`: plain shuffled K-fold, the first
+        of ``estimators`` — regressor objects — or a ridge on z-scored features), and the
+        size search is not available yet (give a count or a fraction).
 
     Attributes
     ----------
+    task_ : str
+        The resolved task, ``"classification"`` or ``"regression"`` (``classes_`` is None
+        for regression).
     lists_ : RankedLists
         Every ranker × bootstrap list; names ``relieff`` (no bootstraps) or ``relieff@b17``;
         a producer of several lists gives ``name[list]@b17``.
@@ -379,7 +394,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                  stratify=True, n_features_to_select=None, estimators=None, cv=5,
                  subset_cv="nested", subset_grid=None, tol=None, size_rule="best",
                  weight_k=None, normalize="minmax", n_jobs=None, random_state=None,
-                 progress=False, tie_break="index"):
+                 progress=False, tie_break="index", task="auto"):
         self.rankers = rankers
         self.aggregation = aggregation
         self.aggregation_params = aggregation_params
@@ -400,6 +415,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.random_state = random_state
         self.progress = progress
         self.tie_break = tie_break
+        self.task = task
 
     #: Every parameter's accepted values, as data (docs/design.md, 'Parameters'): checked
     #: once by :func:`~rankfusion._utils.constraints.validate_params` at fit, and read by the
@@ -428,6 +444,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         "random_state": SEED_CONSTRAINTS,
         "progress": [Boolean()],
         "tie_break": [Options(*TIE_BREAKS)],
+        "task": [Options(*TASKS)],
     }
 
     def __sklearn_tags__(self):
@@ -540,7 +557,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         matrix, list names, groups, sample indices)."""
         plan = plan_ranking_jobs(rankers, y, seq, n_bootstraps=int(self.n_bootstraps),
                                  sample_fraction=float(self.sample_fraction),
-                                 stratify=bool(self.stratify), progress=bool(self.progress))
+                                 stratify=self._stratified(), progress=bool(self.progress))
         scores, list_names, groups = run_ranking_jobs(plan, X, y, p, n_jobs=self.n_jobs,
                                                       progress=bool(self.progress))
         return scores, list_names, groups, plan.samples
@@ -566,9 +583,15 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         lists = RankedLists.from_scores(scores, features=names, list_names=list_names)
         wk = self.weight_k if self.weight_k is not None else k_fixed
         wk = resolve_n_features(wk, p, name="weight_k")
-        weights = resolve_list_weights(self.list_weights, lists, groups, X, y, estimators, wk,
-                                       cv=int(self.cv), stratify=bool(self.stratify),
-                                       random_state=weight_seq)
+        if self._regression() and isinstance(self.list_weights, str):
+            # the R² weights (docs/design.md, 'Tasks'): plain K-fold, the first regressor
+            folds = regression_folds(len(y), int(self.cv),
+                                     random_state=seed_int(weight_seq, bits=31))
+            weights = r2_weights(lists, X, y, next(iter(estimators.values())), wk, folds)
+        else:
+            weights = resolve_list_weights(self.list_weights, lists, groups, X, y, estimators,
+                                           wk, cv=int(self.cv), stratify=bool(self.stratify),
+                                           random_state=weight_seq)
         consensus = self._combine(lists, groups, weights, kind, agg_seq)
         return lists, consensus, weights, groups, samples, scores, agg_seq
 
@@ -615,18 +638,25 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                   ensure_min_samples=2)
         if not sparse:  # a sparse X was checked finite
             self._check_missing(Xw)
-        problem = target_problem(np.asarray(y))
-        if problem:  # before scikit-learn's check, which only warns on an identifier or an age
-            raise ValueError(f"y {problem}")
-        check_classification_targets(y)
-        self.classes_, y_codes = np.unique(y, return_inverse=True)
-        if self.classes_.shape[0] < 2:
-            raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature ranking "
-                             "needs at least two")
+        self.task_ = resolve_task(y, self.task)
+        if self.task_ == "regression":
+            y_codes = self._regression_target(y)
+            estimators = self._regressors()
+        else:
+            problem = target_problem(np.asarray(y))
+            if problem and self.task != "classification":  # an explicit task is honoured
+                raise ValueError(f"y {problem}")
+            check_classification_targets(y)
+            self.classes_, y_codes = np.unique(y, return_inverse=True)
+            if self.classes_.shape[0] < 2:
+                raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
+                                 "ranking needs at least two")
+            if problem:  # many classes, as asked: labels the rankers take, in code order
+                y_codes = as_class_labels(y_codes)
         if self.n_bootstraps > 0:
             # before any work: a near-empty bootstrap ranks nothing (docs/design.md,
             # 'Ensembles, subsets and evaluation')
-            check_sample_size(y, self.sample_fraction, stratify=bool(self.stratify))
+            check_sample_size(y, self.sample_fraction, stratify=self._stratified())
             if isinstance(self.n_features_to_select, str) and self.subset_cv == "nested":
                 check_sample_size(_smallest_training_part(y, int(self.cv), self.stratify),
                                   self.sample_fraction, stratify=bool(self.stratify),
@@ -680,6 +710,64 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             self.stability_ = self._stability(lists, scores, groups, weights, kind, agg_seq, k,
                                               consensus)
         return self
+
+    # ------------------------------------------------------------------ tasks
+    def _regression(self) -> bool:
+        return getattr(self, "task_", "classification") == "regression"
+
+    def _stratified(self) -> bool:
+        """Stratified resampling: asked for, and the target is class labels."""
+        return bool(self.stratify) and not self._regression()
+
+    def _regression_target(self, y) -> np.ndarray:
+        """The numeric target, once every registered ranker is checked for regression and the
+        parameters that need classes are refused (docs/design.md, 'Tasks')."""
+        undeclared = []
+        for item, spec in zip(ranker_items(self.rankers), resolve_rankers(self.rankers)):
+            name = item if isinstance(item, str) else (
+                item[0] if isinstance(item, tuple) and item and isinstance(item[0], str)
+                else None)
+            if name is not None:
+                try:
+                    check_ranker_task(name, "regression")
+                except ValueError as e:
+                    if self.task != "auto":
+                        raise
+                    raise ValueError(f"y looks continuous (a regression target, task='auto'), "
+                                     f"but {e}; give class labels or regression rankers"
+                                     ) from None
+            else:
+                undeclared.append(spec.name)
+        if undeclared and self.task == "auto":
+            # a function or estimator says nothing about its task: never guessed
+            raise ValueError(f"y looks continuous (a regression target) and the ranker(s) "
+                             f"{', '.join(map(str, undeclared))} declare no task: say "
+                             "task='regression' to rank a numeric target with them, or give "
+                             "class labels")
+        if isinstance(self.n_features_to_select, str):
+            raise ValueError(f"n_features_to_select={self.n_features_to_select!r} (a size "
+                             "searched with classifiers) is not available with "
+                             "task='regression' yet; give a count or a fraction")
+        self.classes_ = None
+        return check_regression_target(y, name="y")
+
+    def _regressors(self) -> dict:
+        """The regressor of the R² list weights: the first of ``estimators`` (a regressor
+        object), else :func:`~rankfusion.selection.regression.default_regressor`."""
+        est = self.estimators
+        if est is None:
+            return {"ridge": default_regressor()}
+        items = list(est.items()) if isinstance(est, dict) else (
+            [(type(est).__name__, est)] if hasattr(est, "fit") else
+            [(str(e), e) for e in (est if not isinstance(est, str) else [est])])
+        out = {}
+        for name, e in items:
+            if not (hasattr(e, "fit") and hasattr(e, "predict")):
+                raise TypeError("estimators with task='regression' must be regressor objects "
+                                f"(fit and predict), got {e!r}: the named estimators are "
+                                "classifiers")
+            out[name] = e
+        return out
 
     def _search(self, X, y, rankers, kind, estimators, seq, p, names, k_fixed, consensus,
                 tie_seq):

@@ -39,10 +39,11 @@ from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
 from .._utils.sparse import is_sparse, sparse_refusal
+from .._utils.task import TASKS, check_regression_target, resolve_task
 from .._utils.validation import check_bool, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_rules, resolve, rule_info
 from ..lists import RankedLists
-from ..rankers import joint_rfe, rfe_lists, rfe_schedule
+from ..rankers import joint_rfe, rfe_lists, rfe_regression, rfe_schedule
 from ..rankers.rfe import SVM_CONSTRAINTS
 from .subset_size import SIZE_CONSTRAINTS, search_size
 
@@ -543,9 +544,18 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         ``"average"``); ``"crammer_singer"`` / ``"weston_watkins"``: MSVM-RFE, one joint RFE
         on ``Σ_k w_ki²`` of that multiclass linear SVM (``aggregation`` and ``decomposition``
         then do not apply; two classes are one binary SVM).
+    task : {"auto", "classification", "regression"}, default="auto"
+        What ``y`` is (docs/design.md, 'Tasks'): ``"auto"`` takes a non-integer float target
+        as regression and refuses a whole-number one with many distinct values. Regression is
+        RFE with scikit-learn's ``LinearSVR(C=C)`` (or ``estimator``, a regressor with
+        ``coef_``) on the same schedule, one list (:func:`rankfusion.rankers.rfe_regression`);
+        ``C="cv"``, ``n_features_to_select="cv"``, ``class_weight`` and the MSVM criteria need
+        classes and are refused.
 
     Attributes
     ----------
+    task_ : str
+        The resolved task (``classes_`` is None for regression).
     ranking_ : ndarray of int, shape (n_features,)
         As scikit-learn's ``RFE.ranking_``: 1 for every selected feature, then 2, 3, … for the
         others in consensus order (``X[:, sel.ranking_ == 1]`` keeps the selection).
@@ -604,8 +614,9 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                  C=1.0, step=0.1, step_until=20, estimator=None, n_jobs=None,
                  aggregation_params=None, class_weight=None, cv=5, size_tol=None,
                  size_rule="best", tol=1e-3, warm_start=False, random_state=None,
-                 verbose=False, criterion="binary"):
+                 verbose=False, criterion="binary", task="auto"):
         self.decomposition = decomposition
+        self.task = task
         self.criterion = criterion
         self.aggregation = aggregation
         self.n_features_to_select = n_features_to_select
@@ -653,6 +664,7 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                                     "a SeedSequence or a Generator")],
         "verbose": SVM_CONSTRAINTS["warm_start"],  # a bool as check_bool reads it
         "criterion": _SHARED["criterion"],
+        "task": [Options(*TASKS)],
     }
 
     def __sklearn_tags__(self):
@@ -787,8 +799,14 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                                  "or an estimator without sparse support)")
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
                              accept_sparse="csr" if sparse else False)
+        self.task_ = resolve_task(y, self.task)
+        if self.task_ == "regression":
+            if sparse:
+                raise TypeError("SVMRFE takes a sparse X for classification only; for a "
+                                "regression task densify it first (rankfusion.io.densify)")
+            return self._fit_regression(X, y)
         problem = target_problem(np.asarray(y))
-        if problem:  # before scikit-learn's check, which only warns on an identifier or an age
+        if problem and self.task != "classification":  # an explicit task is honoured
             raise ValueError(f"y {problem}")
         check_classification_targets(y)
         self.classes_ = np.unique(y)
@@ -814,6 +832,36 @@ class SVMRFE(SelectorMixin, BaseEstimator):
             self.n_features_ = self._choose_size(X, y, self.C_, seed)
         else:
             self.n_features_ = self._n_select(X.shape[1])
+        self.support_ = self.positions_ <= self.n_features_
+        k = self.n_features_
+        self.ranking_ = np.where(self.support_, 1, self.positions_ - k + 1).astype(np.int64)
+        return self
+
+    def _fit_regression(self, X, y):
+        """RFE with a linear SVR (docs/design.md, 'Tasks'): one list, no decomposition."""
+        refused = {"C": isinstance(self.C, str), "n_features_to_select": isinstance(
+            self.n_features_to_select, str), "class_weight": self.class_weight is not None,
+            "criterion": self._spelling[1] != "binary"}
+        bad = [k for k, v in refused.items() if v]
+        if bad:
+            raise ValueError(f"{', '.join(bad)}={getattr(self, bad[0])!r} needs classes; with "
+                             "task='regression' give a number of features and a numeric C")
+        t = check_regression_target(y, X.shape[0], name="y")
+        names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
+                 else [f"x{j}" for j in range(X.shape[1])])
+        self.classes_ = None
+        self.C_ = float(self.C)
+        res = rfe_regression(X, t, model="linear_svr", C=self.C_, step=self.step,
+                             step_until=self.step_until, estimator=self.estimator,
+                             random_state=seed_int(self.random_state), keep_weights=True)
+        p = X.shape[1]
+        self.positions_ = res.ranking.astype(np.int64)
+        self.lists_ = RankedLists.from_scores((p - res.ranking)[:, None], ties="ordinal",
+                                              features=names, list_names=[res.name])
+        self.rfe_results_ = [res]
+        self.consensus_ = None
+        self.subset_curve_ = None
+        self.n_features_ = self._n_select(p)
         self.support_ = self.positions_ <= self.n_features_
         k = self.n_features_
         self.ranking_ = np.where(self.support_, 1, self.positions_ - k + 1).astype(np.int64)

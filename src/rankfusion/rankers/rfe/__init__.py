@@ -48,6 +48,9 @@ Modules (one concept each)
     binary problem).
 ``ranker``
     The registered ranker ``"svm_rfe"`` and its several-lists form.
+``regression``
+    RFE with a numeric target (linear SVR or ridge): :func:`rfe_regression`, the ranker
+    ``"rfe_regression"``.
 
 One list or several
 -------------------
@@ -75,11 +78,15 @@ from .binary import rfe_lists, svm_rfe
 from .joint import JOINT_CRITERIA, joint_rfe
 from .problems import DECOMPOSITIONS, BinaryProblem, binary_problems
 from .ranker import SVM_CONSTRAINTS, svm_rfe_lists, svm_rfe_scores
+from .regression import REGRESSION_MODELS, rfe_regression, rfe_regression_scores
 from .result import RFEResult
 from .schedule import check_step, rfe_schedule
 
 __all__ = [
     "rfe_schedule",
+    "rfe_regression",
+    "rfe_regression_scores",
+    "REGRESSION_MODELS",
     "check_step",
     "BinaryProblem",
     "binary_problems",
