@@ -2,9 +2,17 @@
 rankings and the work their fits take (docs/design.md, 'Layers'). Running them from plain
 options, summarising and saving their results is :mod:`rankfusion.workflows`'."""
 
+from .boruta import BorutaSelector, boruta_decide
 from .ensemble import EnsembleSelector
 from .list_weights import accuracy_weights, resolve_list_weights
 from .ranking_jobs import RankingJob, RankingPlan, plan_ranking_jobs, run_ranking_jobs
+from .stability_selection import (
+    StabilityParameters,
+    StabilitySelector,
+    pfer_bound,
+    stability_parameters,
+    subsample_halves,
+)
 from .subset_size import SubsetCurve, choose_size, search_size
 from .svm_rfe import (
     C_GRID,
@@ -21,4 +29,6 @@ __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "
            "C_GRID", "SVMRFE_DECOMPOSITIONS", "rfe_lists_memo", "WorkEstimate",
            "ensemble_work", "svm_rfe_work", "SubsetCurve", "choose_size", "search_size",
            "RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs",
-           "accuracy_weights", "resolve_list_weights"]
+           "accuracy_weights", "resolve_list_weights", "StabilitySelector",
+           "StabilityParameters", "stability_parameters", "pfer_bound", "subsample_halves",
+           "BorutaSelector", "boruta_decide"]
