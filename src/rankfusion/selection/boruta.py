@@ -61,6 +61,7 @@ from .._utils.progress import progress_bar
 from .._utils.seeding import spawn
 from ..lists import RankedLists
 from .ranker_specs import SEED_CONSTRAINTS, ranker_allows_nan, resolve_rankers, run_ranker
+from .stability_selection import _fresh_seed
 
 __all__ = ["BorutaSelector", "BORUTA_TESTS", "BORUTA_CORRECTIONS", "boruta_decide"]
 
@@ -285,7 +286,7 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
                              "needs at least two")
         n, p = X.shape
         T = int(self.max_iter)
-        shuffle_seq, rank_seq = spawn(self.random_state, 2)
+        shuffle_seq, rank_seq = spawn(_fresh_seed(self.random_state), 2)
         shuffle_seqs, rank_seqs = shuffle_seq.spawn(T), rank_seq.spawn(T)
         decision = np.zeros(p, dtype=np.int64)
         decided_at = np.zeros(p, dtype=np.int64)

@@ -77,6 +77,16 @@ __all__ = ["StabilitySelector", "StabilityParameters", "stability_parameters", "
 STABILITY_BOUNDS = ("mb", "unimodal")
 
 
+def _fresh_seed(random_state):
+    """A SeedSequence given as ``random_state`` rebuilt unspawned (the same entropy and spawn
+    key), so that a second fit spawns the same children as the first (``SeedSequence.spawn``
+    counts the children it has given); any other value as it is."""
+    if isinstance(random_state, np.random.SeedSequence):
+        return np.random.SeedSequence(random_state.entropy, spawn_key=random_state.spawn_key,
+                                      pool_size=random_state.pool_size)
+    return random_state
+
+
 def _unimodal_constant(threshold: float, n_pairs: int, theta: float) -> float:
     """C(π, B) of the unimodal bound (module docstring); ``nan`` where it does not apply."""
     B = float(n_pairs)
@@ -597,7 +607,7 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         params = stability_parameters(p, q=self.q, threshold=self.threshold, pfer=self.pfer,
                                       bound=self.bound,
                                       n_pairs=B // 2 if self.complementary_pairs else None)
-        sub_seq, rank_seq, agg_seq, tie_seq = spawn(self.random_state, 4)
+        sub_seq, rank_seq, agg_seq, tie_seq = spawn(_fresh_seed(self.random_state), 4)
         halves = subsample_halves(codes, B, complementary_pairs=bool(self.complementary_pairs),
                                   stratify=bool(self.stratify), random_state=sub_seq)
         names = (np.asarray(self.feature_names_in_, dtype=object)
