@@ -220,7 +220,7 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
     >>> rng = np.random.default_rng(0)
     >>> y = np.repeat([0, 1], 60)
     >>> X = rng.normal(size=(120, 8)); X[:, :2] += 2.0 * y[:, None]
-    >>> sel = BorutaSelector(("random_forest", {"n_estimators": 50}), max_iter=30,
+    >>> sel = BorutaSelector(("random_forest", {"n_estimators": 20}), max_iter=20,
     ...                      random_state=0).fit(X, y)
     >>> np.flatnonzero(sel.support_).tolist()
     [0, 1]
