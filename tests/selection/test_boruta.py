@@ -140,6 +140,18 @@ def test_attributes_are_consistent():
     assert sel.transform(X).shape[1] == sel.n_features_
 
 
+def test_perc_lowers_the_bar_to_a_percentile_of_the_shadows():
+    X, y = _relevant_data(3, n=60)
+    full = BorutaSelector("f_classif", max_iter=10, random_state=0).fit(X, y)
+    half = BorutaSelector("f_classif", max_iter=10, perc=50, random_state=0).fit(X, y)
+    # the same seed shuffles the same shadows in the first iteration
+    assert np.array_equal(half.importance_history_[0], full.importance_history_[0])
+    assert half.shadow_max_history_[0] < full.shadow_max_history_[0]
+    first_half = (half.importance_history_[0] > half.shadow_max_history_[0]).sum()
+    first_full = (full.importance_history_[0] > full.shadow_max_history_[0]).sum()
+    assert first_half > first_full
+
+
 def test_seeded_runs_repeat():
     X, y = _relevant_data(1)
     a = BorutaSelector(("random_forest", {"n_estimators": 10}), max_iter=8, random_state=5)
@@ -201,6 +213,9 @@ HOSTILE = [
     ({"alpha": "0.05"}, TypeError, "alpha"),
     ({"test": "one_sided"}, ValueError, "test"),
     ({"correction": "fdr"}, ValueError, "correction"),
+    ({"perc": 0}, ValueError, "perc"),
+    ({"perc": 101}, ValueError, "perc"),
+    ({"perc": "max"}, TypeError, "perc"),
     ({"ranker": "no_such_ranker"}, ValueError, "no_such_ranker"),
     ({"ranker": 3}, TypeError, "ranker must be a ranker"),
     ({"ranker": ["f_classif", "chi2"]}, TypeError, "ranker must be a ranker"),

@@ -37,13 +37,13 @@ there). Bonferroni keeps the error of each round's tests, given the hit probabil
 
 Differences from BorutaPy 0.4 (measured in ``tests/fixtures/boruta/README.md``): BorutaPy runs
 ``max_iter − 1`` iterations (its loop tests ``_iter < max_iter``); its Bonferroni divides α by
-all p features, not the undecided ones; it compares with a percentile (``perc``, default 100
-= the maximum) of the shadows; it pads the shadows to at least 5 columns by repeating them; it
-shuffles the shadows with ``numpy.random.RandomState.shuffle`` column by column, so its random
-numbers differ from ours; its ``support_weak_`` keeps only the tentative features whose median
-importance beats the median shadow maximum (a "rough fix"), while ours reports every tentative
-feature. With a deterministic importance provider, ``test="tails"``, ``correction="two_step"``
-and ``max_iter`` one less than BorutaPy's, the decisions are the same.
+all p features, not the undecided ones (its ``perc``, a percentile of the shadows instead of
+their maximum, is ``perc`` here too); it pads the shadows to at least 5 columns by repeating
+them; it shuffles the shadows with ``numpy.random.RandomState.shuffle`` column by column, so
+its random numbers differ from ours; its ``support_weak_`` keeps only the tentative features
+whose median importance beats the median shadow maximum (a "rough fix"), while ours reports
+every tentative feature. With a deterministic importance provider, ``test="tails"``,
+``correction="two_step"`` and ``max_iter`` one less than BorutaPy's, the decisions are the same.
 """
 
 from __future__ import annotations
@@ -178,6 +178,10 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
         The binomial test of the hit counts.
     correction : {"bonferroni", "two_step"}, default="bonferroni"
         Bonferroni over the undecided features, or BorutaPy's two-step correction.
+    perc : float in (0, 100], default=100
+        A hit beats this percentile of the shadow importances (numpy's linear
+        interpolation, as BorutaPy's ``perc``): 100 is the maximum, the paper's rule; a lower
+        one is more liberal.
     random_state : None, int, SeedSequence or Generator, default=None
         Root of the shadows' and the ranker's child streams (docs/design.md, 'Seeds').
     progress : bool, default=False
@@ -200,7 +204,7 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
     importance_history_ : ndarray of shape (n_iter_, n_features)
         The importances of each iteration (NaN once a feature is rejected).
     shadow_max_history_ : ndarray of shape (n_iter_,)
-        The largest shadow importance of each iteration.
+        The largest shadow importance of each iteration (the ``perc`` percentile).
     ranking_ : ndarray of int
         1 confirmed, 2 tentative, then 3, 4, … for the rejected features: rejected later
         first, then by higher median importance, then the lower index.
@@ -227,12 +231,13 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
     """
 
     def __init__(self, ranker="random_forest", max_iter=100, alpha=0.05, test="two_sided",
-                 correction="bonferroni", random_state=None, progress=False):
+                 correction="bonferroni", perc=100, random_state=None, progress=False):
         self.ranker = ranker
         self.max_iter = max_iter
         self.alpha = alpha
         self.test = test
         self.correction = correction
+        self.perc = perc
         self.random_state = random_state
         self.progress = progress
 
@@ -246,6 +251,7 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
         "alpha": [Interval("real", 0, 1, closed="right")],
         "test": [Options(*BORUTA_TESTS)],
         "correction": [Options(*BORUTA_CORRECTIONS)],
+        "perc": [Interval("real", 0, 100, closed="right")],
         "random_state": SEED_CONSTRAINTS,
         "progress": [Boolean()],
     }
@@ -305,7 +311,8 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
             if isinstance(imp, RankedLists):
                 raise TypeError(f"ranker {spec.name!r} returned several lists; Boruta needs one "
                                 "importance per column")
-            top = float(imp[m:].max())
+            top = float(imp[m:].max() if self.perc == 100 else np.percentile(imp[m:],
+                                                                             self.perc))
             history[t, active] = imp[:m]
             shadow_max[t] = top
             hits[active[imp[:m] > top]] += 1
