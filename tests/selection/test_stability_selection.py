@@ -343,3 +343,14 @@ def test_path_plot():
         plot_stability_path(sel.selection_path_, q=99)
     with pytest.raises(ValueError, match="max_labels"):
         plot_stability_path(sel, max_labels=-1)
+
+
+def test_work_estimate_counts_the_halves():
+    from rankfusion.selection import ensemble_work
+
+    sel = EnsembleSelector(rankers=("f_classif", "relieff"),
+                           n_features_to_select="stability:n_subsamples=50")
+    counts = ensemble_work(sel, 100, 20).counts
+    assert counts["ranker calls"] == 2 + 2 * 50
+    assert counts["aggregations"] == 1 + 50
+    assert counts["classifier fits"] == 0
