@@ -33,6 +33,8 @@ _EXPORTS = {
     "nemenyi": ".evaluation",
     "paired_ttest": ".evaluation",
     "EnsembleSelector": ".selection",
+    "StabilitySelector": ".selection",
+    "BorutaSelector": ".selection",
     "advise": ".evaluation",
     "Advice": ".evaluation",
 }
@@ -45,6 +47,7 @@ _SUBMODULES = (
 
 __all__ = [
     "Advice",
+    "BorutaSelector",
     "Consensus",
     "EnsembleSelector",
     "RankedLists",
@@ -65,6 +68,7 @@ __all__ = [
     "paired_ttest",
     "read_arff",
     "spearman_footrule",
+    "StabilitySelector",
     "__version__",
 ]
 
@@ -89,7 +93,7 @@ if TYPE_CHECKING:  # pragma: no cover
     )
     from .io import load_data, read_arff
     from .lists import RankedLists
-    from .selection import SVMRFE, EnsembleSelector
+    from .selection import SVMRFE, BorutaSelector, EnsembleSelector, StabilitySelector
 
 
 __getattr__, __dir__ = lazy_package(__name__, _EXPORTS, _SUBMODULES)

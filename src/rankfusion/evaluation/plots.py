@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["plot_error_curves", "plot_stability", "plot_critical_difference", "plot_agreement",
-           "check_figure_path", "save_figure"]
+           "plot_stability_path", "check_figure_path", "save_figure"]
 
 _EXTRA = 'plotting needs matplotlib: pip install "rankfusion[plot]"'
 
@@ -177,6 +177,101 @@ def plot_stability(stability_by_method, ax=None, *, xlabel: str = "Features",
     if title:
         ax.set_title(title)
     ax.legend(fontsize="small")
+    return fig
+
+
+def plot_stability_path(path, ax=None, *, threshold: float | None = None, q: int | None = None,
+                        max_labels: int = 10, title: str | None = None):
+    """The selection-probability path of a stability selection (Meinshausen & Bühlmann 2010,
+    Fig. 1 style): each feature's selection probability Π̂ against q, the number of features
+    kept on each subsample.
+
+    Features reaching ``threshold`` at ``q`` are drawn in colour and named in the legend (the
+    ``max_labels`` highest, the rest in one grey entry), the others in light grey; the
+    threshold π is a dashed line and the chosen q a dotted one.
+
+    Parameters
+    ----------
+    path : StabilitySelector or DataFrame
+        A fitted :class:`~rankfusion.selection.StabilitySelector` (its ``selection_path_``,
+        ``threshold_`` and ``q_`` are used unless given here), or a DataFrame indexed by q with
+        one column of Π̂ per feature.
+    ax : matplotlib Axes, optional
+        Axes to draw on; default a new figure.
+    threshold : float, optional
+        π, drawn as a horizontal line.
+    q : int, optional
+        The q at which features count as selected (default the last row of the path).
+    max_labels : int, default 10
+        Selected features named in the legend at most.
+    title : str, optional
+        Title of the axes.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    TypeError
+        ``path`` neither a fitted selector nor a DataFrame.
+    ValueError
+        An empty path, probabilities outside [0, 1], or a ``q`` not in the path's index.
+    """
+    if hasattr(path, "selection_path_"):
+        if threshold is None:
+            threshold = float(path.threshold_)
+        if q is None:
+            q = int(path.q_)
+        path = path.selection_path_
+    if not isinstance(path, pd.DataFrame):
+        raise TypeError("path must be a fitted StabilitySelector or a DataFrame of selection "
+                        f"probabilities (q × features), got {type(path).__name__}")
+    values = path.to_numpy(dtype=np.float64)
+    if values.size == 0:
+        raise ValueError("path is empty: it needs at least one q and one feature")
+    if np.isnan(values).any() or (values < 0).any() or (values > 1).any():
+        raise ValueError("path must hold selection probabilities in [0, 1]")
+    if isinstance(max_labels, bool) or not isinstance(max_labels, (int, np.integer)) or (
+            max_labels < 0):
+        raise ValueError(f"max_labels must be an int ≥ 0, got {max_labels!r}")
+    index = np.asarray(path.index, dtype=np.float64)
+    if q is None:
+        row = values.shape[0] - 1
+    else:
+        hit = np.flatnonzero(index == q)
+        if hit.shape[0] == 0:
+            raise ValueError(f"q={q!r} is not in the path's index ({index[0]:g}…{index[-1]:g})")
+        row = int(hit[0])
+    if threshold is not None and not (0 <= float(threshold) <= 1):
+        raise ValueError(f"threshold must be in [0, 1], got {threshold!r}")
+    at_q = values[row]
+    cut = float(threshold) if threshold is not None else np.inf
+    chosen = np.flatnonzero(at_q >= cut)
+    chosen = chosen[np.lexsort((chosen, -at_q[chosen]))]
+    fig, ax = _figure_and_axes(ax, (7.4, 4.2))
+    others = np.setdiff1d(np.arange(values.shape[1]), chosen[:max_labels])
+    for i, j in enumerate(others):
+        ax.plot(index, values[:, j], color="0.75", linewidth=0.8, zorder=1,
+                label="other features" if i == 0 else None)
+    for j in chosen[:max_labels]:
+        ax.plot(index, values[:, j], linewidth=1.6, zorder=3, label=str(path.columns[j]))
+    if threshold is not None:
+        ax.axhline(float(threshold), color="black", linestyle="--", linewidth=1,
+                   label=f"threshold π = {float(threshold):.2f}")
+    if q is not None:
+        ax.axvline(index[row], color="black", linestyle=":", linewidth=1,
+                   label=f"q = {index[row]:g}")
+    ax.set_xlim(index[0], index[-1])
+    ax.set_ylim(-0.02, 1.02)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("q (features kept per subsample)")
+    ax.set_ylabel(r"Selection probability $\hat{\Pi}$")
+    if title:
+        ax.set_title(title)
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return fig
 
 

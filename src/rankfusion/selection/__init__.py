@@ -2,10 +2,18 @@
 rankings and the work their fits take (docs/design.md, 'Layers'). Running them from plain
 options, summarising and saving their results is :mod:`rankfusion.workflows`'."""
 
+from .boruta import BorutaSelector, boruta_decide
 from .ensemble import EnsembleSelector
 from .list_weights import accuracy_weights, resolve_list_weights, weights_from_accuracies
 from .ranking_jobs import RankingJob, RankingPlan, plan_ranking_jobs, run_ranking_jobs
 from .regression import default_regressor, r2_weights, regression_folds
+from .stability_selection import (
+    StabilityParameters,
+    StabilitySelector,
+    pfer_bound,
+    stability_parameters,
+    subsample_halves,
+)
 from .subset_size import SubsetCurve, choose_size, search_size
 from .svm_rfe import (
     C_GRID,
@@ -24,4 +32,6 @@ __all__ = ["EnsembleSelector", "SVMRFE", "SVMRFERankings", "svm_rfe_rankings", "
            "RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs",
            "accuracy_weights", "resolve_list_weights",
            "weights_from_accuracies", "r2_weights", "regression_folds",
-           "default_regressor"]
+           "default_regressor", "StabilitySelector",
+           "StabilityParameters", "stability_parameters", "pfer_bound", "subsample_halves",
+           "BorutaSelector", "boruta_decide"]

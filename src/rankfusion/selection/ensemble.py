@@ -22,6 +22,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.constraints import (
     Boolean,
+    Check,
     Function,
     InstanceOf,
     Interval,
@@ -63,11 +64,17 @@ from .subset_size import (
     evaluate_prefixes,
     k_step_grid,
     learning_curve_grid,
+    parse_stability_rule,
 )
 
 __all__ = ["EnsembleSelector"]
 
 _SEARCHES = ("k-step", "learning-curve")
+
+
+def _searched(n) -> bool:
+    """Whether ``n_features_to_select`` searches the size by CV (not the stability rule)."""
+    return isinstance(n, str) and parse_stability_rule(n) is None
 
 
 def _root_children(random_state, n: int) -> list[np.random.SeedSequence]:
@@ -247,11 +254,18 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         nothing.
     stratify : bool, default=True
         Draw every bootstrap sample (and the CV folds) within classes.
-    n_features_to_select : None, int, float, "k-step" or "learning-curve", default=None
+    n_features_to_select : None, int, float, "k-step", "learning-curve" or "stability", default=None
         None keeps half the features (as scikit-learn's ``RFE``); an int is a count (≤ p); a
         float in (0, 1] a fraction, ``max(1, ⌊f·p + 0.5⌋)`` (docs/design.md, 'Fractions');
         ``"k-step"`` or ``"learning-curve"`` search the size by cross-validation
-        (:mod:`rankfusion.selection.subset_size`, :attr:`subset_curve_`).
+        (:mod:`rankfusion.selection.subset_size`, :attr:`subset_curve_`). ``"stability"`` or
+        ``"stability:pfer=1,threshold=0.9"`` (parameters ``q``, ``threshold``, ``pfer``,
+        ``bound``, ``n_subsamples``, ``complementary_pairs``) keeps the stable set of a
+        :class:`~rankfusion.selection.StabilitySelector` with the same rankers, rule,
+        ``aggregation_params``, ``normalize``, ``stratify``, ``tie_break`` and ``n_jobs``
+        (each half ranked once per ranker; no list weights), fitted on the same data:
+        :attr:`support_` is that set (not necessarily the consensus's top
+        :attr:`n_features_`), :attr:`stability_selection_` the fitted selector.
     estimators : dict or list of classifiers, default=None
         The classifiers of the size search and of the accuracy weights. None: the papers'
         linear SVM, naive Bayes, 1-NN and entropy tree
@@ -369,6 +383,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The rows of each bootstrap sample (empty without bootstraps).
     seed_entropy_ : int
         The entropy of the root seed, to reproduce a fit made with ``random_state=None``.
+    stability_selection_ : StabilitySelector or None
+        With ``n_features_to_select="stability…"``: the fitted selector behind the subset.
     classes_, n_features_in_, feature_names_in_ : as in scikit-learn
 
     References
@@ -431,7 +447,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         "sample_fraction": [Interval("real", 0, 1, closed="right")],
         "stratify": [Boolean()],
         "n_features_to_select": [None, Interval("int", 1, None),
-                                 Interval("real", 0, 1, closed="right"), Options(*_SEARCHES)],
+                                 Interval("real", 0, 1, closed="right"), Options(*_SEARCHES),
+                                 Check(lambda v: parse_stability_rule(v) is not None,
+                                       "'stability' or 'stability:pfer=…,threshold=…'",
+                                       toml="str")],
         "estimators": [None, ESTIMATORS_CONSTRAINT],
         "cv": [Interval("int", 2, None)],
         "subset_cv": [Options("nested", "ranked_once")],
@@ -461,8 +480,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         """What the size-search parameters need together (their values are checked by
         :meth:`_check_params`)."""
         check_size_rule(self.tol, self.size_rule)
-        if (self.tol is not None or self.size_rule != "best") and not isinstance(
-                self.n_features_to_select, str):
+        if (self.tol is not None or self.size_rule != "best") and not _searched(
+                self.n_features_to_select):
             raise ValueError("tol and size_rule apply to a searched size; set "
                              "n_features_to_select='k-step' or 'learning-curve'")
 
@@ -495,7 +514,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                              "samples, but n_bootstraps=0 ranks on all the data once: set "
                              "n_bootstraps ≥ 1 or leave sample_fraction at 1.0")
         # a grid of sizes needs a size search to try them
-        if self.subset_grid is not None and not isinstance(self.n_features_to_select, str):
+        if self.subset_grid is not None and not _searched(self.n_features_to_select):
             raise ValueError("subset_grid applies to a searched size; set "
                              "n_features_to_select='k-step' or 'learning-curve'")
         estimators = self._estimators()
@@ -657,7 +676,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             # before any work: a near-empty bootstrap ranks nothing (docs/design.md,
             # 'Ensembles, subsets and evaluation')
             check_sample_size(y, self.sample_fraction, stratify=self._stratified())
-            if isinstance(self.n_features_to_select, str) and self.subset_cv == "nested":
+            if _searched(self.n_features_to_select) and self.subset_cv == "nested":
                 check_sample_size(_smallest_training_part(y, int(self.cv), self.stratify),
                                   self.sample_fraction, stratify=bool(self.stratify),
                                   where=f" in the training part of a {int(self.cv)}-fold "
@@ -667,7 +686,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                  if hasattr(self, "feature_names_in_")
                  else np.array([f"x{i}" for i in range(p)], dtype=object))
         n = self.n_features_to_select
+        stab = parse_stability_rule(n)
         searched = isinstance(n, str)
+        if stab is not None and self.list_weights is not None:
+            raise ValueError("list_weights do not apply to n_features_to_select='stability' "
+                             "(each half is ranked once per ranker, unweighted): drop one")
         if n is None:
             k_fixed = max(1, p // 2)
         elif searched:
@@ -687,7 +710,17 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.list_weights_ = weights
         self.bootstrap_indices_ = samples
         self.subset_curve_ = None
-        if searched:
+        self.stability_selection_ = None
+        if stab is not None:
+            from .stability_selection import StabilitySelector
+
+            self.stability_selection_ = StabilitySelector(
+                rankers=self.rankers, aggregation=self.aggregation,
+                aggregation_params=self.aggregation_params, normalize=self.normalize,
+                stratify=self.stratify, tie_break=self.tie_break, n_jobs=self.n_jobs,
+                random_state=cv_seq, **stab).fit(X, y)
+            k = self.stability_selection_.n_features_
+        elif searched:
             self.subset_curve_ = self._search(Xw, y_codes, rankers, kind, estimators, cv_seq, p,
                                               names, k_fixed, consensus, fold_ties)
             k = self.subset_curve_.n_features
@@ -697,10 +730,12 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.scores_ = np.asarray(consensus.scores, dtype=np.float64)
         self.positions_ = np.asarray(consensus.positions, dtype=np.int64)
         ranking = np.ones(p, dtype=np.int64)
-        rest = consensus.order[k:]
+        self.support_ = self.positions_ <= k
+        if stab is not None:
+            self.support_ = self.stability_selection_.support_.copy()
+        rest = np.asarray(consensus.order)[~self.support_[consensus.order]]
         ranking[rest] = np.arange(2, rest.shape[0] + 2)
         self.ranking_ = ranking
-        self.support_ = self.positions_ <= k
         n_tied, n_kept = cutoff_ties(-tied_blocks(consensus), k) if 0 < k <= p else (0, 0)
         self.cutoff_ties_ = {"n_tied": n_tied, "n_kept": n_kept,
                              "cuts_ties": bool(k < p and n_kept < n_tied),

@@ -31,7 +31,7 @@ from .._utils.constraints import Interval, Options, validate_params
 
 __all__ = ["SubsetCurve", "SIZE_RULES", "SIZE_CONSTRAINTS", "k_step_grid",
            "learning_curve_grid", "evaluate_prefixes", "choose_size", "search_size",
-           "check_size_rule"]
+           "check_size_rule", "STABILITY_RULE_PARAMS", "parse_stability_rule"]
 
 
 def k_step_grid(p: int, *, dense_until: int = 50, n_log: int = 20) -> np.ndarray:
@@ -206,6 +206,58 @@ def check_size_rule(tol, size_rule) -> None:
                          "give tol (with size_rule='best') or size_rule='one_se', not both")
 
 
+
+
+#: The parameters a ``"stability:…"`` subset rule may set (those of
+#: :class:`~rankfusion.selection.StabilitySelector` that choose the subset).
+STABILITY_RULE_PARAMS = ("q", "threshold", "pfer", "bound", "n_subsamples",
+                         "complementary_pairs")
+
+
+def parse_stability_rule(value) -> dict | None:
+    """The parameters of a stability-selection subset rule, or None for any other value.
+
+    ``"stability"`` (the defaults of :class:`~rankfusion.selection.StabilitySelector`) or
+    ``"stability:pfer=1,threshold=0.8"`` with parameters of :data:`STABILITY_RULE_PARAMS`;
+    their values are checked when the selector is fitted.
+
+    Parameters
+    ----------
+    value : object
+        An ``n_features_to_select``.
+
+    Returns
+    -------
+    dict or None
+
+    Raises
+    ------
+    ValueError
+        A ``"stability:"`` text with a parameter outside :data:`STABILITY_RULE_PARAMS`, a
+        parameter without a value, or one given twice.
+
+    Examples
+    --------
+    >>> parse_stability_rule("stability:pfer=1,threshold=0.8")
+    {'pfer': 1, 'threshold': 0.8}
+    >>> parse_stability_rule("k-step") is None
+    True
+    """
+    from .._utils.spec_text import split_spec
+
+    if not isinstance(value, str) or value.split(":", 1)[0].strip() != "stability":
+        return None
+    _, items = split_spec(value)
+    out: dict = {}
+    for key, val in items:
+        if key is None or key not in STABILITY_RULE_PARAMS:
+            raise ValueError(f"n_features_to_select {value!r}: the stability rule takes "
+                             f"{', '.join(STABILITY_RULE_PARAMS)} as name=value, got "
+                             f"{key if key is not None else val!r}")
+        if key in out:
+            raise ValueError(f"n_features_to_select {value!r} gives {key} twice")
+        out[key] = val
+    return out
 
 
 def choose_size(curve: pd.DataFrame, method: str, *, tol=None,

@@ -141,7 +141,7 @@ def ensemble_work(selector, n_samples: int, n_features: int) -> WorkEstimate:
         ``what="select"``, with the counts above, the memory lower bound and, when there are
         bootstrap samples, ``n_bootstraps`` as the cause.
     """
-    from .subset_size import k_step_grid, learning_curve_grid
+    from .subset_size import k_step_grid, learning_curve_grid, parse_stability_rule
 
     rankers, kind, estimators = selector._check_params()
     check_random_state(selector.random_state)  # checked, a Generator not advanced
@@ -156,8 +156,13 @@ def ensemble_work(selector, n_samples: int, n_features: int) -> WorkEstimate:
     weights_fits = 0
     if isinstance(selector.list_weights, str):  # "accuracy": every list on every fold
         weights_fits = calls * folds
-    searched = isinstance(selector.n_features_to_select, str)
+    stab = parse_stability_rule(selector.n_features_to_select)
+    searched = isinstance(selector.n_features_to_select, str) and stab is None
     nested_calls = 0
+    if stab is not None:  # the stability rule: every ranker on each half, one rule per half
+        halves = int(stab.get("n_subsamples", 100))
+        nested_calls = len(rankers) * halves
+        aggregations += halves
     if searched:
         grid = selector.subset_grid
         if grid is None:
