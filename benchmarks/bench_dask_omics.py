@@ -7,6 +7,10 @@ samples × three rankers, ANOVA F (``f_classif``), χ² (``chi2``) and symmetric
 (``symmetric_uncertainty``, on discretised values), Borda (mean rank), top 50.
 
 * one process: ``EnsembleSelector(n_jobs=1)``, no Dask;
+* one process: BLAS limited to 1 thread (``threadpoolctl``), as on Dask's workers, which set
+  ``OMP_NUM_THREADS=1``: scikit-learn's ``chi2`` is a BLAS product whose last bits depend on
+  the BLAS thread count (measured: with the parent's default threads, about half of a χ²
+  list's scores differed from the workers' by up to 1.2e-15; positions and selection equal);
 * Dask: ``EnsembleSelector(n_jobs=2)`` inside ``joblib.parallel_config(backend="dask")`` on a
   ``distributed.LocalCluster(n_workers=2, threads_per_worker=1)`` (joblib's Dask backend
   scatters the data matrix, an argument over 1 kB, once per fit and the workers share it).
@@ -100,6 +104,7 @@ def _loads(xs) -> str:
 def run(genes: int, samples: int, n_bootstraps: int, repeat: int):
     from distributed import Client, LocalCluster
     from joblib import parallel_config
+    from threadpoolctl import threadpool_limits
 
     X, y = make_data(genes, samples)
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -108,7 +113,8 @@ def run(genes: int, samples: int, n_bootstraps: int, repeat: int):
     try:
         mem0 = client.run(_worker_memory)
         one, two = selector(n_bootstraps, 1), selector(n_bootstraps, 2)
-        selector(2, 1).fit(X, y)
+        with threadpool_limits(1):
+            selector(2, 1).fit(X, y)
         with parallel_config(backend="dask"):
             selector(2, 2).fit(X, y)  # the workers import rankfusion, scikit-learn, … once
         wall = {ONE: Timing(ONE), DASK: Timing(DASK)}
@@ -117,7 +123,8 @@ def run(genes: int, samples: int, n_bootstraps: int, repeat: int):
         for _ in range(repeat):
             loads_before.append(load_average())
             c0, t0 = time.process_time(), time.perf_counter()
-            one.fit(X, y)
+            with threadpool_limits(1):  # the workers' BLAS threads (Dask sets 1)
+                one.fit(X, y)
             wall[ONE].seconds.append(time.perf_counter() - t0)
             cpu[ONE].seconds.append(time.process_time() - c0)
             w0 = client.run(_worker_cpu)
