@@ -36,10 +36,12 @@ def client():
 
 def test_dask_backend_fit_equals_the_local_fit(client):
     from joblib import parallel_config
+    from threadpoolctl import threadpool_limits
 
     X, y = _data()
     X_before = X.copy()
-    local = _selector(1).fit(X, y)
+    with threadpool_limits(1):  # the workers' BLAS threads (Dask sets OMP_NUM_THREADS=1)
+        local = _selector(1).fit(X, y)
     with distributed.get_task_stream(client=client) as stream, \
             parallel_config(backend="dask"):
         remote = _selector(2).fit(X, y)
