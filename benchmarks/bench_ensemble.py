@@ -14,8 +14,26 @@
    (the parent and joblib's workers) are recorded too: they show whether two workers do more
    work than one.
 
+3. Against pyensemblefs (``--pyensemblefs 50 500``, the bootstrap counts): Golub (72 × 7,129),
+   B bootstrap samples × ANOVA F and χ², mean-rank aggregation, top 50, Nogueira stability.
+   χ² needs non-negative data and Golub has negative values: both sides get the same copy of
+   the data shifted once, column by column, to a minimum of 0 (``X - X.min(axis=0)``; ANOVA F
+   does not change, and pyensemblefs's own per-sample shift of its ``RankingFilter`` never
+   triggers). rankfusion: ``EnsembleSelector(rankers=("f_classif", "chi2"),
+   aggregation="borda", n_bootstraps=B, n_features_to_select=50, n_jobs=1)`` (Borda is the
+   mean rank). pyensemblefs 0.4.1, driven as its ``MetaBootstrapper`` documents: one
+   ``MetaBootstrapper`` per ranker (``SelectKBest(f_classif, k=50)``, ``SelectKBest(chi2,
+   k=50)``; the same ``random_state``, so both rankers see the same stratified resamples, as in
+   rankfusion), ``MeanRankAggregator(top_k=50)`` on the stacked score rows and
+   ``StabilityEvaluator(metrics="nogueira")`` on each ranker's bootstrap top-50 masks, all in
+   one process (``n_jobs=1``). Ratio = pyensemblefs median / rankfusion median (> 1:
+   rankfusion faster). An untimed check feeds pyensemblefs rankfusion's bootstrap rows and
+   compares the outputs. The rankfusion side is then profiled (cProfile, top 15 cumulative).
+
 Medians of interleaved runs, spread (min–max) and the load average before each round.
-Run: ``python benchmarks/bench_ensemble.py [--repeat 5] [--out benchmarks/results/ensemble.md]``
+Run: ``python benchmarks/bench_ensemble.py [--repeat 5] [--out benchmarks/results/ensemble.md]``;
+``--skip-fuzzy --skip-scaling --pyensemblefs 50 500 --append`` runs the pyensemblefs section
+only and replaces it in (or adds it to) the ``--out`` file, keeping the rest.
 """
 
 from __future__ import annotations
@@ -116,6 +134,100 @@ def scaling(repeat: int, n_bootstraps: int):
     return wall, cpu, loads
 
 
+PYEFS_TOP = 50
+
+
+def _golub_shifted():
+    X, y = load("golub", return_X_y=True)
+    X = np.asarray(X, dtype=np.float64)
+    return X - X.min(axis=0), np.asarray(y)
+
+
+def _pyefs_job(X, y, n_bootstraps, random_state=0):
+    """pyensemblefs's side: the per-ranker bootstrap ensembles, mean rank, top 50, Nogueira."""
+    from pyensemblefs.aggregators import MeanRankAggregator
+    from pyensemblefs.ensemble.metabootstrapper import MetaBootstrapper
+    from pyensemblefs.stability.evaluator import StabilityEvaluator
+    from sklearn.feature_selection import SelectKBest, chi2, f_classif
+
+    boots = {name: MetaBootstrapper([SelectKBest(f, k=PYEFS_TOP)], n_bootstraps=n_bootstraps,
+                                    n_jobs=1, random_state=random_state, verbose=False).fit(X, y)
+             for name, f in (("f_classif", f_classif), ("chi2", chi2))}
+    agg = MeanRankAggregator(top_k=PYEFS_TOP).fit(np.vstack([b.score_mat_ for b in boots.values()]))
+    ev = StabilityEvaluator(metrics="nogueira")
+    stab = {name: ev.compute(b.results_).values["nogueira"] for name, b in boots.items()}
+    return {"boots": boots, "top": np.asarray(agg.final_ranking_), "nogueira": stab}
+
+
+def _rf_selector(n_bootstraps):
+    return EnsembleSelector(rankers=("f_classif", "chi2"), aggregation="borda",
+                            n_bootstraps=n_bootstraps, n_features_to_select=PYEFS_TOP,
+                            n_jobs=1, random_state=0)
+
+
+def _same_samples_check(X, y, n_bootstraps):
+    """Feed pyensemblefs rankfusion's bootstrap rows (its ``resample`` replaced by a lookup,
+    untimed) and compare what both return."""
+    import pyensemblefs.ensemble.metabootstrapper as mb
+
+    sel = _rf_selector(n_bootstraps).fit(X, y)
+    seeds = np.random.RandomState(0).randint(0, 1_000_000, size=n_bootstraps)
+    if len(set(seeds.tolist())) < n_bootstraps:  # pragma: no cover - a repeated seed
+        return None
+    rows = dict(zip(seeds.tolist(), sel.bootstrap_indices_))
+    original = mb.resample
+    mb.resample = lambda X_, y_, replace, stratify, random_state: (X_[rows[random_state]],
+                                                                   y_[rows[random_state]])
+    try:
+        out = _pyefs_job(X, y, n_bootstraps)
+    finally:
+        mb.resample = original
+    L = sel.lists_
+    res = {}
+    for name in ("f_classif", "chi2"):
+        cols = [L.list_names.tolist().index(f"{name}@b{b}") for b in range(n_bootstraps)]
+        ours = (L.positions[:, cols] <= PYEFS_TOP).T
+        theirs = out["boots"][name].results_.astype(bool)
+        res[f"{name}: bootstrap top-{PYEFS_TOP} subsets equal"] = (
+            f"{int((ours == theirs).all(axis=1).sum())} of {n_bootstraps}")
+        res[f"{name}: Nogueira"] = (f"{sel.stability_.loc[name, 'nogueira']:.12g} (rankfusion), "
+                                   f"{out['nogueira'][name]:.12g} (pyensemblefs)")
+    ours_top = np.asarray(sel.consensus_.order[:PYEFS_TOP])
+    res[f"consensus top {PYEFS_TOP}, same order"] = bool(np.array_equal(ours_top, out["top"]))
+    res[f"consensus top {PYEFS_TOP}, same set"] = bool(set(ours_top) == set(out["top"].tolist()))
+    return res
+
+
+def pyensemblefs_setting(repeat: int, n_bootstraps: int):
+    X, y = _golub_shifted()
+    sel = _rf_selector(n_bootstraps)
+    sel.fit(X, y), _pyefs_job(X, y, 2)  # imports and warm caches on both sides
+    timings, loads, outputs = interleaved({"rankfusion EnsembleSelector": lambda: sel.fit(X, y),
+                                           "pyensemblefs": lambda: _pyefs_job(X, y, n_bootstraps)},
+                                          repeat)
+    loads.append(load_average())
+    return timings, loads, outputs
+
+
+def profile_rankfusion(n_bootstraps: int, top: int = 15) -> str:
+    import cProfile
+    import io
+    import pstats
+
+    X, y = _golub_shifted()
+    sel = _rf_selector(n_bootstraps)
+    sel.fit(X, y)
+    prof = cProfile.Profile()
+    prof.enable()
+    sel.fit(X, y)
+    prof.disable()
+    buf = io.StringIO()
+    stats = pstats.Stats(prof, stream=buf).strip_dirs().sort_stats("cumulative")
+    stats.print_stats(top)
+    text = buf.getvalue()
+    return text[text.index("   ncalls"):].rstrip() if "   ncalls" in text else text.rstrip()
+
+
 def _autogroup_note() -> str:
     try:
         on = Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
@@ -141,6 +253,11 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--stjude-bootstraps", type=int, default=48)
     ap.add_argument("--skip-fuzzy", action="store_true")
+    ap.add_argument("--skip-scaling", action="store_true")
+    ap.add_argument("--pyensemblefs", type=int, nargs="*", default=[],
+                    help="bootstrap counts of the comparison with pyensemblefs (e.g. 50 500)")
+    ap.add_argument("--append", action="store_true",
+                    help="keep the --out file's other sections, replace the pyensemblefs one")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args(argv)
     lines = ["# Ensemble selector", "",
@@ -159,6 +276,80 @@ def main(argv=None):
         lines += ["", f"CPU seconds of the `n_jobs=1` fit: {cpu.cell()}. Results of `n_jobs=1` "
                   f"and `n_jobs=2` identical (lists, consensus, stability). Load: "
                   f"{_loads(loads)}.", ""]
+    if not args.skip_scaling:
+        lines += _scaling_lines(args)
+    if args.pyensemblefs:
+        lines += _pyensemblefs_lines(args)
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        if args.append and args.out.exists():
+            old = args.out.read_text()
+            head = old.split(PYEFS_HEADING)[0].rstrip("\n")
+            text = head + "\n\n" + "\n".join(lines[lines.index(PYEFS_HEADING):])
+        args.out.write_text(text + "\n")
+
+
+PYEFS_HEADING = "## Against pyensemblefs: Golub, ANOVA F and χ², mean rank, top 50, Nogueira"
+
+
+def _pyensemblefs_lines(args) -> list:
+    import pyensemblefs
+    import sklearn
+
+    version = getattr(pyensemblefs, "__version__", None)
+    if version is None:
+        from importlib.metadata import version as _v
+        version = _v("pyensemblefs")
+    lines = [PYEFS_HEADING, "",
+             f"`python benchmarks/bench_ensemble.py --skip-fuzzy --skip-scaling --pyensemblefs "
+             f"{' '.join(map(str, args.pyensemblefs))} --repeat {args.repeat}` — pyensemblefs "
+             f"{version}, scikit-learn {sklearn.__version__}, "
+             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.", "",
+             "Golub 72 × 7,129, shifted once per column to a minimum of 0 for χ² (the same "
+             "array on both sides; ANOVA F is shift-invariant). rankfusion: "
+             "`EnsembleSelector(rankers=(\"f_classif\", \"chi2\"), aggregation=\"borda\", "
+             "n_bootstraps=B, n_features_to_select=50, n_jobs=1)`. pyensemblefs: one "
+             "`MetaBootstrapper` per ranker (`SelectKBest(f_classif, k=50)`, "
+             "`SelectKBest(chi2, k=50)`, the same "
+             "`random_state`, `n_jobs=1`), `MeanRankAggregator(top_k=50)` on the stacked score "
+             "rows, `StabilityEvaluator(metrics=\"nogueira\")` on each ranker's bootstrap "
+             "top-50 masks. Ratio = pyensemblefs / rankfusion (> 1: rankfusion faster).", "",
+             "| bootstraps | rankfusion | pyensemblefs | ratio | load before each round, "
+             "and after |", "|---|---|---|---|---|"]
+    for B in args.pyensemblefs:
+        t, loads, _ = pyensemblefs_setting(args.repeat, B)
+        ours, theirs = t["rankfusion EnsembleSelector"], t["pyensemblefs"]
+        pairs = [b / a for a, b in zip(ours.seconds, theirs.seconds)]
+        lines.append(f"| {B} | {ours.cell()} | {theirs.cell()} | "
+                     f"**{theirs.median / ours.median:.2f}×** (per round "
+                     f"{', '.join(f'{x:.2f}' for x in pairs)}) | {_loads(loads)} |")
+    lines += ["", f"Medians of {args.repeat} interleaved rounds (min–max).", "",
+              "Outputs. Both sides return the bootstrap lists, the mean-rank consensus, its top "
+              "50 and each ranker's Nogueira stability. rankfusion's fit returns more: every "
+              "list's positions (ties resolved), the consensus scores and positions, the "
+              "Nogueira variance and 95 % interval, ASD and APC of the bootstrap scores, and a "
+              "consensus row (the rule applied to each bootstrap's lists again, and its "
+              "stability); pyensemblefs keeps min–max normalised score rows and 0/1 masks. The "
+              "bootstrap samples differ (rankfusion's SeedSequence streams against "
+              "scikit-learn's `resample(stratify=y)` on `RandomState` seeds; both stratified, "
+              "n rows with replacement), so the timed runs rank different samples; with "
+              f"rankfusion's samples fed to pyensemblefs (untimed, {min(args.pyensemblefs)} "
+              "bootstraps):", ""]
+    X, y = _golub_shifted()
+    check = _same_samples_check(X, y, min(args.pyensemblefs))
+    if check is None:
+        lines.append("- (two pyensemblefs seeds repeat: check skipped)")
+    else:
+        lines += [f"- {k}: {v}" for k, v in check.items()]
+    B = min(args.pyensemblefs)
+    lines += ["", f"### Where rankfusion's time goes ({B} bootstraps, cProfile, top 15 by "
+              "cumulative time)", "", "```", profile_rankfusion(B), "```", ""]
+    return lines
+
+
+def _scaling_lines(args) -> list:
+    lines = []
     wall, cpu, loads = scaling(args.repeat, args.stjude_bootstraps)
     ratios = [a / b for a, b in zip(wall["n_jobs=1"].seconds, wall["n_jobs=2"].seconds)]
     speedup = wall["n_jobs=1"].median / wall["n_jobs=2"].median
@@ -173,10 +364,7 @@ def main(argv=None):
     lines += [f"CPU share the benchmark got (CPU seconds / wall seconds): {share['n_jobs=1']:.2f} "
               f"cores with n_jobs=1, {share['n_jobs=2']:.2f} with n_jobs=2. "
               f"{_autogroup_note()}", ""]
-    text = "\n".join(lines)
-    print(text)
-    if args.out:
-        args.out.write_text(text + "\n")
+    return lines
 
 
 if __name__ == "__main__":

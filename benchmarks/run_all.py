@@ -47,7 +47,9 @@ SCRIPTS = {
     "fuzzy": ("bench_fuzzy.py", ["--out", "{out}/fuzzy.md"], None),
     "omics": ("bench_omics.py", [], None),
     "cfs_golub": ("bench_cfs_golub.py", [], None),
-    "ensemble": ("bench_ensemble.py", ["--out", "{out}/ensemble.md"], None),
+    "ensemble": ("bench_ensemble.py", ["--pyensemblefs", "50", "500", "--out",
+                                       "{out}/ensemble.md"], None),
+    "dask_omics": ("bench_dask_omics.py", ["--out", "{out}/dask_omics.md"], None),
     "runner": ("bench_runner.py", [], None),
     "markov": ("bench_markov.py", ["--out", "{out}/markov.md"], None),
 }
