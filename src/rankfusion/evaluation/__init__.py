@@ -34,6 +34,8 @@ from .advisor import (
 from .classifiers import (
     available_classifiers,
     classifier_info,
+    classifier_task,
+    default_estimator,
     encode_nominal,
     make_classifier,
     register_classifier,
@@ -59,6 +61,7 @@ from .protocols import (
     cross_validate_selection,
     error_curve,
     log_grid,
+    regression_strata,
     relevant_rank_stats,
     selector_positions,
 )
@@ -100,6 +103,8 @@ __all__ = [
     "CrossValidationResult",
     "ErrorCurveResult",
     "available_classifiers",
+    "classifier_task",
+    "default_estimator",
     "classifier_info",
     "cross_validate_selection",
     "encode_nominal",
@@ -111,6 +116,7 @@ __all__ = [
     "plot_error_curves",
     "plot_stability",
     "register_classifier",
+    "regression_strata",
     "relevant_rank_stats",
     "selector_positions",
     "AgreementResult",

@@ -19,6 +19,8 @@ from ..selection.classifiers import (
     available_classifiers,
     classifier_accepts_nominal,
     classifier_info,
+    classifier_task,
+    default_estimator,
     encode_nominal,
     has_nominal_columns,
     make_classifier,
@@ -33,6 +35,8 @@ __all__ = [
     "classifier_info",
     "make_classifier",
     "classifier_accepts_nominal",
+    "classifier_task",
+    "default_estimator",
     "encode_nominal",
     "has_nominal_columns",
 ]

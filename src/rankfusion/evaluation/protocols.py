@@ -4,6 +4,14 @@ selector with a classifier, and statistics of the positions given to relevant fe
 Every protocol fits the selector (and tunes anything) on the training part of each split only:
 the test rows reach nothing but ``predict`` (docs/design.md, 'Ensembles, subsets and evaluation').
 
+Tasks (docs/design.md, 'Tasks'): every protocol takes ``task="auto"|"classification"|
+"regression"`` (:func:`rankfusion._utils.task.resolve_task`; never guessed from an
+integer-valued target with many values). A regression target is scored by a regressor
+(default ``ridge``): the error curve's error is the test RMSE, cross-validation reports
+``r2``, ``rmse`` and ``mae``; stratification becomes quantile-binned stratification of the
+error curve's splits (:func:`regression_strata`) and plain shuffled ``KFold`` in
+cross-validation.
+
 Seeds (docs/design.md, 'Seeds'): one ``numpy.random.SeedSequence`` from ``random_state`` is
 spawned into one child per split; each child seeds that split's partition, the selector and the
 classifier (where their ``random_state`` is left at ``None``), so the results do not depend on
@@ -29,11 +37,14 @@ from sklearn.base import clone
 from sklearn.metrics import (
     accuracy_score,
     f1_score,
+    mean_absolute_error,
     precision_score,
+    r2_score,
     recall_score,
     roc_auc_score,
 )
 from sklearn.model_selection import (
+    KFold,
     ShuffleSplit,
     StratifiedKFold,
     StratifiedShuffleSplit,
@@ -52,10 +63,12 @@ from .._utils.constraints import (
 )
 from .._utils.data import check_features, check_target
 from .._utils.seeding import seed_int
+from .._utils.task import TASKS, check_regression_target, resolve_task
 from .._utils.validation import check_bool, check_n_jobs, check_positive_int, check_seed
 from ..aggregation import Consensus
 from .classifiers import (
     classifier_accepts_nominal,
+    default_estimator,
     encode_nominal,
     has_nominal_columns,
     make_classifier,
@@ -72,10 +85,19 @@ __all__ = [
     "selector_positions",
     "log_grid",
     "SCORINGS",
+    "REGRESSION_SCORINGS",
+    "REGRESSION_STRATA",
+    "regression_strata",
 ]
 
+#: The metrics of a classification task.
 SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
+#: The metrics of a regression task: R², root mean squared error, mean absolute error.
+REGRESSION_SCORINGS = ("r2", "rmse", "mae")
+#: The quantile bins of a numeric target that stratified splits keep balanced.
+REGRESSION_STRATA = 5
 
+_TASK = [Options(*TASKS)]
 _CLASSIFIER = [InstanceOf(str, "a classifier name", toml="str"),
                Check(lambda c: hasattr(c, "fit") and hasattr(c, "predict"), "a classifier")]
 _SEED = [None, Seed(), InstanceOf(np.random.SeedSequence, "a SeedSequence")]
@@ -90,6 +112,7 @@ ERROR_CURVE_CONSTRAINTS = {
     "n_splits": [Interval("int", 2, None)],
     "test_size": [Interval("real", 0, 1, closed="neither"), Interval("int", 1, None)],
     "stratify": [Boolean()],
+    "task": _TASK,
     "n_jobs": [None, Jobs()],
     "random_state": _SEED,
     "progress": [Boolean()],
@@ -101,10 +124,12 @@ ERROR_CURVE_CONSTRAINTS = {
 CROSS_VALIDATION_CONSTRAINTS = {
     "classifier": _CLASSIFIER,
     "cv": [Interval("int", 2, None)],
-    "scoring": [SequenceOf(Options(*SCORINGS),
-                           description="a list of metrics (" + ", ".join(SCORINGS) + ")")],
+    "scoring": [SequenceOf(Options(*SCORINGS, *REGRESSION_SCORINGS),
+                           description="a list of metrics (" + ", ".join(SCORINGS)
+                           + "; for regression " + ", ".join(REGRESSION_SCORINGS) + ")")],
     "pos_label": [None, InstanceOf(str, "a class label (str)", toml="str"),
                   InstanceOf(numbers.Integral, "a class label (int)", toml="int")],
+    "task": _TASK,
     "n_jobs": [None, Jobs()],
     "random_state": _SEED,
     "progress": [Boolean()],
@@ -250,7 +275,40 @@ def _seeded(est, seed: int):
     return est
 
 
-def _check_inputs(X, y):
+def regression_strata(y, n_bins: int = REGRESSION_STRATA) -> np.ndarray:
+    """Quantile-bin codes of a numeric target, for stratified splits of a regression task.
+
+    The cut points are the ``j/n_bins`` quantiles of ``y`` (``j = 1 … n_bins − 1``, numpy's
+    linear interpolation); a value equal to a cut point falls in the upper bin; bins left
+    empty by tied values are dropped and the codes renumbered 0, 1, … in order of the target.
+    Fewer bins are used when a bin would hold fewer than two samples, so that every stratum
+    can be split.
+
+    Parameters
+    ----------
+    y : array-like of float, shape (n,)
+    n_bins : int, default :data:`REGRESSION_STRATA`
+
+    Returns
+    -------
+    ndarray of int64, shape (n,)
+
+    Examples
+    --------
+    >>> regression_strata([0.1, 0.5, 0.2, 0.9, 0.3, 0.7, 0.4, 0.8, 0.6, 1.0], n_bins=2)
+    array([0, 0, 0, 1, 0, 1, 0, 1, 1, 1])
+    """
+    y = np.asarray(y, dtype=np.float64)
+    n_bins = check_positive_int(n_bins, name="n_bins")
+    for b in range(min(n_bins, max(y.shape[0] // 2, 1)), 0, -1):
+        cuts = np.quantile(y, np.arange(1, b) / b)
+        codes = np.unique(np.searchsorted(cuts, y, side="right"), return_inverse=True)[1]
+        if np.bincount(codes).min() >= 2 or b == 1:
+            return codes.astype(np.int64).reshape(-1)
+    return np.zeros(y.shape[0], dtype=np.int64)  # pragma: no cover - loop returns at b = 1
+
+
+def _check_inputs(X, y, task: str = "classification"):
     if isinstance(X, pd.DataFrame):
         check_features(X)
         Xv = X
@@ -260,10 +318,22 @@ def _check_inputs(X, y):
         Xv = np.asarray(X)
         if Xv.dtype == object:
             Xv = values
+    if task == "regression":
+        yv = check_regression_target(y, Xv.shape[0])
+        return Xv, yv, regression_strata(yv), None, names
     codes, classes = check_target(y, Xv.shape[0])
     yv = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
     yv = yv.reshape(-1)
     return Xv, yv, codes, classes, names
+
+
+def _estimator_for_task(classifier, task: str):
+    """The estimator named or given for ``task`` (default :func:`default_estimator`),
+    checked to serve that task before any work."""
+    if classifier is None:
+        return default_estimator(task)
+    make_classifier(classifier, task=task)  # unknown names, the wrong kind: fail now
+    return classifier
 
 
 def _classifier_for(classifier, X, seed):
@@ -306,7 +376,8 @@ class ErrorCurveResult:
     Parameters
     ----------
     errors : DataFrame, splits × feature counts
-        Test error of the classifier on the top-k features of each split's ranking.
+        Test error of the classifier on the top-k features of each split's ranking (the
+        RMSE of the regressor for a regression task, :attr:`metric`).
     positions : DataFrame, splits × features
         The ranking of each split's selector (1 = best), fitted on that split's training part.
     test_indices : list of ndarray
@@ -315,6 +386,9 @@ class ErrorCurveResult:
         Rows of each split's training part (for the corrected t-test).
     n_test : int
         Rows of each split's test part.
+    metric : str, default "error"
+        What ``errors`` holds: ``"error"`` (the classification error rate) or ``"rmse"``
+        (the test root mean squared error of a regression task).
     """
 
     errors: pd.DataFrame
@@ -322,6 +396,7 @@ class ErrorCurveResult:
     test_indices: list = field(repr=False)
     n_train: int
     n_test: int
+    metric: str = "error"
 
     @property
     def n_features(self) -> np.ndarray:
@@ -340,7 +415,7 @@ class ErrorCurveResult:
         ax : matplotlib Axes, optional
             Axes to draw on; default a new figure.
         label : str, optional
-            The curve's legend label (default "error").
+            The curve's legend label (default :attr:`metric`: "error" or "rmse").
 
         Returns
         -------
@@ -348,10 +423,11 @@ class ErrorCurveResult:
         """
         from .plots import plot_error_curves
 
-        return plot_error_curves({label or "error": self}, ax=ax)
+        ylabel = "Test RMSE" if self.metric == "rmse" else "Error rate"
+        return plot_error_curves({label or self.metric: self}, ax=ax, ylabel=ylabel)
 
 
-def _one_split(selector, classifier, X, y, train, test, grid, seeds):
+def _one_split(selector, classifier, X, y, train, test, grid, seeds, regression=False):
     sel = _seeded(selector, int(seeds[1]))
     Xtr = _rows(X, train)
     sel.fit(Xtr, y[train])
@@ -363,13 +439,18 @@ def _one_split(selector, classifier, X, y, train, test, grid, seeds):
         top = order[:k]
         clf = _classifier_for(classifier, X, int(seeds[2]))
         clf.fit(_cols(Xtr, top), y[train])
-        errs[i] = float(np.mean(clf.predict(_cols(Xte, top)) != y[test]))
+        pred = clf.predict(_cols(Xte, top))
+        if regression:
+            errs[i] = float(np.sqrt(np.mean((np.asarray(pred, dtype=np.float64)
+                                             - y[test]) ** 2)))
+        else:
+            errs[i] = float(np.mean(pred != y[test]))
     return errs, pos
 
 
-def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
+def error_curve(selector, X, y, *, n_features=None, classifier=None,
                 n_splits: int = 100, test_size: float | int = 0.25, stratify: bool = True,
-                n_jobs: int | None = None, random_state=None,
+                task: str = "auto", n_jobs: int | None = None, random_state=None,
                 progress: bool = False) -> ErrorCurveResult:
     """Test error against the number of selected features over repeated random splits.
 
@@ -391,11 +472,20 @@ def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
     y : array-like of shape (n,)
     n_features : sequence of int, optional
         The feature counts k; default :func:`log_grid` (about 20 counts, log-spaced 1…p).
-    classifier : str or estimator, default "linear_svm"
-        A name of :func:`~rankfusion.evaluation.available_classifiers` or a classifier.
+    classifier : str or estimator, optional
+        A name of :func:`~rankfusion.evaluation.available_classifiers` or a classifier (a
+        regressor for a regression task); default ``"linear_svm"`` (``"ridge"`` for
+        regression).
     n_splits : int, default 100
     test_size : float or int, default 0.25
     stratify : bool, default True
+        Stratified splits: by class, or for a regression task by the
+        :data:`REGRESSION_STRATA` quantile bins of the target (:func:`regression_strata`).
+    task : {"auto", "classification", "regression"}, default "auto"
+        What ``y`` is (:func:`rankfusion._utils.task.resolve_task`): ``"auto"`` takes text,
+        bool and categorical targets and few whole numbers as classes and non-integer floats
+        as a regression target, and refuses an integer-valued target with many values.
+        For regression the curve's error is the test RMSE.
     n_jobs : int, optional
         Splits run in parallel through joblib; the result does not depend on it.
     random_state : None, int or Generator
@@ -409,15 +499,15 @@ def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
     progress = check_bool(progress, "progress")
     n_jobs = check_n_jobs(n_jobs)
     _check_selector(selector)
-    Xv, yv, codes, _, names = _check_inputs(X, y)
+    task = resolve_task(y, task)
+    Xv, yv, codes, _, names = _check_inputs(X, y, task)
     n, p = Xv.shape
     grid = _check_grid(n_features, p)
     n_splits = check_positive_int(n_splits, name="n_splits")
     test_size = _check_test_size(test_size, n)
     if not isinstance(stratify, (bool, np.bool_)):
         raise TypeError(f"stratify must be a bool, got {stratify!r}")
-    if isinstance(classifier, str):
-        make_classifier(classifier)  # unknown names fail before any work
+    classifier = _estimator_for_task(classifier, task)
     seed = check_seed(random_state)
     children = np.random.SeedSequence(seed).spawn(n_splits)
     seeds = [seed_int(c, size=3) for c in children]
@@ -430,7 +520,8 @@ def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
         except ValueError as exc:
             raise ValueError(f"cannot split the data (test_size={test_size}, "
                              f"stratify={stratify}): {exc}") from None
-    jobs = (delayed(_one_split)(selector, classifier, Xv, yv, tr, te, grid, s)
+    jobs = (delayed(_one_split)(selector, classifier, Xv, yv, tr, te, grid, s,
+                                task == "regression")
             for (tr, te), s in zip(splits, seeds))
     out = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
     results = list(_progress(out, n_splits, progress, "splits"))
@@ -442,7 +533,8 @@ def error_curve(selector, X, y, *, n_features=None, classifier="linear_svm",
                              columns=pd.Index(names, name="feature"))
     return ErrorCurveResult(errors=errors, positions=positions,
                             test_indices=[te for _, te in splits],
-                            n_train=int(splits[0][0].shape[0]), n_test=int(splits[0][1].shape[0]))
+                            n_train=int(splits[0][0].shape[0]), n_test=int(splits[0][1].shape[0]),
+                            metric="rmse" if task == "regression" else "error")
 
 
 # --------------------------------------------------------------------------- cross-validation
@@ -459,7 +551,7 @@ class CrossValidationResult:
     pos_label : object or None
         The positive class of a binary problem (None for multiclass).
     average : str
-        ``"binary"`` or ``"weighted"``.
+        ``"binary"`` or ``"weighted"`` (``"none"`` for a regression task).
     test_indices : list of ndarray
         The test rows of each fold.
     support : DataFrame of bool, folds × features, or None
@@ -469,6 +561,8 @@ class CrossValidationResult:
     positions : DataFrame of int, folds × features, or None
         The ranking of each fold's selector (1 = best, :func:`selector_positions`), as
         :attr:`ErrorCurveResult.positions`; None when the selector exposes no ranking.
+    task : str, default "classification"
+        ``"classification"`` or ``"regression"``: the task the folds were scored for.
     """
 
     scores: pd.DataFrame
@@ -477,6 +571,7 @@ class CrossValidationResult:
     test_indices: list = field(repr=False)
     support: pd.DataFrame | None = field(default=None, repr=False)
     positions: pd.DataFrame | None = field(default=None, repr=False)
+    task: str = "classification"
 
     def summary(self) -> pd.DataFrame:
         """Mean and standard deviation (ddof = 1) of each metric over the folds."""
@@ -513,6 +608,15 @@ def _roc_auc(y_true, s, classes, pos_label):
     return acc / total if total else np.nan
 
 
+def _regression_metric(m, yt, pred):
+    pred = np.asarray(pred, dtype=np.float64)
+    if m == "r2":
+        return float(r2_score(yt, pred)) if yt.shape[0] > 1 else np.nan
+    if m == "rmse":
+        return float(np.sqrt(np.mean((pred - yt) ** 2)))
+    return float(mean_absolute_error(yt, pred))
+
+
 def _one_fold(pipe, X, y, train, test, seeds, scoring, classes, pos_label, average):
     model = clone(pipe)
     model.set_params(select=_seeded(model.named_steps["select"], int(seeds[1])))
@@ -535,7 +639,9 @@ def _one_fold(pipe, X, y, train, test, seeds, scoring, classes, pos_label, avera
         except (TypeError, ValueError, AttributeError):
             continue
     for m in scoring:
-        if m == "accuracy":
+        if m in REGRESSION_SCORINGS:
+            out[m] = _regression_metric(m, yt, pred)
+        elif m == "accuracy":
             out[m] = accuracy_score(yt, pred)
         elif m == "error":
             out[m] = 1.0 - accuracy_score(yt, pred)
@@ -554,9 +660,9 @@ def _one_fold(pipe, X, y, train, test, seeds, scoring, classes, pos_label, avera
     return out
 
 
-def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
-                             scoring: Sequence[str] = SCORINGS, pos_label=None,
-                             n_jobs: int | None = None, random_state=None,
+def cross_validate_selection(selector, X, y, *, classifier=None, cv=10,
+                             scoring: Sequence[str] | None = None, pos_label=None,
+                             task: str = "auto", n_jobs: int | None = None, random_state=None,
                              progress: bool = False) -> CrossValidationResult:
     """k-fold cross-validation of ``Pipeline([selector, classifier])``.
 
@@ -570,20 +676,27 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
     * ``roc_auc``: binary — AUC of the positive class from ``predict_proba`` or
       ``decision_function``; multiclass — one-vs-rest AUC per class weighted by support (as
       scikit-learn's ``multi_class="ovr", average="weighted"``; decision values are accepted
-      as well as probabilities, AUC being a rank statistic).
+      as well as probabilities, AUC being a rank statistic);
+    * for a regression task: ``r2`` (the coefficient of determination on the test part),
+      ``rmse`` (root mean squared error) and ``mae`` (mean absolute error).
 
     Parameters
     ----------
     selector : SelectorMixin
         A selector with ``fit`` and ``transform``.
     X, y : as in :func:`error_curve`
-    classifier : str or estimator, default "linear_svm"
+    classifier : str or estimator, optional
+        Default ``"linear_svm"`` (``"ridge"`` for a regression task).
     cv : int or CV splitter, default 10
-        An int gives ``StratifiedKFold(cv, shuffle=True)`` seeded from ``random_state``.
-    scoring : sequence of str
-        A subset of ``("accuracy", "error", "precision", "recall", "f1", "roc_auc")``.
+        An int gives ``StratifiedKFold(cv, shuffle=True)`` seeded from ``random_state``
+        (``KFold(cv, shuffle=True)`` for a regression task).
+    scoring : sequence of str, optional
+        A subset of ``("accuracy", "error", "precision", "recall", "f1", "roc_auc")``, all
+        of them by default; for a regression task a subset of ``("r2", "rmse", "mae")``.
     pos_label : label, optional
         Positive class of a binary problem.
+    task : {"auto", "classification", "regression"}, default "auto"
+        What ``y`` is, as in :func:`error_curve`.
     n_jobs : int, optional
     random_state : None, int or Generator
     progress : bool, default False
@@ -595,15 +708,25 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
     progress = check_bool(progress, "progress")
     n_jobs = check_n_jobs(n_jobs)
     _check_selector(selector, needs_transform=True)
-    Xv, yv, codes, classes, _ = _check_inputs(X, y)
+    task = resolve_task(y, task)
+    Xv, yv, codes, classes, _ = _check_inputs(X, y, task)
+    allowed = REGRESSION_SCORINGS if task == "regression" else SCORINGS
+    if scoring is None:
+        scoring = allowed
     if isinstance(scoring, str):
         scoring = (scoring,)
     scoring = tuple(scoring)
-    bad = [s for s in scoring if s not in SCORINGS]
+    bad = [s for s in scoring if s not in allowed]
     if bad or not scoring:
-        raise ValueError(f"scoring must be a non-empty subset of {list(SCORINGS)}; got "
-                         f"{bad or list(scoring)}")
-    if len(classes) == 2:
+        raise ValueError(f"scoring must be a non-empty subset of {list(allowed)} for a {task} "
+                         f"task; got {bad or list(scoring)}")
+    classifier = _estimator_for_task(classifier, task)
+    if task == "regression":
+        if pos_label is not None:
+            raise ValueError("pos_label applies to binary classification only; this is a "
+                             "regression task")
+        average = "none"
+    elif len(classes) == 2:
         average = "binary"
         if pos_label is None:
             counts = np.bincount(codes, minlength=2)
@@ -620,7 +743,12 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
         raise TypeError(f"cv must be an int or a CV splitter, got {cv!r}")
     if isinstance(cv, numbers.Integral):
         cv = check_positive_int(cv, name="cv", minimum=2)
-        if np.bincount(codes).min() >= cv:
+        if task == "regression":
+            if cv > yv.shape[0]:
+                raise ValueError(f"cv={cv} folds need at least {cv} samples; y has "
+                                 f"{yv.shape[0]}")
+            splitter = KFold(cv, shuffle=True, random_state=seed)
+        elif np.bincount(codes).min() >= cv:
             splitter = StratifiedKFold(cv, shuffle=True, random_state=seed)
         else:
             raise ValueError(f"cv={cv} folds need at least {cv} samples of every class; the "
@@ -655,7 +783,7 @@ def cross_validate_selection(selector, X, y, *, classifier="linear_svm", cv=10,
                  pd.DataFrame(np.vstack(ranked).astype(np.int64), index=fold_index,
                               columns=feature_index))
     return CrossValidationResult(scores=scores, pos_label=pos_label if average == "binary"
-                                 else None, average=average,
+                                 else None, average=average, task=task,
                                  test_indices=[te for _, te in folds], support=support_frame,
                                  positions=positions)
 

@@ -22,6 +22,18 @@ name                      estimator
 ``random_forest``         ``RandomForestClassifier(n_estimators=100)``
 ========================  =====================================================================
 
+Regressors, for a numeric target (``task="regression"``; tag ``task`` of each entry):
+
+============================  =================================================================
+name                          estimator
+============================  =================================================================
+``linear_svr``                ``SVR(kernel="linear", C=1)`` — ``linear_svm``'s counterpart
+``ridge``                     ``Ridge(alpha=1)``
+``knn5_regressor``            ``KNeighborsRegressor(n_neighbors=5)``
+``tree_regressor``            ``DecisionTreeRegressor()`` (squared error, unpruned)
+``random_forest_regressor``   ``RandomForestRegressor(n_estimators=100)``
+============================  =================================================================
+
 The registry lives in :mod:`rankfusion.selection` because the selectors' size searches and
 accuracy weights take these names too (``EnsembleSelector(estimators=["smo", "naive_bayes"])``),
 and selection sits below evaluation (docs/design.md, 'Layers'); :mod:`rankfusion.evaluation`
@@ -37,25 +49,30 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pandas as pd
-from sklearn.base import clone, is_classifier
+from sklearn.base import clone, is_classifier, is_regressor
 from sklearn.compose import ColumnTransformer, make_column_selector
 from sklearn.ensemble import (
     AdaBoostClassifier,
     BaggingClassifier,
     RandomForestClassifier,
+    RandomForestRegressor,
 )
+from sklearn.linear_model import Ridge
 from sklearn.naive_bayes import GaussianNB
-from sklearn.neighbors import KNeighborsClassifier
+from sklearn.neighbors import KNeighborsClassifier, KNeighborsRegressor
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder
-from sklearn.svm import SVC
-from sklearn.tree import DecisionTreeClassifier
+from sklearn.svm import SVC, SVR
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from .._utils.registry import Entry, Registry, closest_name
 
 __all__ = [
     "CLASSIFIERS",
     "register_classifier",
+    "classifier_task",
+    "default_estimator",
+    "ESTIMATOR_TASKS",
     "available_classifiers",
     "classifier_info",
     "make_classifier",
@@ -72,12 +89,24 @@ NOMINAL_DTYPES = ["object", "category", "bool", "string"]
 CLASSIFIERS = Registry("classifier", positional=0, data=())
 
 
+#: The tasks a registered estimator serves (its ``task`` tag).
+ESTIMATOR_TASKS = ("classification", "regression")
+
+#: The estimator the protocols use when none is named: the papers' linear SVM; for regression
+#: ridge regression, whose solver, unlike ``linear_svr``'s, takes unscaled attributes (CPU
+#: speeds in the tens of thousands) in milliseconds (docs/design.md, 'Tasks').
+_DEFAULTS = {"classification": "linear_svm", "regression": "ridge"}
+
+
 def register_classifier(name: str, *, accepts_nominal: bool = False,
-                        description: str = "") -> Callable[[Callable], Callable]:
+                        description: str = "",
+                        task: str = "classification") -> Callable[[Callable], Callable]:
     """Decorator registering ``factory(random_state) -> classifier`` under ``name``.
 
     ``accepts_nominal=True`` declares that the classifier takes pandas categorical/object
-    columns itself (the protocols then pass them through unencoded).
+    columns itself (the protocols then pass them through unencoded); ``task="regression"``
+    registers a regressor (the registry holds both; :func:`make_classifier` with ``task=``
+    refuses the other kind).
 
     Parameters
     ----------
@@ -87,6 +116,8 @@ def register_classifier(name: str, *, accepts_nominal: bool = False,
         Whether the classifier takes nominal columns itself.
     description : str, default ""
         One line shown by :func:`available_classifiers`.
+    task : {"classification", "regression"}, default "classification"
+        What the estimator predicts.
 
     Returns
     -------
@@ -95,18 +126,72 @@ def register_classifier(name: str, *, accepts_nominal: bool = False,
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty str, got {name!r}")
+    if task not in ESTIMATOR_TASKS:
+        raise ValueError(f"task must be one of {ESTIMATOR_TASKS}, got {task!r}")
     return CLASSIFIERS.register(name, weights=False, tags={
-        "accepts_nominal": bool(accepts_nominal), "description": description})
+        "accepts_nominal": bool(accepts_nominal), "description": description, "task": task})
 
 
-def available_classifiers() -> list[str]:
-    """Names of the registered classifiers.
+def available_classifiers(task: str | None = None) -> list[str]:
+    """Names of the registered estimators (classifiers and regressors).
+
+    Parameters
+    ----------
+    task : {"classification", "regression"}, optional
+        Only the estimators of that task; default all.
 
     Returns
     -------
     list of str
+
+    Examples
+    --------
+    >>> available_classifiers("regression")
+    ['knn5_regressor', 'linear_svr', 'random_forest_regressor', 'ridge', 'tree_regressor']
     """
-    return CLASSIFIERS.available()
+    names = CLASSIFIERS.available()
+    if task is None:
+        return names
+    if task not in ESTIMATOR_TASKS:
+        raise ValueError(f"task must be one of {ESTIMATOR_TASKS} or None, got {task!r}")
+    return [n for n in names if CLASSIFIERS.get(n).tags.get("task") == task]
+
+
+def classifier_task(classifier) -> str:
+    """What an estimator predicts: the ``task`` tag of a registered name, or what
+    scikit-learn says of an estimator object (``is_regressor``; a Pipeline by its last step).
+
+    Parameters
+    ----------
+    classifier : str or estimator
+        A registered name or a scikit-learn estimator.
+
+    Returns
+    -------
+    str
+        ``"classification"`` or ``"regression"``.
+    """
+    if isinstance(classifier, str):
+        return classifier_info(classifier).tags.get("task", "classification")
+    last = classifier.steps[-1][1] if isinstance(classifier, Pipeline) else classifier
+    return "regression" if is_regressor(last) else "classification"
+
+
+def default_estimator(task: str) -> str:
+    """The registered estimator the protocols use when none is named.
+
+    Parameters
+    ----------
+    task : {"classification", "regression"}
+
+    Returns
+    -------
+    str
+        ``"linear_svm"`` for classification, ``"ridge"`` for regression.
+    """
+    if task not in _DEFAULTS:
+        raise ValueError(f"task must be one of {ESTIMATOR_TASKS}, got {task!r}")
+    return _DEFAULTS[task]
 
 
 def classifier_info(name: str) -> Entry:
@@ -126,19 +211,29 @@ def classifier_info(name: str) -> Entry:
     return CLASSIFIERS.get(name, argument="classifier")
 
 
-def _check_estimator(est, name: str = "classifier"):
+def _check_estimator(est, name: str = "classifier", task: str = "classification"):
     if not (hasattr(est, "fit") and hasattr(est, "predict")):
         shown = repr(est) if len(repr(est)) <= 60 else repr(est)[:57] + "..."
-        raise TypeError(f"{name} must be a registered name ({', '.join(available_classifiers())})"
-                        f" or a scikit-learn classifier; got {shown} ({type(est).__name__})")
-    if not is_classifier(est) and not isinstance(est, Pipeline):
+        raise TypeError(f"{name} must be a registered name "
+                        f"({', '.join(available_classifiers(task))}) or a scikit-learn "
+                        f"{'regressor' if task == 'regression' else 'classifier'}; got {shown} "
+                        f"({type(est).__name__})")
+    if isinstance(est, Pipeline):
+        return est
+    if task == "regression" and not is_regressor(est):
+        raise TypeError(f"{name} must be a regressor for a regression task (a "
+                        f"{'classifier' if is_classifier(est) else 'transformer'} was given: "
+                        f"{type(est).__name__}); registered regressors: "
+                        f"{', '.join(available_classifiers('regression'))}")
+    if task == "classification" and not is_classifier(est):
         raise TypeError(f"{name} must be a classifier (a regressor or transformer was given: "
                         f"{type(est).__name__})")
     return est
 
 
-def make_classifier(classifier, *, random_state: int | None = None):
-    """A fresh unfitted classifier from a registered name or an estimator (cloned).
+def make_classifier(classifier, *, random_state: int | None = None, task: str | None = None):
+    """A fresh unfitted classifier (or regressor) from a registered name or an estimator
+    (cloned).
 
     Parameters
     ----------
@@ -147,6 +242,10 @@ def make_classifier(classifier, *, random_state: int | None = None):
         a clone is returned).
     random_state : int, optional
         Seed for a registered classifier that draws random numbers.
+    task : {"classification", "regression"}, optional
+        The task the estimator must serve: a registered name or an object of the other kind
+        is refused, naming the estimators of this task. Default: any registered name, and a
+        classifier object.
 
     Examples
     --------
@@ -161,8 +260,15 @@ def make_classifier(classifier, *, random_state: int | None = None):
             hint = f"; did you mean {close!r}?" if close else ";"
             raise ValueError(f"unknown classifier {classifier!r}{hint} known classifiers: "
                              f"{', '.join(known)}")
-        return CLASSIFIERS.get(classifier).func(random_state)
-    return clone(_check_estimator(classifier))
+        entry = CLASSIFIERS.get(classifier)
+        own = entry.tags.get("task", "classification")
+        if task is not None and own != task:
+            kind = "regressor" if own == "regression" else "classifier"
+            raise ValueError(f"{classifier!r} is a {kind}, not for a {task} task; {task} "
+                             f"estimators: "
+                             f"{', '.join(available_classifiers(task))}")
+        return entry.func(random_state)
+    return clone(_check_estimator(classifier, task=task or "classification"))
 
 
 def classifier_accepts_nominal(classifier) -> bool:
@@ -255,6 +361,35 @@ def _bagging(random_state=None):
 @register_classifier("random_forest", description="random forest of 100 trees")
 def _random_forest(random_state=None):
     return RandomForestClassifier(n_estimators=100, random_state=random_state)
+
+
+# --------------------------------------------------------------------------- regressors
+@register_classifier("linear_svr", description="SVR(kernel='linear', C=1)", task="regression")
+def _linear_svr(random_state=None):
+    return SVR(kernel="linear", C=1.0)
+
+
+@register_classifier("ridge", description="Ridge(alpha=1)", task="regression")
+def _ridge(random_state=None):
+    return Ridge(alpha=1.0)
+
+
+@register_classifier("knn5_regressor", description="5-nearest-neighbour regression, Euclidean",
+                     task="regression")
+def _knn5_regressor(random_state=None):
+    return KNeighborsRegressor(n_neighbors=5)
+
+
+@register_classifier("tree_regressor", description="unpruned regression tree (squared error)",
+                     task="regression")
+def _tree_regressor(random_state=None):
+    return DecisionTreeRegressor(random_state=random_state)
+
+
+@register_classifier("random_forest_regressor", description="random forest of 100 regression "
+                     "trees", task="regression")
+def _random_forest_regressor(random_state=None):
+    return RandomForestRegressor(n_estimators=100, random_state=random_state)
 
 
 # --------------------------------------------------------------------------- Weka's ones

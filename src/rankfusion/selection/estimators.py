@@ -105,7 +105,7 @@ def estimator_by_name(name, *, argument: str = "estimators", random_state=None,
     ValueError: estimators: unknown classifier 'svm'; did you mean 'linear_svm'? known names:
     linear_svm, naive_bayes, knn1, tree (the papers' classifiers), ...
     """
-    from .classifiers import CLASSIFIERS
+    from .classifiers import CLASSIFIERS, available_classifiers, make_classifier
 
     if not isinstance(name, str):
         raise TypeError(f"{argument} must be a classifier name (str) or a classifier, got "
@@ -113,9 +113,9 @@ def estimator_by_name(name, *, argument: str = "estimators", random_state=None,
     known = default_estimators(random_state)
     if name in known:
         return known[name]
-    if name in CLASSIFIERS:
-        return CLASSIFIERS.get(name).func(random_state)
-    registered = [k for k in CLASSIFIERS.available() if k not in known]
+    if name in CLASSIFIERS:  # a regressor is refused, naming the classifiers
+        return make_classifier(name, random_state=random_state, task="classification")
+    registered = [k for k in available_classifiers("classification") if k not in known]
     every = [*known, *registered]
     # the same name in another case, then a name holding it (svm → linear_svm), then spelling
     close = ({k.lower(): k for k in every}.get(name.strip().lower()) or next(
