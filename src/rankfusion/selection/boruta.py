@@ -201,9 +201,9 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
         Hits of each feature (over the iterations it took part in).
     n_iter_ : int
         Iterations run.
-    importance_history_ : ndarray of shape (n_iter_, n_features)
+    importance_history_ : ndarray of shape (n_iterations, n_features)
         The importances of each iteration (NaN once a feature is rejected).
-    shadow_max_history_ : ndarray of shape (n_iter_,)
+    shadow_max_history_ : ndarray of shape (n_iterations,)
         The largest shadow importance of each iteration (the ``perc`` percentile).
     ranking_ : ndarray of int
         1 confirmed, 2 tentative, then 3, 4, … for the rejected features: rejected later
