@@ -21,6 +21,9 @@ from rankfusion.workflows import rank as rank_flow
 ARFF_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "cfs" / "data"
 
 
+_NUMPY_CAST_WARNING = "rankfusion: warning: invalid value encountered in cast\n"
+
+
 def _both(argv, capsys, monkeypatch):
     """(code, out, err) with the small route and with it turned off; whether the small route
     printed the answer."""
@@ -33,9 +36,13 @@ def _both(argv, capsys, monkeypatch):
         return done
 
     monkeypatch.setattr(rank_flow, "_light_ranking", spy)
-    small = (main([str(a) for a in argv]), *capsys.readouterr())
+    code, out, err = main([str(a) for a in argv]), *capsys.readouterr()
+    small = (code, out, err.replace(_NUMPY_CAST_WARNING, ""))
     monkeypatch.setattr(rank_flow, "_light_ranking", lambda *args: None)
-    full = (main([str(a) for a in argv]), *capsys.readouterr())
+    code, out, err = main([str(a) for a in argv]), *capsys.readouterr()
+    # numpy < 2 warns of a NaN cast inside pandas 1.5's reader (the general route's internals,
+    # not the data); the small route has no such cast
+    full = (code, out, err.replace(_NUMPY_CAST_WARNING, ""))
     monkeypatch.setattr(rank_flow, "_light_ranking", real)
     return small, full, bool(taken and taken[0])
 
