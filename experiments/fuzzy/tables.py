@@ -266,6 +266,8 @@ def plot_figs23(acc: pd.DataFrame, out: Path) -> list[Path]:
     paths = []
     for name, clf in (("fig2", "NB"), ("fig3", "RF")):
         a = acc[acc.classifier == clf]
+        if a.empty:  # a classifier the run does not have (the smoke run)
+            continue
         dss = list(dict.fromkeys(a.dataset))
         fig, axes = plt.subplots(1, len(dss), figsize=(4.2 * len(dss), 3.4), squeeze=False)
         for ax, ds in zip(axes[0], dss):
