@@ -245,6 +245,45 @@ def table2_md(t2: pd.DataFrame) -> list[str]:
             md_table(pd.DataFrame(rows).set_index("data set (t-test)"), "{:.3f}"), ""]
 
 
+def binary_confusion(nested: pd.DataFrame, dataset: str, n_per_fold) -> pd.DataFrame:
+    """Per-fold confusion counts of a binary data set rebuilt from the stored accuracy A,
+    precision Pr and recall R of the positive (minority) class on a fold of n rows: its
+    positives P = n(1 − A) / (1 + R(1/Pr − 2)) (exact integers when TP > 0; a fold's P is the
+    same for every cell, so folds with TP = 0 take it from the others), TP = R·P,
+    FP = TP(1/Pr − 1), FN = P − TP, TN = n − P − FP."""
+    d = nested[nested.dataset == dataset]
+    w = d.pivot_table(index=["classifier", "method", "split"], columns="metric",
+                      values="value").reset_index()
+    w["n"] = w["split"].map(n_per_fold)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pos = w.n * (1 - w.accuracy) / (1 + w.recall * (1 / w.precision - 2))
+    known = pos[np.isfinite(pos) & (w.recall > 0)].round()
+    per_split = known.groupby(w.loc[known.index, "split"]).agg(["min", "max"])
+    assert (per_split["min"] == per_split["max"]).all(), per_split  # one P per fold
+    w["P"] = w["split"].map(per_split["min"])
+    w["TP"] = (w.recall * w.P).round()
+    w["FP"] = np.where(w.TP > 0, (w.TP * (1 / w.precision - 1)).round(), 0.0)
+    w["TN"] = (w.accuracy * w.n).round() - w.TP
+    w["FP"] = w.n - w.P - w.TN  # (equal to the line above where TP > 0)
+    w["FN"] = w.P - w.TP
+    return w
+
+
+def weighted_f(conf: pd.DataFrame) -> pd.DataFrame:
+    """Weka's weighted-average F-measure: each class's F weighted by its number of rows, from
+    the confusion counts pooled over the folds (Weka's cross-validation pools its folds),
+    beside the minority-class F on the same pooled counts and the mean of the per-fold
+    minority-class F (our Table 3's)."""
+    g = conf.groupby(["classifier", "method"])
+    tot = g[["TP", "FP", "TN", "FN", "P", "n"]].sum()
+    f_pos = 2 * tot.TP / (2 * tot.TP + tot.FP + tot.FN)
+    f_neg = 2 * tot.TN / (2 * tot.TN + tot.FN + tot.FP)
+    neg = tot.n - tot.P
+    return pd.DataFrame({"weighted_f": (tot.P * f_pos + neg * f_neg) / tot.n,
+                         "minority_f_pooled": f_pos,
+                         "minority_f_fold_mean": g["f1"].mean()}).reset_index()
+
+
 def plot_fig2(nested: pd.DataFrame, path: Path) -> None:
     """Fig. 2: mean accuracy over the folds of each method, data sets on the x axis, one
     panel per classifier."""
@@ -369,6 +408,24 @@ def main(argv=None) -> int:
         t2.to_csv(root / "table2.csv", index=False, float_format="%.6f")
         md += table2_md(t2)
         plot_fig2(nested, root / "fig2.png")
+        if "pomeroy_cns" in set(nested.dataset):  # binary: Weka's weighted F beside ours
+            sizes = nested[nested.dataset == "pomeroy_cns"]
+            n_rows = 60  # Pomeroy dataset C: 60 samples (5 folds of 12)
+            folds = sorted(sizes.split.unique())
+            base, extra = divmod(n_rows, len(folds))
+            n_per_fold = {f: base + (i < extra) for i, f in enumerate(folds)}
+            wf = weighted_f(binary_confusion(nested, "pomeroy_cns", n_per_fold))
+            wf.to_csv(root / "weighted_f.csv", index=False, float_format="%.4f")
+            rows = []
+            for clf in CLASSIFIERS.values():
+                g = wf[wf.classifier == clf].set_index("method")
+                rows.append({"classifier (Embryonal F)": clf,
+                             **{m: f"{g.loc[m, 'weighted_f']:.2f} / "
+                                   f"{g.loc[m, 'minority_f_fold_mean']:.2f}" for m in METHODS}})
+            md += ["#### Embryonal Tumor, nested: Weka's weighted-average F (pooled over the "
+                   "folds) / our minority-class F (mean over the folds)", "",
+                   md_table(pd.DataFrame(rows).set_index("classifier (Embryonal F)"), "{:.3f}"),
+                   ""]
     (root / "tables.md").write_text("\n".join(md))
     print("\n".join(md))
     return 0
