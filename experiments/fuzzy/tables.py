@@ -1,4 +1,4 @@
-"""The fuzzy paper's Tables III–IV and Fig. 4 from the runner's results and public APIs.
+"""The fuzzy paper's Tables III–IV and Figs 2–4 from the runner's results and public APIs.
 
     python experiments/fuzzy/tables.py full     # or: smoke
     python experiments/fuzzy/tables.py full --stability-only   # Table IV, Fig. 4 alone
@@ -14,8 +14,10 @@ the tables go (default ``experiments/results/fuzzy/<mode>``). The settings used 
 Table III: the highest mean accuracy over the feature counts of each method (the runner's
 error curves, ``experiments/fuzzy/<mode>.toml``). Table IV: ASD (eq. 14) and APC (eq. 15) of
 each method's feature scores over the K = 5 training parts of a stratified 5-fold CV (§IV-C).
-Fig. 4: Pearson's correlation between the scores on all the data and on a random fraction p of
-it, mean of 5 repeats (§IV-D, :func:`rankfusion.stability.reduced_size_correlation`).
+Figs 2–3 (``fig2.png`` NB, ``fig3.png`` RF, data in ``figs23.csv``): the mean accuracy at
+every feature count of the same error curves. Fig. 4: Pearson's correlation between the
+scores on all the data and on a random fraction p of it, mean of 5 repeats
+(§IV-D, :func:`rankfusion.stability.reduced_size_correlation`).
 
 Single methods: the ranker's raw scores on the data it is given. Fuzzy EW/RW/OW/MW:
 :func:`rankfusion.aggregate_fuzzy` over L bootstrap samples (63.2 % of the rows, with
@@ -245,6 +247,47 @@ def plot_fig4(f4, path):
     plt.close(fig)
 
 
+def curves(run: Path, config: Path) -> pd.DataFrame:
+    """Figs 2–3's curves: mean accuracy (1 − mean ``error`` over the splits) of each method at
+    each feature count, per data set and classifier (NB: Fig. 2, RF: Fig. 3)."""
+    res, _, _ = results_of(config, run)
+    res = res[res.metric == "error"]
+    acc = 1 - res.groupby(["dataset", "classifier", "method", "n_features"])["value"].mean()
+    acc = acc.rename("accuracy").reset_index()
+    acc["method"] = acc["method"].str.replace("fuzzy+", "", regex=False)
+    acc["classifier"] = acc["classifier"].map({"naive_bayes": "NB", "random_forest": "RF"})
+    return acc
+
+
+def plot_figs23(acc: pd.DataFrame, out: Path) -> list[Path]:
+    """Fig. 2 (NB) and Fig. 3 (RF): one panel per data set, mean accuracy against the number
+    of features kept, the four fuzzy weightings solid with circles, the single methods dashed
+    with squares. Written to ``fig2.png`` and ``fig3.png``."""
+    paths = []
+    for name, clf in (("fig2", "NB"), ("fig3", "RF")):
+        a = acc[acc.classifier == clf]
+        if a.empty:  # a classifier the run does not have (the smoke run)
+            continue
+        dss = list(dict.fromkeys(a.dataset))
+        fig, axes = plt.subplots(1, len(dss), figsize=(4.2 * len(dss), 3.4), squeeze=False)
+        for ax, ds in zip(axes[0], dss):
+            g = a[a.dataset == ds]
+            for m in METHODS:
+                h = g[g.method == m].sort_values("n_features")
+                ax.plot(h.n_features, h.accuracy, marker="o" if m in FUZZY else "s",
+                        ls="-" if m in FUZZY else "--", label=m, ms=3)
+            ax.set_title(f"{ds} ({clf})")
+            ax.set_xlabel("number of features kept")
+        axes[0][0].set_ylabel("mean accuracy over the splits")
+        axes[0][-1].legend(fontsize=7)
+        fig.tight_layout()
+        path = out / f"{name}.png"
+        fig.savefig(path, dpi=90)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
 def _options(argv):
     import argparse
 
@@ -307,6 +350,9 @@ def main(argv=None) -> None:
     f4 = pd.read_csv(out / "fig4.csv") if (out / "fig4.csv").exists() else None
     t3 = table3(out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")
     t3.to_csv(out / "table3.csv", index=False, float_format="%.6f")
+    acc = curves(out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")
+    acc.to_csv(out / "figs23.csv", index=False, float_format="%.6f")
+    plot_figs23(acc, out)
     t3_20 = None
     if mode == "full" and (out / "run_L20").exists():  # the first full run, L = 20
         t3_20 = table3(out / "run_L20", ROOT / "experiments" / "fuzzy" / "full_L20.toml")

@@ -18,6 +18,16 @@ protocols.
 
 Writes ``tables.md`` (paper vs nested vs all data), ``table3.csv``, ``robustness.csv`` and
 ``agreement.csv`` (top-K overlap of the three filters' rankings on all data) into the folder.
+
+Table 2 (``table2.csv``, and a summary in ``tables.md``): Borda / Kemeny against each single
+filter, on the nested run's accuracy per fold (mean of the five classifiers on that fold, one
+paired value per fold), by two tests valid for 5 folds: the Nadeau–Bengio corrected resampled
+t-test (variance × (1/J + n_test/n_train), n_test/n_train = 1/4 for 5-fold CV, J − 1 = 4
+degrees of freedom; :func:`rankfusion.evaluation.paired_ttest`) and the exact two-sided
+sign-flip permutation test over the J = 5 fold differences (all 2^5 sign patterns; its smallest
+possible p-value is 2/32 = 0.0625). The paper's plain t-test is not used: the folds' training
+parts overlap. Fig. 2 (``fig2.png``): each method's mean accuracy over the folds, one panel per
+classifier.
 """
 
 from __future__ import annotations
@@ -29,7 +39,12 @@ import numpy as np
 import pandas as pd
 
 from rankfusion import EnsembleSelector
-from rankfusion.evaluation import cross_validate_selection, make_classifier, robustness_index
+from rankfusion.evaluation import (
+    cross_validate_selection,
+    make_classifier,
+    paired_ttest,
+    robustness_index,
+)
 from rankfusion.experiments import load_config
 from rankfusion.experiments.cells import build_selector, load_dataset
 
@@ -189,6 +204,117 @@ def verdict(df: pd.DataFrame, label: str) -> pd.DataFrame:
                          "borda_minus_mean_single": f["borda"] - f[SINGLE].mean(axis=1)})
 
 
+def sign_flip_p(d) -> float:
+    """Exact two-sided sign-flip permutation p-value of the mean of the paired differences
+    ``d``: the share of the 2^J sign patterns whose |mean| is at least the observed one."""
+    d = np.asarray(d, dtype=float)
+    signs = np.array(np.meshgrid(*[[-1.0, 1.0]] * d.size)).reshape(d.size, -1).T
+    stats = np.abs(signs @ d) / d.size
+    return float(np.mean(stats >= abs(d.mean()) - 1e-12))
+
+
+def table2(nested: pd.DataFrame, folds: int = 5) -> pd.DataFrame:
+    """Borda / Kemeny minus each single filter: mean accuracy difference over the folds (each
+    fold's accuracy averaged over the five classifiers), corrected t-test and exact sign-flip
+    p-values (two-sided)."""
+    acc = nested[nested.metric == "accuracy"]
+    per_fold = acc.groupby(["dataset", "method", "split"])["value"].mean().unstack("method")
+    rows = []
+    for ds, g in per_fold.groupby(level="dataset", sort=False):
+        for agg in ("borda", "kemeny"):
+            for single in SINGLE:
+                a, b = g[agg].to_numpy(), g[single].to_numpy()
+                t = paired_ttest(a, b, corrected=True, n_train=folds - 1, n_test=1)
+                rows.append({"dataset": ds, "aggregation": agg, "single": single,
+                             "folds": len(a), "mean_diff": float(np.mean(a - b)),
+                             "p_corrected_t": t.pvalue, "p_sign_flip": sign_flip_p(a - b)})
+    return pd.DataFrame(rows)
+
+
+def table2_md(t2: pd.DataFrame) -> list[str]:
+    rows = []
+    for ds, g in t2.groupby("dataset", sort=False):
+        row = {"data set (t-test)": NAMES[ds]}
+        for _, r in g.iterrows():
+            row[f"{r.aggregation} − {r.single}"] = (f"{r.mean_diff:+.3f} ({r.p_corrected_t:.3f}, "
+                                                   f"{r.p_sign_flip:.3f})")
+        rows.append(row)
+    return ["#### Table 2: aggregation minus single filter, accuracy (mean over the folds of the "
+            "five classifiers' mean; each cell: mean difference (corrected t-test p, exact "
+            "sign-flip p), two-sided)", "",
+            md_table(pd.DataFrame(rows).set_index("data set (t-test)"), "{:.3f}"), ""]
+
+
+def binary_confusion(nested: pd.DataFrame, dataset: str, n_per_fold) -> pd.DataFrame:
+    """Per-fold confusion counts of a binary data set rebuilt from the stored accuracy A,
+    precision Pr and recall R of the positive (minority) class on a fold of n rows: its
+    positives P = n(1 − A) / (1 + R(1/Pr − 2)) (exact integers when TP > 0; a fold's P is the
+    same for every cell, so folds with TP = 0 take it from the others), TP = R·P,
+    FP = TP(1/Pr − 1), FN = P − TP, TN = n − P − FP."""
+    d = nested[nested.dataset == dataset]
+    w = d.pivot_table(index=["classifier", "method", "split"], columns="metric",
+                      values="value").reset_index()
+    w["n"] = w["split"].map(n_per_fold)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pos = w.n * (1 - w.accuracy) / (1 + w.recall * (1 / w.precision - 2))
+    known = pos[np.isfinite(pos) & (w.recall > 0)].round()
+    per_split = known.groupby(w.loc[known.index, "split"]).agg(["min", "max"])
+    assert (per_split["min"] == per_split["max"]).all(), per_split  # one P per fold
+    w["P"] = w["split"].map(per_split["min"])
+    w["TP"] = (w.recall * w.P).round()
+    w["FP"] = np.where(w.TP > 0, (w.TP * (1 / w.precision - 1)).round(), 0.0)
+    w["TN"] = (w.accuracy * w.n).round() - w.TP
+    w["FP"] = w.n - w.P - w.TN  # (equal to the line above where TP > 0)
+    w["FN"] = w.P - w.TP
+    return w
+
+
+def weighted_f(conf: pd.DataFrame) -> pd.DataFrame:
+    """Weka's weighted-average F-measure: each class's F weighted by its number of rows, from
+    the confusion counts pooled over the folds (Weka's cross-validation pools its folds),
+    beside the minority-class F on the same pooled counts and the mean of the per-fold
+    minority-class F (our Table 3's)."""
+    g = conf.groupby(["classifier", "method"])
+    tot = g[["TP", "FP", "TN", "FN", "P", "n"]].sum()
+    f_pos = 2 * tot.TP / (2 * tot.TP + tot.FP + tot.FN)
+    f_neg = 2 * tot.TN / (2 * tot.TN + tot.FN + tot.FP)
+    neg = tot.n - tot.P
+    return pd.DataFrame({"weighted_f": (tot.P * f_pos + neg * f_neg) / tot.n,
+                         "minority_f_pooled": f_pos,
+                         "minority_f_fold_mean": g["f1"].mean()}).reset_index()
+
+
+def plot_fig2(nested: pd.DataFrame, path: Path) -> None:
+    """Fig. 2: mean accuracy over the folds of each method, data sets on the x axis, one
+    panel per classifier."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    acc = nested[nested.metric == "accuracy"].groupby(
+        ["classifier", "dataset", "method"])["value"].mean()
+    dss = list(dict.fromkeys(nested.dataset))
+    fig, axes = plt.subplots(1, len(CLASSIFIERS), figsize=(3.3 * len(CLASSIFIERS), 3.6),
+                             sharey=True, squeeze=False)
+    x = np.arange(len(dss))
+    w = 0.16
+    for ax, (short, clf) in zip(axes[0], CLASSIFIERS.items()):
+        for i, m in enumerate(METHODS):
+            vals = [acc.get((clf, ds, m), np.nan) for ds in dss]
+            ax.bar(x + (i - 2) * w, vals, w, label=m)
+        ax.set_title(short)
+        ax.set_xticks(x)
+        ax.set_xticklabels([NAMES[d].split(" (")[0] for d in dss], rotation=40, ha="right",
+                           fontsize=7)
+    axes[0][0].set_ylabel("mean accuracy over the 5 folds")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center right", fontsize=8)
+    fig.tight_layout(rect=(0, 0, 0.94, 1))
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
@@ -277,6 +403,29 @@ def main(argv=None) -> int:
         ks = kstep.groupby(["dataset", "method"])["k"].first().unstack("method")[METHODS]
         md += ["#### K chosen by K-step on all the data (paper: the number in brackets)", "",
                md_table(ks.rename(index=NAMES), "{:.0f}"), ""]
+    if not nested.empty:
+        t2 = table2(nested)
+        t2.to_csv(root / "table2.csv", index=False, float_format="%.6f")
+        md += table2_md(t2)
+        plot_fig2(nested, root / "fig2.png")
+        if "pomeroy_cns" in set(nested.dataset):  # binary: Weka's weighted F beside ours
+            sizes = nested[nested.dataset == "pomeroy_cns"]
+            n_rows = 60  # Pomeroy dataset C: 60 samples (5 folds of 12)
+            folds = sorted(sizes.split.unique())
+            base, extra = divmod(n_rows, len(folds))
+            n_per_fold = {f: base + (i < extra) for i, f in enumerate(folds)}
+            wf = weighted_f(binary_confusion(nested, "pomeroy_cns", n_per_fold))
+            wf.to_csv(root / "weighted_f.csv", index=False, float_format="%.4f")
+            rows = []
+            for clf in CLASSIFIERS.values():
+                g = wf[wf.classifier == clf].set_index("method")
+                rows.append({"classifier (Embryonal F)": clf,
+                             **{m: f"{g.loc[m, 'weighted_f']:.2f} / "
+                                   f"{g.loc[m, 'minority_f_fold_mean']:.2f}" for m in METHODS}})
+            md += ["#### Embryonal Tumor, nested: Weka's weighted-average F (pooled over the "
+                   "folds) / our minority-class F (mean over the folds)", "",
+                   md_table(pd.DataFrame(rows).set_index("classifier (Embryonal F)"), "{:.3f}"),
+                   ""]
     (root / "tables.md").write_text("\n".join(md))
     print("\n".join(md))
     return 0

@@ -221,6 +221,8 @@ def test_the_cli_names_the_papers():
     ({"tables": 1}, TypeError, "tables must be True or False"),
     ({"recompute_derived": "no"}, TypeError, "recompute_derived must be"),
     ({"out": 5}, TypeError, "out must be a folder path, got int"),
+    ({"out": ""}, ValueError, "out must be a folder path, got an empty one"),
+    ({"out": "  "}, ValueError, "out must be a folder path, got an empty one"),
     ({"experiments": 5}, TypeError, "experiments must be a folder path"),
     ({"experiments": "/nonexistent/experiments"}, ValueError,
      "experiments must be the experiments/ folder"),
@@ -245,6 +247,15 @@ def test_out_is_a_file(tmp_path):
     (["reproduce", "nlc", "--dask-local", "0"], "--dask-local must be ≥ 1"),
     (["reproduce", "nlc", "--smoke", "--full"], "not allowed with"),
     (["reproduce", "nlc", "--experiments", "/nonexistent"], "experiments must be"),
+    (["reproduce"], "the following arguments are required: PAPER"),
+    (["reproduce", "NLC"], "invalid choice: 'NLC'"),
+    (["reproduce", "nlc", "--dask-local", "abc"], "invalid int value: 'abc'"),
+    (["reproduce", "nlc", "--dask-local", "-1"], "--dask-local must be ≥ 1"),
+    (["reproduce", "nlc", "--dask-local", "2", "--scheduler", "tcp://x:1"], "not allowed with"),
+    (["reproduce", "nlc", "--out"], "expected one argument"),
+    (["reproduce", "nlc", "--out", ""], "out must be a folder path, got an empty one"),
+    (["reproduce", "nlc", "--recompute-derived=yes"], "ignored explicit argument"),
+    (["reproduce", "nlc", "--bogus"], "unrecognized arguments: --bogus"),
 ])
 def test_cli_errors(argv, message, capsys):
     try:

@@ -339,6 +339,9 @@ def reproduce(paper: str, mode: str = "smoke", *, out=None, experiments=None,
                         f"{recompute_derived!r}")
     if out is not None and not isinstance(out, (str, os.PathLike)):
         raise TypeError(f"out must be a folder path, got {type(out).__name__}")
+    if out is not None and not str(os.fspath(out)).strip():
+        raise ValueError(f"out must be a folder path, got an empty one ({out!r}); leave it "
+                         f"out for the shipped results folder")
     log = log or (lambda line: None)
     t0 = time.time()
     exp = find_experiments(experiments)
