@@ -424,26 +424,6 @@ def _regression_target_column(y: pd.Series, name: str, label: str, places: list,
         raise ValueError(f"{label}, {places[r]}: the target column {name!r} holds {arr[r]}, "
                          "not a finite number")
     if np.all(arr == arr[0]):
-        raise ValueError(f"{where} is constant ({arr[0]!r}): nothing to explain")
+        raise ValueError(f"{where} is constant ({float(arr[0])!r}): nothing to explain")
     return pd.Series(arr, index=y.index, name=y.name)
 
-
-def _numbers_among_text(y: pd.Series):
-    """For a text target column: ``(values, first_odd)`` when it holds numbers except in a
-    few cells (at least 80 % of the cells read as numbers and at least one does not): the
-    numeric cells and the row of the first cell that is not a number; else None."""
-    if not _is_text(y):
-        return None
-    cells = y.to_numpy(dtype=object)
-    nums, odd = [], None
-    for i, v in enumerate(cells):
-        if not isinstance(v, str):
-            continue
-        try:
-            nums.append(float(v.strip()))
-        except ValueError:
-            if odd is None:
-                odd = i
-    if odd is None or not nums or len(nums) < 0.8 * cells.shape[0]:
-        return None
-    return np.asarray(nums, dtype=np.float64), odd

@@ -39,7 +39,6 @@ from .columns import (
     _identifier_problem,
     _is_text,
     _label_variants,
-    _numbers_among_text,
     _regression_target_column,
     _resolve_target,
     _text_columns_of_frame,
@@ -282,19 +281,12 @@ def _whole_numbers(y) -> bool:
 def _auto_task(y, name: str, label: str, places: list) -> str:
     """``task="auto"`` on a target column (:func:`rankfusion._utils.task.resolve_task`):
     ``"regression"`` or ``"classification"``, or a ``ValueError`` naming both choices for a
-    column the rule cannot tell (many distinct whole numbers; numbers with a few text
-    cells)."""
+    column the rule cannot tell (many distinct whole numbers)."""
     from .._utils.task import resolve_task
 
     where = f"{label}: the target column {name!r}"
-    mixed = _numbers_among_text(y)
-    if mixed is not None:
-        values, odd = mixed
-        raise ValueError(f"{label}, {places[odd]}: the target column {name!r} holds "
-                         f"{str(y.iloc[odd])!r} among {values.shape[0]} numbers: neither "
-                         'clearly numbers nor class labels; fix the cell and say '
-                         'task="regression" (a numeric quantity), or say task="classification"'
-                         " (its values are class labels)")
+    # (a numeric column with a text cell never gets here: the reader refuses it, naming both
+    # cells; a column declared nominal is class labels, as the user said)
     if y.dtype.kind not in "iuf" or y.isna().any():
         return "classification"  # text, categorical, or a missing label: checked as labels
     found = resolve_task(y.to_numpy(), "auto", name=where)
