@@ -110,6 +110,13 @@ def test_select_regression_with_named_regressor(reg_csv, capsys):
     assert "CV of linear_svr: R²" in out
 
 
+def test_select_regression_k_step(reg_csv, capsys):
+    code, out, _ = _run(["select", str(reg_csv), "--rankers", "pearson,f_regression",
+                         "--subset", "k-step", "--random-state", "0"], capsys)
+    assert code == 0
+    assert "k-step size search: mean 5-fold CV R² on the top k" in out
+
+
 def test_svm_rfe_regression_is_the_linear_svr_rfe(reg_csv, capsys):
     code, out, _ = _run(["svm-rfe", str(reg_csv), "--top", "2", "--random-state", "0"], capsys)
     assert code == 0
@@ -166,8 +173,6 @@ HOSTILE = [
      r"C='cv' chooses C by classification accuracy"),
     ("svm-rfe-ova-for-regression", ["svm-rfe", "-d", "ova"], "reg_csv",
      r"decomposition needs classes"),
-    ("size-search-for-regression", ["select", "--rankers", "pearson", "--subset", "k-step",
-                                    "--task", "regression"], "reg_csv", r"k-step"),
 ]
 
 

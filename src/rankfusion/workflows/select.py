@@ -413,7 +413,8 @@ class SelectionRun(WorkflowRun):
         curve = subset_curve_table(sel)
         if curve is not None:
             sc = sel.subset_curve_
-            lines.append(f"\n{sc.method} size search: mean {sel.cv}-fold CV accuracy on the "
+            score = "R²" if sel.classes_ is None else "accuracy"
+            lines.append(f"\n{sc.method} size search: mean {sel.cv}-fold CV {score} on the "
                          f"top k (chosen k = {sc.n_features}, {sc.estimator} "
                          f"{sc.accuracy:.3f})")
             lines.append(frame_text(curve))
