@@ -161,25 +161,25 @@ def regressors_from_names(names, random_state=None) -> dict:
 
 def _check_estimator_names(names) -> list[str]:
     """Names of classifiers or regressors, each registered (for ``task="auto"``: which kind
-    is needed is known once the target is read)."""
+    is needed is known once the target is read). Classifier names get the classifiers'
+    checks and messages."""
     from ..selection.classifiers import available_classifiers
 
-    if isinstance(names, str):
-        names = [n.strip() for n in names.split(",")]
-    elif isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
-        raise TypeError("estimators must be estimator names (comma-separated text or a list), "
-                        f"got {names!r} of type {type(names).__name__}")
-    names = list(names)
-    if not names or any(not isinstance(n, str) or not n for n in names):
-        raise ValueError("estimators: give at least one estimator name, separated by commas")
     regressors = set(available_classifiers("regression"))
-    if all(n in regressors for n in names):
-        return names
-    if any(n in regressors for n in names):
-        raise ValueError(f"estimators: {names} mixes classifiers and regressors; give the "
+    if isinstance(names, str):
+        listed = [n.strip() for n in names.split(",")]
+    elif isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
+        listed = None
+    else:
+        listed = list(names)
+    is_reg = [isinstance(n, str) and n in regressors for n in listed or []]
+    if listed and all(is_reg):
+        return regressors_from_names(listed) and listed  # duplicates refused there
+    if any(is_reg):
+        raise ValueError(f"estimators: {listed} mixes classifiers and regressors; give the "
                          "estimators of one task")
-    _estimators(names, None)  # unknown classifier names: did-you-mean
-    return names
+    _estimators(names, None)  # the classifiers' checks (did-you-mean on unknown names)
+    return listed
 
 
 def _route_params(params: Mapping, rankers: list[str], aggregation: str):
