@@ -43,7 +43,12 @@ from ..aggregation import TIE_BREAKS, break_ties, tied_blocks
 from ..lists import RankedLists
 from ..rankers import check_ranker_task
 from .estimators import ESTIMATORS_CONSTRAINT, default_estimators, estimator_by_name
-from .list_weights import NAMED_WEIGHTS_CONSTRAINT, WEIGHTS_CONSTRAINT, resolve_list_weights
+from .list_weights import (
+    NAMED_WEIGHTS_CONSTRAINT,
+    WEIGHTS_CONSTRAINT,
+    regression_list_weights,
+    resolve_list_weights,
+)
 from .ranker_specs import (
     RANKERS_CONSTRAINT,
     SEED_CONSTRAINTS,
@@ -55,7 +60,7 @@ from .ranker_specs import (
     resolve_rankers,
 )
 from .ranking_jobs import plan_ranking_jobs, run_ranking_jobs
-from .regression import default_regressor, r2_weights, regression_folds
+from .regression import default_regressor, regression_folds
 from .resampling import check_sample_size, cv_folds
 from .subset_size import (
     SIZE_CONSTRAINTS,
@@ -608,7 +613,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             # the R² weights (docs/design.md, 'Tasks'): plain K-fold, the first regressor
             folds = regression_folds(len(y), int(self.cv),
                                      random_state=seed_int(weight_seq, bits=31))
-            weights = r2_weights(lists, X, y, next(iter(estimators.values())), wk, folds)
+            weights = regression_list_weights(self.list_weights, lists, X, y,
+                                              next(iter(estimators.values())), wk, folds)
         else:
             weights = resolve_list_weights(self.list_weights, lists, groups, X, y, estimators,
                                            wk, cv=int(self.cv), stratify=bool(self.stratify),
