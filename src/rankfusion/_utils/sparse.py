@@ -17,12 +17,11 @@ the caller's matrix is never modified.
 
 from __future__ import annotations
 
-import math
-import os
-
 import numpy as np
 
 from .lazy import lazy_module
+from .memory import ENV_VAR
+from .memory import memory_limit as shared_memory_limit
 
 pd = lazy_module("pandas")
 
@@ -34,9 +33,7 @@ __all__ = ["is_sparse", "check_sparse_features", "densify", "sparse_refusal",
 #: ``"densify"`` (densify for a ranker that cannot take it, within the memory check).
 ACCEPT_SPARSE = (False, "densify")
 
-MEMORY_ENV_VAR = "RANKFUSION_MAX_MEMORY"
-_DEFAULT_FRACTION = 0.75
-_SUFFIX = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+MEMORY_ENV_VAR = ENV_VAR
 
 _SPARSE_RANKERS: list[str] = []
 
@@ -73,38 +70,15 @@ def sparse_refusal(who: str = "this ranker") -> TypeError:
         "yourself with rankfusion.io.densify(X), both within the memory check")
 
 
-def _parse_env(text: str) -> float:
-    t = text.strip().upper().removesuffix("IB").removesuffix("B")
-    if t in ("INF", "INFINITY", "NONE", "0"):
-        return math.inf
-    unit = t[-1:] if t[-1:] in _SUFFIX else ""
-    try:
-        value = float(t[: len(t) - len(unit)] if unit else t)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or not math.isfinite(value):
-        raise ValueError(f"environment variable {MEMORY_ENV_VAR}={text!r} must be a positive "
-                         "number of bytes, optionally with a suffix K, M, G or T, or 'inf'")
-    return value * _SUFFIX[unit]
-
-
 def memory_limit(max_memory=None) -> tuple[float, str]:
-    """The byte limit in force and where it comes from (``math.inf`` when unknown)."""
-    if max_memory is not None:
-        if isinstance(max_memory, bool) or not isinstance(max_memory, (int, float)) or not (
-                max_memory > 0):
-            raise ValueError(f"max_memory must be a positive number of bytes (inf: no limit), "
-                             f"got {max_memory!r}")
-        return float(max_memory), "max_memory="
-    env = os.environ.get(MEMORY_ENV_VAR)
-    if env:
-        return _parse_env(env), f"{MEMORY_ENV_VAR}={env}"
-    try:
-        phys = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (AttributeError, ValueError, OSError):  # pragma: no cover - non-POSIX
-        return math.inf, "unknown physical memory"
-    return (_DEFAULT_FRACTION * phys, f"{_DEFAULT_FRACTION:.0%} of physical memory") if (
-        phys > 0) else (math.inf, "unknown physical memory")
+    """The byte limit in force and where it comes from (``math.inf`` when unknown):
+    :func:`rankfusion._utils.memory.memory_limit`, the rule the pairwise rules use too."""
+    if max_memory is not None and (
+            isinstance(max_memory, bool) or not isinstance(max_memory, (int, float))
+            or not (max_memory > 0)):
+        raise ValueError(f"max_memory must be a positive number of bytes (inf: no limit), "
+                         f"got {max_memory!r}")
+    return shared_memory_limit(max_memory)
 
 
 def _to_scipy(X, name):

@@ -22,7 +22,10 @@ An explicit task is honoured: ``"regression"`` with a text/bool/categorical targ
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
+
+from .lazy import lazy_module
+
+pd = lazy_module("pandas")  # imported on first use: check_task needs no pandas (small commands)
 
 __all__ = ["TASKS", "AUTO_MAX_CLASSES", "resolve_task", "check_task", "check_regression_data",
            "as_class_labels",

@@ -7,7 +7,8 @@ they estimate their peak memory as ``bytes_per_cell · n²`` (coefficients measu
 ``tracemalloc``, rounded up; see :data:`BYTES_PER_CELL`) and refuse with a ``ValueError`` naming
 the estimate and the way out when it exceeds the limit.
 
-The limit, in this order of precedence:
+The limit (one rule for the package, :mod:`rankfusion._utils.memory`), in this order of
+precedence:
 
 1. the rule's ``max_memory=`` argument (bytes; ``float("inf")`` disables the check);
 2. the environment variable ``RANKFUSION_MAX_MEMORY`` (bytes, optionally with a binary suffix
@@ -19,15 +20,14 @@ The limit, in this order of precedence:
 from __future__ import annotations
 
 import math
-import os
 
 from .._utils.constraints import check_param
+from .._utils.memory import DEFAULT_FRACTION, ENV_VAR
+from .._utils.memory import memory_limit as shared_memory_limit
 from ._params import MAX_MEMORY
 
 __all__ = ["ENV_VAR", "DEFAULT_FRACTION", "BYTES_PER_CELL", "memory_limit", "check_memory"]
 
-ENV_VAR = "RANKFUSION_MAX_MEMORY"
-DEFAULT_FRACTION = 0.75
 
 # Peak bytes per cell of the n × n problem, measured with tracemalloc at n = 1,500, M = 10
 # (unweighted / weighted: copeland 1.03 / 8.06, schulze 2.0 / 18.0, kemeny 16.3 / 16.3) and
@@ -44,41 +44,13 @@ BYTES_PER_CELL = {
     ("kemeny", True): lambda b: 18,
 }
 
-_SUFFIX = {"": 1, "B": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
-
-
-def _parse_env(text: str) -> float:
-    t = text.strip().upper().removesuffix("IB").removesuffix("B")
-    if t in ("INF", "INFINITY", "NONE", "0"):
-        return math.inf
-    unit = t[-1:] if t[-1:] in _SUFFIX else ""
-    try:
-        value = float(t[: len(t) - len(unit)] if unit else t)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or not math.isfinite(value):
-        raise ValueError(
-            f"environment variable {ENV_VAR}={text!r} must be a positive number of bytes, "
-            "optionally with a suffix K, M, G or T (e.g. '8G'), or 'inf'"
-        )
-    return value * _SUFFIX[unit]
-
-
 def memory_limit(max_memory=None) -> tuple[float, str]:
-    """The byte limit in force and where it comes from (``math.inf`` when unknown/disabled)."""
+    """The byte limit in force and where it comes from (``math.inf`` when unknown/disabled):
+    :func:`rankfusion._utils.memory.memory_limit`, ``max_memory`` checked by the rules'
+    declared constraint."""
     if max_memory is not None:
         check_param("max_memory", max_memory, MAX_MEMORY)
-        return float(max_memory), "max_memory="
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return _parse_env(env), f"{ENV_VAR}={env}"
-    try:
-        phys = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (AttributeError, ValueError, OSError):  # pragma: no cover - non-POSIX
-        return math.inf, "unknown physical memory"
-    if phys <= 0:  # pragma: no cover
-        return math.inf, "unknown physical memory"
-    return DEFAULT_FRACTION * phys, f"{DEFAULT_FRACTION:.0%} of physical memory"
+    return shared_memory_limit(max_memory)
 
 
 def _gib(x: float) -> str:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["number", "param_value", "parse_params", "parse_numbers", "print_frame", "count",
            "check_count", "target", "DeprecatedAlias", "add_alias", "add_data_arguments",
+           "add_task_argument",
            "data_arguments", "add_output_arguments", "add_progress_argument",
            "check_stdout_out", "emit", "announce", "OUTPUT_FORMATS"]
 
@@ -163,6 +164,16 @@ def add_data_arguments(p, *, what: str = "the data set (.csv, .arff, .parquet; '
                    help="text encoding of CSV/ARFF (default utf-8; e.g. latin-1)")
 
 
+def add_task_argument(p) -> None:
+    """``--task auto|classification|regression`` of a command that takes a target
+    (docs/design.md, 'Tasks'): passed to its workflow, which reads and checks the target."""
+    p.add_argument("--task", default="auto", choices=["auto", "classification", "regression"],
+                   help="what the target is: auto (default: non-integer numbers are "
+                   "regression, text labels classification; a whole-number target with many "
+                   "distinct values is refused, naming both choices), classification (class "
+                   "labels) or regression (a numeric quantity)")
+
+
 def data_arguments(args) -> dict:
     """The keyword arguments of a ``rankfusion.workflows.run_*`` function that reads a data
     set, from :func:`add_data_arguments`: ``data``, ``target``, ``format``, ``drop``,
@@ -170,9 +181,12 @@ def data_arguments(args) -> dict:
     na = None
     if args.na_values is not None:
         na = [v.strip() for v in args.na_values.split(",")]
-    return {"data": args.data, "target": args.target, "format": args.format,
-            "drop": args.drop, "na_values": na, "nominal": args.nominal, "sep": args.sep,
-            "encoding": args.encoding}
+    out = {"data": args.data, "target": args.target, "format": args.format,
+           "drop": args.drop, "na_values": na, "nominal": args.nominal, "sep": args.sep,
+           "encoding": args.encoding}
+    if getattr(args, "task", None) is not None:  # the commands with add_task_argument
+        out["task"] = args.task
+    return out
 
 
 def add_output_arguments(p, *, out: str | None, top=20, top_help: str | None = None,

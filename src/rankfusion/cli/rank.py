@@ -15,6 +15,7 @@ from ._common import (
     add_data_arguments,
     add_output_arguments,
     add_progress_argument,
+    add_task_argument,
     add_tie_arguments,
     check_count,
     check_stdout_out,
@@ -34,6 +35,7 @@ def add_parser(sub) -> None:
         "the last column).",
     )
     add_data_arguments(p)
+    add_task_argument(p)
     p.add_argument("--rankers", "-r", default="info_gain",
                    help="comma-separated ranker names (default info_gain); known: "
                    f"{', '.join(RANKERS)}")

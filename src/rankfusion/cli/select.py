@@ -14,6 +14,7 @@ from ._common import (
     add_data_arguments,
     add_output_arguments,
     add_progress_argument,
+    add_task_argument,
     add_tie_break_argument,
     announce,
     check_count,
@@ -34,6 +35,7 @@ def add_parser(sub) -> None:
         "(EnsembleSelector).",
     )
     add_data_arguments(p)
+    add_task_argument(p)
     add_alias(p, "--ignore", "--drop")
     p.add_argument("--rankers", "-r", default="info_gain,relieff,nlc",
                    help="comma-separated ranker names (default info_gain,relieff,nlc); known: "
@@ -50,7 +52,8 @@ def add_parser(sub) -> None:
                    "(default)")
     p.add_argument("--estimators", default=None, metavar="NAME[,NAME…]",
                    help="classifiers of the size search among linear_svm, naive_bayes, knn1, "
-                   "tree (default: all four)")
+                   "tree (default: all four); for a regression target regressors (ridge, "
+                   "linear_svr, …; default ridge), the first scoring the subset")
     p.add_argument("--cv", type=int, default=5, help="folds of the size search (default 5)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a parameter of the rule (e.g. k=0.1 for kfirst) or of the rankers "

@@ -19,6 +19,7 @@ from ._common import (
     add_data_arguments,
     add_output_arguments,
     add_progress_argument,
+    add_task_argument,
     announce,
     check_count,
     check_stdout_out,
@@ -39,6 +40,7 @@ def add_parser(sub) -> None:
         "Features must be numeric (drop others with --drop).",
     )
     add_data_arguments(p)
+    add_task_argument(p)
     p.add_argument("--decomposition", "-d", default="ovo",
                    choices=["ovo", "ova", "crammer_singer", "weston_watkins"],
                    help="the binary problems of --criterion binary: one-vs-one (ovo) or "

@@ -110,6 +110,9 @@ class Cell:
         The user's labels of the five parts (not part of the spec).
     experiment_seed : int
         The experiment's root seed.
+    task : {"classification", "regression"}, default "classification"
+        The experiment's task (``[experiment] task``); part of the spec of a regression cell
+        only, so a classification cell's hash is what it always was.
     """
 
     dataset: dict
@@ -119,10 +122,11 @@ class Cell:
     protocol: dict
     labels: dict = field(default_factory=dict)
     experiment_seed: int = 0
+    task: str = "classification"
 
     @property
     def spec(self) -> dict:
-        return {
+        spec = {
             "format": CELL_FORMAT,
             "rankfusion": release_series(),
             "experiment_seed": self.experiment_seed,
@@ -132,6 +136,9 @@ class Cell:
             "classifier": self.classifier,
             "protocol": self.protocol,
         }
+        if self.task != "classification":
+            spec["task"] = self.task
+        return spec
 
     @functools.cached_property
     def hash(self) -> str:
@@ -179,7 +186,7 @@ def file_sha256(path) -> str:
     return h.hexdigest()
 
 
-def _load_file(options: dict):
+def _load_file(options: dict, task: str = "classification"):
     from ..io import load_data
 
     path = options["path"]
@@ -192,21 +199,33 @@ def _load_file(options: dict):
                          f"(SHA-256 {digest[:12]}…, expected {options['sha256'][:12]}…); run "
                          "the experiment again: the cells of the new file are computed anew")
     kw = {k: options[k] for k in _LOAD_DATA_OPTIONS if k in options}
+    if task == "regression":
+        kw["task"] = "regression"
     X, y = load_data(path, **kw)
     return X, np.asarray(y), [str(c) for c in X.columns]
 
 
 @functools.lru_cache(maxsize=8)
-def _load_cached(source: str, options_json: str):
+def _load_cached(source: str, options_json: str, task: str = "classification"):
     options = json.loads(options_json)
     if source == FILE_SOURCE:
-        return _load_file(options)
+        return _load_file(options, task)
+    if task == "regression" and (source.startswith("sklearn:") or source in artificial_names()):
+        if source != "sklearn:diabetes":
+            raise ValueError(f"{source!r} is a classification data set (class labels); an "
+                             'experiment with task = "regression" needs a numeric target '
+                             "(cpu, diabetes_lars, sklearn:diabetes, or a data file)")
     if source.startswith("sklearn:"):
         import sklearn.datasets as skd
 
         bunch = getattr(skd, f"load_{source[8:]}")()
         X = np.asarray(bunch.data, dtype=np.float64)
         names = [str(n) for n in getattr(bunch, "feature_names", range(X.shape[1]))]
+        if source == "sklearn:diabetes":
+            if task != "regression":
+                raise ValueError("'sklearn:diabetes' is a regression data set (a numeric "
+                                 "target); say task = \"regression\" in [experiment]")
+            return X, np.asarray(bunch.target, dtype=np.float64), names
         return X, np.asarray(bunch.target), names
     if source in artificial_names():
         from ..datasets import load_artificial
@@ -221,23 +240,31 @@ def _load_cached(source: str, options_json: str):
     from ..datasets import load
 
     bunch = load(source, as_frame=True, dropna=bool(options.get("dropna", False)))
-    if bunch.task != "classification":
-        # never read a numeric target as classes (docs/design.md, 'Tasks')
-        raise ValueError(f"{source!r} is a {bunch.task} data set (a numeric target); the "
-                         "experiment runner runs classification data sets only")
+    if bunch.task != task:
+        # never read a numeric target as classes, nor classes as numbers (docs/design.md,
+        # 'Tasks'): the experiment says which it runs
+        what = ("a numeric target" if bunch.task == "regression" else "class labels")
+        raise ValueError(f"{source!r} is a {bunch.task} data set ({what}); the experiment's "
+                         f"task is {task} ([experiment] task = \"{bunch.task}\" runs it)")
     X = bunch.data
-    y = np.asarray(bunch.target)
+    y = np.asarray(bunch.target, dtype=np.float64) if task == "regression" \
+        else np.asarray(bunch.target)
     return X, y, [str(c) for c in X.columns]
 
 
-def load_dataset(source: str, options: dict):
-    """``(X, y, feature_names)`` of a dataset spec (cached per process; do not modify)."""
-    return _load_cached(source, canonical_json(options))
+def load_dataset(source: str, options: dict, task: str = "classification"):
+    """``(X, y, feature_names)`` of a dataset spec (cached per process; do not modify); a
+    regression data set only with ``task="regression"`` (and only those then)."""
+    return _load_cached(source, canonical_json(options), task)
 
 
-def dataset_info(source: str, options: dict) -> dict:
-    """Shape and class counts of a dataset spec (for validating the grid)."""
-    X, y, _ = load_dataset(source, options)
+def dataset_info(source: str, options: dict, task: str = "classification") -> dict:
+    """Shape and class counts of a dataset spec (for validating the grid); a regression data
+    set has ``n_classes`` 0 and ``min_class`` its number of samples (no class to split)."""
+    X, y, _ = load_dataset(source, options, task)
+    if task == "regression":
+        return {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
+                "n_classes": 0, "min_class": int(X.shape[0])}
     _, counts = np.unique(np.asarray(y).astype(str), return_counts=True)
     return {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
             "n_classes": int(counts.shape[0]), "min_class": int(counts.min())}
@@ -259,6 +286,8 @@ def build_selector(spec: dict, seed: int):
 
     kind = spec["selector"]["kind"]
     params = dict(spec["selector"]["params"])
+    task = spec.get("task", "classification")
+    est_task = None if task == "classification" else task
     rule = spec["rule"]
     proto = spec["protocol"]
     if proto["kind"] == "cross_validation" and proto["params"].get("n_features") is not None:
@@ -273,20 +302,39 @@ def build_selector(spec: dict, seed: int):
         params["aggregation_params"] = dict(rule["params"]) or None
     if kind == "ranker":
         est = params.get("estimators")
+        extra = {} if est_task is None else {"task": task}
         return EnsembleSelector(rankers=(_ranker_spec(params["ranker"]),), aggregation="borda",
                                 n_features_to_select=params.get("n_features_to_select"),
                                 estimators=None if est is None else
-                                [make_classifier(n, random_state=seed) for n in est])
+                                [make_classifier(n, random_state=seed, task=est_task)
+                                 for n in est], **extra)
+    if est_task is not None and kind in ("ensemble", "svm_rfe"):
+        params["task"] = task
     if kind == "svm_rfe":
         return SVMRFE(**params)
+    if kind in ("boruta", "stability"):
+        return _other_selector(kind, params)
     if "rankers" in params:
         params["rankers"] = tuple(_ranker_spec(r) for r in params["rankers"])
     if "estimators" in params:
-        params["estimators"] = [make_classifier(n, random_state=seed)
+        params["estimators"] = [make_classifier(n, random_state=seed, task=est_task)
                                 for n in params["estimators"]]
     if "subset_grid" in params:
         params["subset_grid"] = list(params["subset_grid"])
     return EnsembleSelector(**params)
+
+
+def _other_selector(kind: str, params: dict):
+    """A ``boruta`` (:class:`~rankfusion.selection.BorutaSelector`) or ``stability``
+    (:class:`~rankfusion.selection.StabilitySelector`) selector from its table's parameters."""
+    from ..selection import BorutaSelector, StabilitySelector
+
+    params = dict(params)
+    if "rankers" in params:
+        params["rankers"] = tuple(_ranker_spec(r) for r in params["rankers"])
+    if "ranker" in params:
+        params["ranker"] = _ranker_spec(params["ranker"])
+    return (BorutaSelector if kind == "boruta" else StabilitySelector)(**params)
 
 
 def resolve_pos_label(pos_label, y):
@@ -354,7 +402,8 @@ def run_cell(spec: dict, n_jobs: int | None = None) -> dict:
     t0, c0 = time.perf_counter(), time.process_time()
     started = time.time()
     seed = cell_seed(spec["experiment_seed"], spec["dataset"], spec["protocol"])
-    X, y, names = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"])
+    X, y, names = load_dataset(spec["dataset"]["source"], spec["dataset"]["options"],
+                               spec.get("task", "classification"))
     selector = build_selector(spec, seed)
     # every method of a grid ranks the same training parts with the same rankers: reuse the
     # scores (same numbers; docs/experiments.md, 'Cells, hashes …'). The memo lives as long as
@@ -513,6 +562,9 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
 
     proto = spec["protocol"]
     pp = proto["params"]
+    # a regression cell says so; a classification cell calls as it always did
+    task_kw = {"task": spec["task"]} if spec.get("task", "classification") != \
+        "classification" else {}
     if proto["kind"] == "error_curve":
         classifier = spec["classifier"]
         if pp.get("standardize"):
@@ -525,11 +577,12 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
 
             selector = ZScoredSelector(selector)
             classifier = make_pipeline(StandardScaler(),
-                                       make_classifier(classifier, random_state=seed))
+                                       make_classifier(classifier, random_state=seed,
+                                                       task=task_kw.get("task")))
         res = error_curve(selector, X, y, n_features=pp["n_features"],
                           classifier=classifier, n_splits=pp["n_splits"],
                           test_size=pp["test_size"], stratify=pp["stratify"], n_jobs=n_jobs,
-                          random_state=seed)
+                          random_state=seed, **task_kw)
         payload = {
             "kind": "error_curve",
             "n_features": [int(k) for k in res.errors.columns],
@@ -554,7 +607,7 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
                                        classifier=spec["classifier"],
                                        cv=cv, scoring=tuple(pp["scoring"]),
                                        pos_label=resolve_pos_label(pp.get("pos_label"), y),
-                                       n_jobs=n_jobs, random_state=seed)
+                                       n_jobs=n_jobs, random_state=seed, **task_kw)
         payload = {
             "kind": "cross_validation",
             "metrics": [str(c) for c in res.scores.columns],

@@ -3,12 +3,13 @@
 The schema is documented in ``docs/experiments.md``; an annotated example lives in
 ``experiments/examples/``. In short::
 
-    [experiment]  name, seed, description
+    [experiment]  name, seed, description, task ("classification" or "regression")
     [grid]        datasets, selectors, rules, classifiers, protocols   (lists of labels)
     [datasets.<label>]    source (default: the label) and loader options, or
                           path = "data.csv" (relative to this file), target and the reading
                           options of rankfusion.io.load_data
-    [selectors.<label>]   kind = "ensemble" | "svm_rfe" | "ranker", then its parameters
+    [selectors.<label>]   kind = "ensemble" | "svm_rfe" | "ranker" | "boruta" | "stability",
+                          then its parameters
     [rules.<label>]       rule (default: the label) and the rule's parameters
     [protocols.<label>]   kind = "error_curve" | "cross_validation", then its parameters
 
@@ -54,7 +55,12 @@ from .cells import (
 
 __all__ = ["ConfigError", "ExperimentConfig", "load_config", "parse_config", "schema_rows"]
 
-SELECTOR_KINDS = ("ensemble", "svm_rfe", "ranker")
+SELECTOR_KINDS = ("ensemble", "svm_rfe", "ranker", "boruta", "stability")
+#: ``[experiment] task``: what every data set's target is (docs/design.md, 'Tasks').
+EXPERIMENT_TASKS = ("classification", "regression")
+#: The selector kinds that choose a subset without a full ranking of their own: they run
+#: under the ``cross_validation`` protocol (an error curve needs a ranking).
+SUBSET_KINDS = ("boruta", "stability")
 PROTOCOL_KINDS = ("error_curve", "cross_validation")
 
 _INT, _FLOAT, _BOOL, _STR, _LIST = "int", "float", "bool", "str", "list"
@@ -70,8 +76,8 @@ _RUNNER_OWNED = ("random_state", "n_jobs", "progress", "verbose")
 #: a single-ranker selector's own keys, and the protocol keys that are config notation (not a
 #: parameter of the protocol function). Meanings for :func:`schema_rows`.
 _SELECTOR_COMMON = {
-    "kind": ([Options(*SELECTOR_KINDS)], None, "the selector: an EnsembleSelector, an SVMRFE "
-             "or one ranker of the registry"),
+    "kind": ([Options(*SELECTOR_KINDS)], None, "the selector: an EnsembleSelector, an SVMRFE, "
+             "one ranker of the registry, a BorutaSelector or a StabilitySelector"),
     "rules": ([SequenceOf(InstanceOf(str, "a [rules.X] label", toml="str"),
                           description="a list of [rules.X] labels")], None,
               "the rules crossed with this selector (default: the grid's rules)"),
@@ -153,6 +159,8 @@ class ExperimentConfig:
         The parsed TOML.
     source_text : str
         The configuration's text, as read.
+    task : {"classification", "regression"}
+        ``[experiment] task``: what every data set's target is.
     """
 
     name: str
@@ -161,6 +169,7 @@ class ExperimentConfig:
     cells: list[Cell]
     raw: dict = field(repr=False)
     source_text: str = field(default="", repr=False)
+    task: str = "classification"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -244,15 +253,23 @@ def _selector_schema(kind: str) -> dict:
     """``{key: constraints}`` of a ``[selectors.X]`` table of ``kind`` (without ``kind`` and
     ``rules``), read from the selector's ``_parameter_constraints`` now, so that a changed
     declaration changes what the config accepts."""
-    from ..selection import SVMRFE, EnsembleSelector
-
     if kind == "ranker":
+        from ..selection import EnsembleSelector
+
         return {"ranker": _RANKER_KIND["ranker"][0],
                 "n_features_to_select":
                     EnsembleSelector._parameter_constraints["n_features_to_select"]}
-    cls = EnsembleSelector if kind == "ensemble" else SVMRFE
+    cls = _selector_class(kind)
     return {k: cs for k, cs in cls._parameter_constraints.items()
             if k not in _RUNNER_OWNED and toml_types(cs)}
+
+
+def _selector_class(kind: str):
+    """The class of a ``[selectors.X] kind``."""
+    from ..selection import SVMRFE, BorutaSelector, EnsembleSelector, StabilitySelector
+
+    return {"ensemble": EnsembleSelector, "ranker": EnsembleSelector, "svm_rfe": SVMRFE,
+            "boruta": BorutaSelector, "stability": StabilitySelector}[kind]
 
 
 def _protocol_schema(kind: str) -> dict:
@@ -332,10 +349,11 @@ def _check_rule_spec(place: str, rule: str, err, known, extra=()) -> bool:
     return True
 
 
-def _known_classifiers() -> list[str]:
+def _known_classifiers(task=None) -> list[str]:
+    """The estimator names of ``task`` (None: every registered one)."""
     from ..evaluation import available_classifiers
 
-    return available_classifiers()
+    return available_classifiers() if task is None else available_classifiers(task)
 
 
 # --------------------------------------------------------------------------- sections
@@ -343,8 +361,14 @@ def _check_experiment(raw, err: _Errors, default_name: str):
     exp = raw.get("experiment", {})
     if not isinstance(exp, dict):
         err.add("[experiment]", f"expected a table, got {_type_name(exp)}")
-        return default_name, 0, ""
-    err.check_keys("[experiment]", exp, ("name", "seed", "description"))
+        return default_name, 0, "", "classification"
+    err.check_keys("[experiment]", exp, ("name", "seed", "description", "task"))
+    task = exp.get("task", "classification")
+    if task not in EXPERIMENT_TASKS:
+        err.add(f"[experiment] task = {_fmt(task)}", "expected \"classification\" or "
+                "\"regression\"" + (_suggest(task, EXPERIMENT_TASKS)
+                                     if isinstance(task, str) else ""))
+        task = "classification"
     name = exp.get("name", default_name)
     if not isinstance(name, str) or not name.strip():
         err.add("[experiment] name", f"expected a non-empty str, got {_fmt(name)}")
@@ -363,7 +387,7 @@ def _check_experiment(raw, err: _Errors, default_name: str):
     if not isinstance(desc, str):
         err.add("[experiment] description", f"expected str, got {_type_name(desc)}")
         desc = ""
-    return name, int(seed), desc
+    return name, int(seed), desc, task
 
 
 def _grid_list(grid: dict, key: str, err: _Errors, *, required: bool = True):
@@ -449,7 +473,7 @@ def _check_file_dataset(label, opts: dict, table: dict, err: _Errors, base_dir):
     return FILE_SOURCE, {**opts, "path": str(path), "sha256": digest}
 
 
-def _check_datasets(grid, raw, err: _Errors, base_dir=None):
+def _check_datasets(grid, raw, err: _Errors, base_dir=None, task="classification"):
     """label → (source, options, info)."""
     items = _grid_list(grid, "datasets", err)
     tables = raw.get("datasets", {})
@@ -470,7 +494,7 @@ def _check_datasets(grid, raw, err: _Errors, base_dir=None):
                 continue
             source, opts = resolved
             try:
-                info = dataset_info(source, opts)
+                info = dataset_info(source, opts, task)
             except (ValueError, TypeError, OSError) as exc:
                 err.add(f"{place} path = {_fmt(tables[label]['path'])}",
                         f"cannot be loaded: {exc}")
@@ -517,7 +541,7 @@ def _check_datasets(grid, raw, err: _Errors, base_dir=None):
         if bad:
             continue
         try:
-            info = dataset_info(source, opts)
+            info = dataset_info(source, opts, task)
         except (ValueError, TypeError, OSError) as exc:
             err.add(where, f"cannot be loaded: {exc}")
             continue
@@ -611,8 +635,8 @@ def _own_check(where: str, params: dict, err, check, *args, who: str) -> bool:
     return True
 
 
-def _check_classifier_names(place, names, err):
-    known = _known_classifiers()
+def _check_classifier_names(place, names, err, task=None):
+    known = _known_classifiers(task)
     if not isinstance(names, list) or not names:
         err.add(place, "expected a non-empty list of classifier names")
         return
@@ -621,7 +645,7 @@ def _check_classifier_names(place, names, err):
             err.add(f"{place}[{j}] = {_fmt(n)}", "unknown classifier" + _suggest(n, known))
 
 
-def _check_selectors(grid, raw, err: _Errors):
+def _check_selectors(grid, raw, err: _Errors, task="classification"):
     items = _grid_list(grid, "selectors", err)
     tables = raw.get("selectors", {})
     if not isinstance(tables, dict):
@@ -648,13 +672,26 @@ def _check_selectors(grid, raw, err: _Errors):
         schema = {**{k: v[0] for k, v in _SELECTOR_COMMON.items()}, **_selector_schema(kind)}
         params, ok = _check_table(place, table, schema, err,
                                   f"a selector of kind {_fmt(kind)}")
-        ok &= _check_selector_values(place, kind, params, err)
+        ok &= _check_selector_values(place, kind, params, err, task)
         if ok:
             out[label] = (kind, params)
     return items, out
 
 
-def _check_selector_values(place, kind, params, err) -> bool:
+def _check_regression_rankers(place, rankers, err) -> None:
+    """Each ranker of a regression experiment supports regression (the registry's task tag):
+    else its message, naming the regression rankers."""
+    from ..rankers import check_ranker_task
+
+    for j, r in enumerate(rankers):
+        name = r["name"] if isinstance(r, dict) else r
+        try:
+            check_ranker_task(name, "regression")
+        except ValueError as exc:
+            err.add(f"{place}[{j}] = {_fmt(name)}", str(exc).splitlines()[0])
+
+
+def _check_selector_values(place, kind, params, err, task="classification") -> bool:
     """What a selector table needs beyond each key's declared constraints (checked by
     :func:`_check_table`): the rankers and classifiers it names, its list weights against its
     rankers, and its rule with the rule's parameters."""
@@ -662,8 +699,10 @@ def _check_selector_values(place, kind, params, err) -> bool:
     if kind == "ensemble":
         if "rankers" in params:
             params["rankers"] = _check_rankers(f"{place} rankers", params["rankers"], err)
+            if task == "regression" and len(err.items) == n0:
+                _check_regression_rankers(f"{place} rankers", params["rankers"], err)
         if "estimators" in params:
-            _check_classifier_names(f"{place} estimators", params["estimators"], err)
+            _check_classifier_names(f"{place} estimators", params["estimators"], err, task)
         if isinstance(params.get("list_weights"), list):
             lw = params["list_weights"]
             bad = [j for j, w in enumerate(lw) if _type_name(w) not in (_INT, _FLOAT) or w < 0]
@@ -704,6 +743,15 @@ def _check_selector_values(place, kind, params, err) -> bool:
             else:
                 _own_check(f"{place} aggregation_params", ap, err, _check_rule_values, rule, ap,
                            who=f"rule {_fmt(rule)}")
+    elif kind in SUBSET_KINDS:
+        if task == "regression":
+            err.add(f"{place} kind = {_fmt(kind)}", "selects for class labels only; an "
+                    "experiment with task = \"regression\" takes ensemble, ranker or svm_rfe "
+                    "selectors")
+        elif kind == "stability" and "rankers" in params:
+            params["rankers"] = _check_rankers(f"{place} rankers", params["rankers"], err)
+        elif kind == "boruta" and isinstance(params.get("ranker"), str):
+            _check_rankers(f"{place} ranker", [params["ranker"]], err)
     elif kind == "ranker":
         r = params.get("ranker")
         if r is None:
@@ -712,6 +760,8 @@ def _check_selector_values(place, kind, params, err) -> bool:
             got = _check_rankers(f"{place} ranker", [r], err)
             if got:
                 params["ranker"] = got[0]
+                if task == "regression":
+                    _check_regression_rankers(f"{place} ranker", got, err)
     return len(err.items) == n0
 
 
@@ -790,7 +840,7 @@ def _resolve_grid(value, p: int) -> list[int]:
     return sorted({int(k) for k in value})
 
 
-def _check_protocols(grid, raw, err: _Errors):
+def _check_protocols(grid, raw, err: _Errors, task="classification"):
     tables = raw.get("protocols", {})
     if not isinstance(tables, dict):
         err.add("[protocols]", f"expected tables [protocols.<label>], got {_type_name(tables)}")
@@ -839,10 +889,21 @@ def _check_protocols(grid, raw, err: _Errors):
                                            or nf["log"] < 1):
                 err.add(f"{place} n_features", "a table must be { log = N } with N ≥ 1")
         else:
-            from ..evaluation.protocols import SCORINGS
+            from ..evaluation.protocols import REGRESSION_SCORINGS, SCORINGS
 
             params.setdefault("cv", 10)
-            params.setdefault("scoring", list(SCORINGS))
+            own, other = ((REGRESSION_SCORINGS, SCORINGS) if task == "regression"
+                          else (SCORINGS, REGRESSION_SCORINGS))
+            params.setdefault("scoring", list(own))
+            wrong = [m for m in params["scoring"] if m in other]
+            if wrong:
+                kind_of = "classification" if task == "regression" else "regression"
+                err.add(f"{place} scoring", f"{_fmt(wrong[0])} is a {kind_of} "
+                        f"metric; an experiment with task = {_fmt(task)} takes "
+                        f"{', '.join(own)}")
+            if task == "regression" and params.get("pos_label") is not None:
+                err.add(f"{place} pos_label", "applies to binary classes; the task is "
+                        "regression")
         if len(err.items) == n0:
             out[label] = (kind, params)
     return items, out
@@ -851,7 +912,7 @@ def _check_protocols(grid, raw, err: _Errors):
 # --------------------------------------------------------------------------- planning
 def _rules_for(kind: str, sparams: dict, grid_rules, rule_tables, label, err) -> list:
     """The rule labels crossed with one selector (None: the selector's own rule)."""
-    if kind == "ranker" or "aggregation" in sparams:
+    if kind in ("ranker", "boruta") or "aggregation" in sparams:
         if "rules" in sparams:
             err.add(f"[selectors.{label}] rules", "a single ranker or a selector with a fixed "
                     "aggregation takes no rules")
@@ -941,36 +1002,41 @@ def parse_config(text: str, *, source: str = "config", default_name: str = "expe
         raise ConfigError([f"not valid TOML: {exc}"], source) from None
     err = _Errors()
     err.check_keys("(top level)", raw, _TOP_LEVEL, what="table")
-    name, seed, desc = _check_experiment(raw, err, default_name)
+    name, seed, desc, task = _check_experiment(raw, err, default_name)
     grid = raw.get("grid")
     if not isinstance(grid, dict):
         err.add("[grid]", "missing: the table listing datasets, selectors, classifiers …")
         grid = {}
     err.check_keys("[grid]", grid, ("datasets", "selectors", "rules", "classifiers",
                                     "protocols"))
-    ds_items, datasets = _check_datasets(grid, raw, err, base_dir)
-    sel_items, selectors = _check_selectors(grid, raw, err)
+    ds_items, datasets = _check_datasets(grid, raw, err, base_dir, task)
+    sel_items, selectors = _check_selectors(grid, raw, err, task)
     rule_items, rules = _check_rules(grid, raw, err)
     clf_items = _grid_list(grid, "classifiers", err)
-    known_clf = _known_classifiers()
+    known_clf = _known_classifiers(task)
     for i, c in clf_items or []:
         if c not in known_clf:
-            err.add(f"[grid] classifiers[{i}] = {_fmt(c)}", "unknown classifier"
-                    + _suggest(c, known_clf))
-    proto_items, protocols = _check_protocols(grid, raw, err)
+            other = _known_classifiers("classification" if task == "regression"
+                                       else "regression")
+            what = (f"{'a regressor' if task == 'classification' else 'a classifier'}, not "
+                    f"an estimator of a {task} task; {task} estimators: "
+                    f"{', '.join(known_clf)}") if c in other else (
+                "unknown classifier" + _suggest(c, known_clf))
+            err.add(f"[grid] classifiers[{i}] = {_fmt(c)}", what)
+    proto_items, protocols = _check_protocols(grid, raw, err, task)
 
     cells: list[Cell] = []
     if not err.items:
         cells = _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules,
-                      clf_items, proto_items, protocols, err)
+                      clf_items, proto_items, protocols, err, task)
     if err.items:
         raise ConfigError(err.items, source)
     return ExperimentConfig(name=name, seed=seed, description=desc, cells=cells, raw=raw,
-                            source_text=text)
+                            source_text=text, task=task)
 
 
 def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf_items,
-          proto_items, protocols, err) -> list[Cell]:
+          proto_items, protocols, err, task="classification") -> list[Cell]:
     cells = []
     rule_cross = {}
     for _, slabel in sel_items:
@@ -1039,6 +1105,13 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
                     continue
             for _, slabel in sel_items:
                 kind, sparams = selectors[slabel]
+                if kind in SUBSET_KINDS and pkind == "error_curve":
+                    msg = (f"[selectors.{slabel}] × [protocols.{plabel}]: a {kind} selector "
+                           "chooses a subset, not a ranking of every feature; an error "
+                           "curve needs a ranking: cross it with a cross_validation protocol")
+                    if msg not in err.items:
+                        err.items.append(msg)
+                    continue
                 nsel = sparams.get("n_features_to_select")
                 if isinstance(nsel, int) and not isinstance(nsel, bool) and nsel > p:
                     err.add(f"[selectors.{slabel}] n_features_to_select", f"{nsel} exceeds "
@@ -1057,7 +1130,7 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
                             protocol={"kind": pkind, "params": pp},
                             labels={"dataset": dlabel, "selector": slabel,
                                     "rule": rlabel, "classifier": clf, "protocol": plabel},
-                            experiment_seed=seed,
+                            experiment_seed=seed, task=task,
                         )
                         h = cell.hash
                         if h in seen:
@@ -1092,7 +1165,13 @@ def _check_selector_object(cell, slabel, rlabel, dlabel, plabel, info, checked, 
         place = f"[selectors.{slabel}]" + (
             f" × [rules.{rlabel}]" if rlabel and spec["rule"] is not None else "")
         try:
-            build_selector(spec, 0)._check_params()
+            built = build_selector(spec, 0)
+            if hasattr(built, "_check_params"):
+                built._check_params()
+            else:  # the selector's declared constraints (BorutaSelector)
+                from .._utils.constraints import validate_params
+
+                validate_params(built._parameter_constraints, built.get_params(deep=False))
         except (ValueError, TypeError) as exc:
             checked.add(key + ("failed",))
             text = str(exc).splitlines()[0]
@@ -1235,7 +1314,6 @@ def schema_rows() -> list[tuple[str, str, tuple[str, ...], object, str]]:
     from ..aggregation import available_rules, rule_info
     from ..datasets.artificial import make_artificial
     from ..evaluation import cross_validate_selection, error_curve
-    from ..selection import SVMRFE, EnsembleSelector
 
     rows: list = []
     rows += [("[experiment]", "name", ("str",), None, "the experiment's name (default: the "
@@ -1268,7 +1346,7 @@ def schema_rows() -> list[tuple[str, str, tuple[str, ...], object, str]]:
                 else reading.get(key) or "an option of rankfusion.io.load_data")
         rows.append(("[datasets.*] (file)", key, tuple(types),
                      None if key == "path" else reading_defaults.get(key), text))
-    owners = {"ensemble": EnsembleSelector, "svm_rfe": SVMRFE, "ranker": EnsembleSelector}
+    owners = {kind: _selector_class(kind) for kind in SELECTOR_KINDS}
     for kind in SELECTOR_KINDS:
         table = f'[selectors.*] kind = "{kind}"'
         meaning = _param_meanings(owners[kind])

@@ -526,6 +526,12 @@ def write_report(out, *, title: str | None = None) -> Path:
 
     curves = results[results["n_features"] >= 0]
     cvres = results[results["n_features"] < 0]
+    # a regression experiment's curve "error" is the test RMSE (docs/design.md, 'Tasks'):
+    # not a rate, so neither clipped at 1 nor called an error rate
+    regression = exp.get("task") == "regression"
+    err_name = "test RMSE" if regression else "test error"
+    bounds = (0.0, np.inf) if regression else (0.0, 1.0)
+    clip_note = "(bars clipped at 0)" if regression else "(bars clipped at 0 and 1)"
     # ------------------------------------------------------------------ per dataset
     doc.h(2, "Results per dataset")
     if not curves.empty:
@@ -541,10 +547,11 @@ def write_report(out, *, title: str | None = None) -> Path:
             doc.table(tab)
             if plots:
                 same = _identical_groups(m)
-                fig = _lines_figure(m, s, title=f"{ds} — {clf}", ylabel="test error")
+                fig = _lines_figure(m, s, title=f"{ds} — {clf}", ylabel=err_name,
+                                    bounds=bounds)
                 doc.figure(fig, _slug("curve", ds, clf, proto),
                            f"Error curves on {ds} ({clf}, {proto}): mean ± SD over splits "
-                           "(bars clipped at 0 and 1)." + _same_note(same, "error curves"))
+                           f"{clip_note}." + _same_note(same, "error curves"))
                 doc.how_to_read("lower is better; ticks are the feature counts the protocol "
                                 "evaluated; a bar is ±1 SD of the error over the splits, so "
                                 "overlapping bars alone do not show a difference — the win "

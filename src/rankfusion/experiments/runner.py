@@ -540,6 +540,8 @@ def _write_metadata(out: Path, cfg: ExperimentConfig, summary: RunSummary, secon
     sha = config_sha256(cfg)
     experiment = {"name": cfg.name, "seed": cfg.seed, "description": cfg.description,
                   "config_sha256": sha, "cells": len(cfg.cells)}
+    if cfg.task != "classification":  # a classification run's metadata as it always was
+        experiment["task"] = cfg.task
     runs = [r for r in old.get("runs", []) if isinstance(r, dict)
             and r.get("run_id") != summary.run_id]
     ended = summary.status != "running"

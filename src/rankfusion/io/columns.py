@@ -379,3 +379,51 @@ def _label_variants(y: pd.Series, label: str, merged: dict | None) -> None:
         warnings.warn(f"{label}: class labels {shown} differ only by case or surrounding "
                       "spaces; they are kept as different classes (rename them if they are "
                       "one)", InputWarning, stacklevel=3)
+
+
+def _regression_target_column(y: pd.Series, name: str, label: str, places: list,
+                              declared) -> pd.Series:
+    """The target column of a file or DataFrame as a numeric (regression) target: a new
+    float64 Series, or one error naming the file, the column, the line and the cell
+    (docs/design.md, 'Tasks'). Every cell must be a finite number: a cell of text among
+    numbers is refused, never read as a class."""
+    where = f"{label}: the target column {name!r}"
+    if declared in ("string", "date") or isinstance(y.dtype, pd.CategoricalDtype) \
+            or y.dtype.kind == "b":
+        what = (f"an ARFF {declared} attribute" if declared in ("string", "date") else
+                "nominal (class labels)" if y.dtype.kind != "b" else "true/false values")
+        raise TypeError(f'{where} is {what}, not numbers, for task="regression": use '
+                        'task="classification", or choose the numeric column with target=')
+    miss = y.isna().to_numpy()
+    if miss.all():
+        raise ValueError(f"{where} is empty on every line: no target values; choose the "
+                         "target column with target= (--target)")
+    if miss.any():
+        r = int(np.flatnonzero(miss)[0])
+        raise ValueError(f"{label}, {places[r]}: the target column {name!r} has no value (an "
+                         f"empty cell or a missing-value marker; {int(miss.sum())} such rows); "
+                         "a regression target needs a number in every row")
+    if y.dtype.kind in "iuf":
+        arr = y.to_numpy(dtype=np.float64)
+    else:
+        cells = y.to_numpy(dtype=object)
+        arr = np.empty(cells.shape[0], dtype=np.float64)
+        for i, v in enumerate(cells):
+            try:
+                if isinstance(v, (bool, np.bool_)):
+                    raise ValueError
+                arr[i] = float(v.strip() if isinstance(v, str) else v)
+            except (TypeError, ValueError):
+                raise ValueError(f"{label}, {places[i]}: the target column {name!r} holds "
+                                 f"{v!r}, not a number; a regression target needs a number "
+                                 "in every row (fix the cell, or mark it missing and leave "
+                                 'the row out), or use task="classification"') from None
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        r = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"{label}, {places[r]}: the target column {name!r} holds {arr[r]}, "
+                         "not a finite number")
+    if np.all(arr == arr[0]):
+        raise ValueError(f"{where} is constant ({float(arr[0])!r}): nothing to explain")
+    return pd.Series(arr, index=y.index, name=y.name)
+

@@ -21,6 +21,7 @@ import numpy as np
 
 from .._utils.data import (
     ID_TARGET_MIN_ROWS_OF_FILE,
+    NOT_CLASSES_ADVICE,
     ClassificationData,
     target_problem,
     without_attrs,
@@ -38,6 +39,7 @@ from .columns import (
     _identifier_problem,
     _is_text,
     _label_variants,
+    _regression_target_column,
     _resolve_target,
     _text_columns_of_frame,
 )
@@ -62,9 +64,9 @@ __all__ = ["load_data", "read_small", "SMALL_CELLS"]
 def load_data(source, target: str | int | None = None, *, format: str | None = None,
               na_values: Sequence[str] | None = None, drop: Sequence[str] | str | None = None,
               nominal: Sequence[str] | str | None = None, sep: str | None = None,
-              encoding: str = "utf-8", sparse: bool = False):
+              encoding: str = "utf-8", sparse: bool = False, task: str | None = None):
     """Features and target from a file or a DataFrame, read by the rules of docs/design.md,
-    'Inputs'.
+    'Inputs' (and 'Tasks' for ``task``).
 
     Parameters
     ----------
@@ -103,6 +105,19 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         (:func:`~rankfusion.io.read_sparse_arff`: Weka's sparse rows, never densified);
         svmlight files are always sparse. ``drop``, ``nominal``, ``na_values`` and ``sep``
         do not apply to sparse reading.
+    task : {None, "auto", "classification", "regression"}, default None
+        What the target is. None (the reader's historical rule): class labels, checked as
+        every classification entry checks them (a continuous or many-valued whole-number
+        column is refused). ``"classification"``: class labels, as asked (a whole-number
+        column with many distinct values is kept; non-integer numbers are refused).
+        ``"regression"``: a numeric target, returned as a float64 Series; every cell must be
+        a finite number (a text cell among numbers is refused naming its line, never read as
+        a class). ``"auto"``: :func:`rankfusion._utils.task.resolve_task` on the column — a
+        column declared numeric (ARFF) or holding non-integer numbers is regression, text
+        labels are classification, and a whole-number column with many distinct values (or
+        numbers with a few text cells) is refused naming both choices. The task is never
+        guessed from a column beyond this rule; the entries that take ``y`` decide with their
+        own ``task=`` too.
 
     Returns
     -------
@@ -112,7 +127,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         an integer and none is missing); nominal CSV columns hold the text (stripped of
         surrounding spaces), NaN when missing; nominal ARFF attributes are categoricals.
     y : Series
-        The class column.
+        The class column (a float64 Series for a regression target).
 
     Raises
     ------
@@ -130,6 +145,10 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     >>> X.columns.tolist(), y.tolist()
     (['a'], ['x', 'y', 'x'])
     """
+    if task is not None:
+        from .._utils.task import check_task
+
+        task = check_task(task)
     drop_cols = _as_name_list(drop, "drop")
     nominal_cols = _as_name_list(nominal, "nominal")
     if na_values is not None:  # read once (a generator), a wrong type refused before reading
@@ -148,8 +167,12 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         data, label = read_input(source, binary=True)
         fmt = _format_of(source, format, data)
         if fmt == "svmlight" or sparse:
-            return _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols,
+            X, y = _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols,
                                 nominal_cols, na_values, sep)
+            if task == "regression" and isinstance(y, pd.Series):
+                y = _regression_target_column(
+                    y, str(y.name), label, [f"row {i + 1}" for i in range(y.shape[0])], None)
+            return X, y
         if fmt == "parquet":
             try:
                 frame = pd.read_parquet(_io.BytesIO(data))
@@ -197,19 +220,28 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     if names[t] in drop_cols:
         raise ValueError(f"drop: {names[t]!r} is the target column")
     declared = types.get(cols[t])
-    if declared == "numeric":
-        raise ValueError(
-            f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
-            "target; rankfusion handles classification (declare the class nominal)"
-        )
-    if declared in ("string", "date"):
-        raise ValueError(f"{label}: the target {cols[t]!r} is an ARFF {declared} attribute, "
-                         "not class labels; declare the class nominal ({a,b,…}) or choose "
-                         "the class with target=")
     y = frame.iloc[:, t]
     if places is None:  # Parquet
         places = [f"row {i + 1}" for i in range(frame.shape[0])]
-    _check_target_column(y, names[t], label, places)
+    if task == "regression" or (task == "auto" and declared == "numeric"):
+        y = _regression_target_column(y, names[t], label, places, declared)
+    else:
+        if declared == "numeric":
+            raise ValueError(
+                f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
+                'target; say task="regression" (--task regression), or declare the class '
+                "nominal for classification")
+        if declared in ("string", "date"):
+            raise ValueError(f"{label}: the target {cols[t]!r} is an ARFF {declared} "
+                             "attribute, not class labels; declare the class nominal "
+                             "({a,b,…}) or choose the class with target=")
+        if task == "auto" and _auto_task(y, names[t], label, places) == "regression":
+            y = _regression_target_column(y, names[t], label, places, declared)
+        elif task == "classification" and y.dtype.kind in "iuf" and not y.isna().any() \
+                and _whole_numbers(y):
+            pass  # whole numbers taken as class labels, as asked (many values included)
+        else:
+            _check_target_column(y, names[t], label, places)
     keep = [j for j in range(len(cols)) if j != t and names[j] not in drop_cols]
     if not keep:
         raise ValueError(f"{label}: no feature column is left (after drop)")
@@ -237,6 +269,37 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     _label_variants(y, label, merged)
     return X, y
 
+
+
+def _whole_numbers(y) -> bool:
+    """Whether a numeric target column holds whole numbers only (class codes)."""
+    from .._utils.task import target_kind
+
+    return target_kind(y) == "integer"
+
+
+def _auto_task(y, name: str, label: str, places: list) -> str:
+    """``task="auto"`` on a target column (:func:`rankfusion._utils.task.resolve_task`):
+    ``"regression"`` or ``"classification"``, or a ``ValueError`` naming both choices for a
+    column the rule cannot tell (many distinct whole numbers)."""
+    from .._utils.task import resolve_task
+
+    where = f"{label}: the target column {name!r}"
+    # (a numeric column with a text cell never gets here: the reader refuses it, naming both
+    # cells; a column declared nominal is class labels, as the user said)
+    if y.dtype.kind not in "iuf" or y.isna().any():
+        return "classification"  # text, categorical, or a missing label: checked as labels
+    found = resolve_task(y.to_numpy(), "auto", name=where)
+    if found == "classification":
+        # the reader's stricter rule for a file's class column (few samples per class)
+        problem = target_problem(y.to_numpy(), min_id_samples=ID_TARGET_MIN_ROWS_OF_FILE,
+                                 sparse=True)
+        if problem:
+            why = problem.replace(f"; {NOT_CLASSES_ADVICE}", "")
+            raise ValueError(f"{where} {why}; the task cannot be told from the values: say "
+                             'task="classification" (its values are class labels) or '
+                             'task="regression" (a numeric quantity)')
+    return found
 
 
 def _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols, nominal_cols,

@@ -43,7 +43,12 @@ from ..aggregation import TIE_BREAKS, break_ties, tied_blocks
 from ..lists import RankedLists
 from ..rankers import check_ranker_task
 from .estimators import ESTIMATORS_CONSTRAINT, default_estimators, estimator_by_name
-from .list_weights import NAMED_WEIGHTS_CONSTRAINT, WEIGHTS_CONSTRAINT, resolve_list_weights
+from .list_weights import (
+    NAMED_WEIGHTS_CONSTRAINT,
+    WEIGHTS_CONSTRAINT,
+    regression_list_weights,
+    resolve_list_weights,
+)
 from .ranker_specs import (
     RANKERS_CONSTRAINT,
     SEED_CONSTRAINTS,
@@ -55,7 +60,7 @@ from .ranker_specs import (
     resolve_rankers,
 )
 from .ranking_jobs import plan_ranking_jobs, run_ranking_jobs
-from .regression import default_regressor, r2_weights, regression_folds
+from .regression import default_regressor, regression_folds
 from .resampling import check_sample_size, cv_folds
 from .subset_size import (
     SIZE_CONSTRAINTS,
@@ -333,7 +338,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         ``list_weights="accuracy"`` becomes the R² weights
         (:func:`rankfusion.selection.regression.r2_weights`: plain shuffled K-fold, the first
         of ``estimators`` — regressor objects — or a ridge on z-scored features), and the
-        size search is not available yet (give a count or a fraction).
+        size search (``"k-step"``, ``"learning-curve"``) scores each prefix by the
+        regressors' cross-validated R² on plain shuffled K-fold folds
+        (:func:`rankfusion.selection.subset_size.evaluate_prefixes`, ``scoring="r2"``).
 
     Attributes
     ----------
@@ -606,7 +613,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             # the R² weights (docs/design.md, 'Tasks'): plain K-fold, the first regressor
             folds = regression_folds(len(y), int(self.cv),
                                      random_state=seed_int(weight_seq, bits=31))
-            weights = r2_weights(lists, X, y, next(iter(estimators.values())), wk, folds)
+            weights = regression_list_weights(self.list_weights, lists, X, y,
+                                              next(iter(estimators.values())), wk, folds)
         else:
             weights = resolve_list_weights(self.list_weights, lists, groups, X, y, estimators,
                                            wk, cv=int(self.cv), stratify=bool(self.stratify),
@@ -677,8 +685,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             # 'Ensembles, subsets and evaluation')
             check_sample_size(y, self.sample_fraction, stratify=self._stratified())
             if _searched(self.n_features_to_select) and self.subset_cv == "nested":
-                check_sample_size(_smallest_training_part(y, int(self.cv), self.stratify),
-                                  self.sample_fraction, stratify=bool(self.stratify),
+                check_sample_size(_smallest_training_part(y, int(self.cv),
+                                                          self._stratified()),
+                                  self.sample_fraction, stratify=self._stratified(),
                                   where=f" in the training part of a {int(self.cv)}-fold "
                                         "size search (subset_cv='nested')")
         p = Xw.shape[1]
@@ -779,10 +788,6 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                              f"{', '.join(map(str, undeclared))} declare no task: say "
                              "task='regression' to rank a numeric target with them, or give "
                              "class labels")
-        if isinstance(self.n_features_to_select, str):
-            raise ValueError(f"n_features_to_select={self.n_features_to_select!r} (a size "
-                             "searched with classifiers) is not available with "
-                             "task='regression' yet; give a count or a fraction")
         self.classes_ = None
         return check_regression_target(y, name="y")
 
@@ -817,8 +822,12 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                  f"features), got {big}")
             grid = np.unique(np.asarray(list(grid), dtype=np.int64))
         fold_seq, rank_seq = seq.spawn(2)
-        folds = cv_folds(y, int(self.cv), stratify=bool(self.stratify),
-                         random_state=seed_int(fold_seq, bits=31))
+        if self._regression():  # plain K-fold, the regressors' R² (docs/design.md, 'Tasks')
+            folds = regression_folds(len(y), int(self.cv),
+                                     random_state=seed_int(fold_seq, bits=31))
+        else:
+            folds = cv_folds(y, int(self.cv), stratify=bool(self.stratify),
+                             random_state=seed_int(fold_seq, bits=31))
         if self.subset_cv == "nested":
             orders = []
             fold_ties = tie_seq.spawn(len(folds))
@@ -834,7 +843,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         if method == "learning-curve":
             first = next(iter(models))
             models = {first: models[first]}
-        curve = evaluate_prefixes(X, y, folds, orders, models, grid)
+        curve = evaluate_prefixes(X, y, folds, orders, models, grid,
+                                  scoring="r2" if self._regression() else "accuracy")
         return choose_size(curve, method, tol=self.tol, size_rule=self.size_rule)
 
     def _stability(self, lists, scores, groups, weights, kind, seq, k,

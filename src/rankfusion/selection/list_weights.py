@@ -41,6 +41,7 @@ from .resampling import cv_folds
 from .subset_size import evaluate_prefixes
 
 __all__ = ["accuracy_weights", "list_accuracies", "weights_from_accuracies",
+           "list_r2", "regression_list_weights",
            "chance_accuracy", "parse_weighting", "resolve_list_weights",
            "WEIGHTS_CONSTRAINT", "NAMED_WEIGHTS_CONSTRAINT", "ACCURACY_WEIGHTINGS"]
 
@@ -353,3 +354,87 @@ def resolve_list_weights(list_weights, lists, groups: dict, X, y, estimators: di
     if not np.isfinite(w).all() or (w < 0).any() or not (w > 0).any():
         raise ValueError("list_weights must be finite, non-negative and not all zero")
     return w / w.sum()
+
+
+def list_r2(lists, X, y, estimator, k: int, folds) -> np.ndarray:
+    """Each list's cross-validated R² for a numeric target: the mean over ``folds`` of
+    ``1 − Σ(y − ŷ)² / Σ(y − ȳ)²`` (scikit-learn's ``r2_score``) on each test part, of
+    ``estimator`` (a regressor) fitted on the training part restricted to the list's top ``k``
+    features (ties by the lower feature index), as
+    :func:`rankfusion.selection.regression.r2_weights`.
+
+    Returns
+    -------
+    ndarray of shape (n_lists,)
+    """
+    from sklearn.base import clone
+    from sklearn.metrics import r2_score
+
+    Xa = X.to_numpy(dtype=np.float64) if hasattr(X, "to_numpy") else np.asarray(
+        X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    pos = lists.positions
+    out = np.empty(lists.n_lists)
+    for j in range(lists.n_lists):
+        cols = np.lexsort((np.arange(pos.shape[0]), pos[:, j]))[:int(k)]
+        vals = [r2_score(y[te], clone(estimator).fit(Xa[np.ix_(tr, cols)], y[tr])
+                         .predict(Xa[np.ix_(te, cols)])) for tr, te in folds]
+        out[j] = float(np.mean(vals))
+    return out
+
+
+def regression_list_weights(list_weights: str, lists, X, y, estimator, k: int,
+                            folds) -> np.ndarray:
+    """The named accuracy weightings for a numeric target (docs/design.md, 'Tasks'), from each
+    list's cross-validated R² (:func:`list_r2`), the regression analogue of its accuracy:
+
+    * ``"accuracy"`` — ``w_j = max(R²_j, 0) / Σ max(R²_m, 0)``
+      (:func:`rankfusion.selection.regression.r2_weights`, Bouaguel et al.'s weighting with
+      R² for the accuracy);
+    * ``"accuracy_above_chance"`` — the chance level of R² is 0 (predicting the training
+      mean), so ``w_j ∝ max(R²_j − 0, 0)``: the same weights as ``"accuracy"``, except that
+      when no list beats the mean the weights are uniform (with a warning) instead of an
+      error;
+    * ``"accuracy_softmax[:T]"`` — ``w_j ∝ exp(R²_j / T)`` (R² may be negative);
+    * ``"accuracy_rank"`` — ``w_j ∝ rank_j`` of R²_j among the lists (1 = lowest, ties
+      share their mean rank).
+
+    Parameters
+    ----------
+    list_weights : str
+        One of :data:`ACCURACY_WEIGHTINGS` or ``"accuracy_softmax:T"``.
+    lists : RankedLists
+    X : ndarray or DataFrame, numeric
+    y : ndarray, the numeric target
+    estimator : regressor
+    k : int
+        The top-k size each list is scored on.
+    folds : list of (train, test)
+        Plain K-fold rows (:func:`rankfusion.selection.regression.regression_folds`).
+
+    Returns
+    -------
+    ndarray of shape (n_lists,)
+        Weights summing to 1.
+    """
+    name, temperature = parse_weighting(list_weights)
+    if name == "accuracy":
+        from .regression import r2_weights
+
+        return r2_weights(lists, X, y, estimator, k, folds)
+    r2 = list_r2(lists, X, y, estimator, k, folds)
+    if name == "accuracy_above_chance":
+        gain = np.maximum(r2, 0.0)
+        if not (gain > 0).any():
+            warnings.warn("list_weights='accuracy_above_chance' with task='regression': no "
+                          "list's R² is above 0 (the mean's); the weights are uniform",
+                          UserWarning, stacklevel=2)
+            return np.full(r2.size, 1.0 / r2.size)
+        return gain / gain.sum()
+    if name == "accuracy_softmax":
+        z = np.exp((r2 - r2.max()) / temperature)
+        return z / z.sum()
+    from scipy.stats import rankdata
+
+    r = rankdata(r2, method="average")
+    return r / r.sum()

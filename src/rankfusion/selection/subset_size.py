@@ -13,6 +13,13 @@ matrix), which returns a :class:`SubsetCurve`; parsimony is optional there: ``to
 smallest size within ``tol`` of the best mean) or ``size_rule="one_se"`` (within one standard
 error of it, Hastie, Tibshirani & Friedman, *Elements of Statistical Learning*, §7.10).
 
+For a numeric target (``task="regression"``; docs/design.md, 'Tasks') the score of a prefix is a
+regressor's: ``scoring="r2"`` (the coefficient of determination ``1 − Σ(y − ŷ)² / Σ(y − ȳ)²``,
+the regression analogue of accuracy, what :class:`~rankfusion.EnsembleSelector` uses),
+``"neg_rmse"`` (``−√(mean (y − ŷ)²)``) or ``"neg_mae"`` (``−mean |y − ŷ|``), each negated where
+lower is better so that every search maximises; the folds are then plain shuffled K-fold (no
+strata: every value is its own "class").
+
 The selectors' searches are computed on the data given to ``fit`` only. By default the ranking
 behind each fold's top k is recomputed on that fold's training part (``"nested"``), so the
 held-out part never reaches the ranking; ``"ranked_once"`` ranks once on all the fit data and
@@ -29,7 +36,7 @@ import pandas as pd
 
 from .._utils.constraints import Interval, Options, validate_params
 
-__all__ = ["SubsetCurve", "SIZE_RULES", "SIZE_CONSTRAINTS", "k_step_grid",
+__all__ = ["SubsetCurve", "SIZE_RULES", "SIZE_CONSTRAINTS", "PREFIX_SCORINGS", "k_step_grid",
            "learning_curve_grid", "evaluate_prefixes", "choose_size", "search_size",
            "check_size_rule", "STABILITY_RULE_PARAMS", "parse_stability_rule"]
 
@@ -58,6 +65,26 @@ SIZE_RULES = ("best", "one_se")
 #: selectors declare the same lists under their own names.
 SIZE_CONSTRAINTS = {"tol": [Interval("real", 0, None), None],
                     "size_rule": [Options(*SIZE_RULES)]}
+
+
+#: The scores :func:`evaluate_prefixes` computes: a classifier's accuracy, or a regressor's R²,
+#: −RMSE or −MAE (higher is better for each).
+PREFIX_SCORINGS = ("accuracy", "r2", "neg_rmse", "neg_mae")
+
+
+def _prefix_score(scoring: str, y_true, y_pred) -> float:
+    if scoring == "accuracy":
+        return float(np.mean(y_pred == y_true))
+    y_true = np.asarray(y_true, dtype=np.float64)
+    resid = y_true - np.asarray(y_pred, dtype=np.float64)
+    if scoring == "neg_rmse":
+        return -float(np.sqrt(np.mean(resid ** 2)))
+    if scoring == "neg_mae":
+        return -float(np.mean(np.abs(resid)))
+    tot = float(np.sum((y_true - y_true.mean()) ** 2))
+    ss = float(np.sum(resid ** 2))
+    # scikit-learn's r2_score convention for a constant test part: 1 if perfect, else 0
+    return (1.0 if ss == 0 else 0.0) if tot == 0 else 1.0 - ss / tot
 
 
 @dataclass(frozen=True)
@@ -151,8 +178,10 @@ def _curve_frame(grid, names, acc: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFrame:
-    """Accuracy of every estimator on every prefix of the grid, fold by fold.
+def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid, *,
+                      scoring: str = "accuracy") -> pd.DataFrame:
+    """Accuracy (or a regression score) of every estimator on every prefix of the grid, fold by
+    fold.
 
     Parameters
     ----------
@@ -165,6 +194,10 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFra
         Each is wrapped by :func:`~rankfusion.selection.estimators.classifier_pipeline` for
         the encoding its columns need (nominal columns, missing values).
     grid : sequence of int
+    scoring : {"accuracy", "r2", "neg_rmse", "neg_mae"}, default "accuracy"
+        The score of a prefix on a test part (:data:`PREFIX_SCORINGS`; higher is better):
+        the classifiers' accuracy, or for regressors and a numeric ``y`` the R²
+        (``1 − Σ(y − ŷ)² / Σ(y − ȳ)²``; scikit-learn's ``r2_score``), −RMSE or −MAE.
 
     Returns
     -------
@@ -172,6 +205,7 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFra
     """
     from .estimators import classifier_pipeline
 
+    validate_params({"scoring": [Options(*PREFIX_SCORINGS)]}, {"scoring": scoring})
     frame = isinstance(X, pd.DataFrame)
     grid = [int(k) for k in grid]
     acc = np.zeros((len(grid), len(estimators), len(folds)))
@@ -184,7 +218,7 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid) -> pd.DataFra
                 Xtr, Xte = X[np.ix_(train, cols)], X[np.ix_(test, cols)]
             for e, est in enumerate(estimators.values()):
                 model = classifier_pipeline(est, Xtr).fit(Xtr, y[train])
-                acc[g, e, f] = float(np.mean(model.predict(Xte) == y[test]))
+                acc[g, e, f] = _prefix_score(scoring, y[test], model.predict(Xte))
     return _curve_frame(grid, list(estimators), acc)
 
 

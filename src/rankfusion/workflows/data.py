@@ -15,7 +15,7 @@ DATA_OPTIONS = ("format", "drop", "na_values", "nominal", "sep", "encoding")
 
 def read_data(source, target=None, *, format: str | None = None, drop=None,
               na_values: Sequence[str] | None = None, nominal=None, sep: str | None = None,
-              encoding: str = "utf-8", sparse: bool = False):
+              encoding: str = "utf-8", sparse: bool = False, task: str | None = None):
     """Features and class of a data file, by :func:`rankfusion.io.load_data`.
 
     Parameters
@@ -39,19 +39,24 @@ def read_data(source, target=None, *, format: str | None = None, drop=None,
         The text encoding of CSV and ARFF files.
     sparse : bool, default False
         Read an ARFF file into a scipy.sparse matrix (svmlight files always are).
+    task : {None, "auto", "classification", "regression"}, default None
+        What the target is (:func:`rankfusion.io.load_data`; docs/design.md, 'Tasks'): a
+        regression target comes back as a float Series; ``"auto"`` refuses a target it
+        cannot tell, naming both choices.
 
     Returns
     -------
     X : DataFrame or scipy.sparse.csr_matrix
         The features (sparse for a sparse reading).
     y : Series
-        The class, named after its column.
+        The class (or the numeric target), named after its column.
     """
     from ..io import load_data
 
     X, y = load_data(source, target, format=format, drop=drop, na_values=na_values,
                      nominal=nominal, sep=sep, encoding=encoding,
-                     **({"sparse": True} if sparse else {}))
+                     **({"sparse": True} if sparse else {}),
+                     **({"task": task} if task is not None else {}))
     if X.shape[1] == 0:
         raise ValueError("no feature left after drop")
     return X, y

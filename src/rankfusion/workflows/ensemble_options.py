@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..selection import EnsembleSelector
 
-__all__ = ["ensemble_from_options", "parse_subset"]
+__all__ = ["ensemble_from_options", "parse_subset", "regressors_from_names"]
 
 _SEARCHES = ("k-step", "learning-curve")
 
@@ -125,6 +125,63 @@ def _estimators(names, random_state) -> dict | None:
     return pool
 
 
+def regressors_from_names(names, random_state=None) -> dict:
+    """Regressor objects from registered regressor names (comma-separated text or a list),
+    for an :class:`~rankfusion.EnsembleSelector` fitted with ``task="regression"`` (the first
+    one scores the lists' weights and the subset sizes; docs/design.md, 'Tasks'). A
+    classifier name is refused naming the regressors.
+
+    Parameters
+    ----------
+    names : str or sequence of str
+        Names of :func:`rankfusion.selection.classifiers.available_classifiers` with
+        ``task="regression"`` (``ridge``, ``linear_svr``, …).
+    random_state : int, optional
+        Passed to each factory.
+
+    Returns
+    -------
+    dict of str → regressor
+    """
+    from ..selection.classifiers import make_classifier
+
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",")]
+    elif isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
+        raise TypeError("estimators must be regressor names (comma-separated text or a list), "
+                        f"got {names!r} of type {type(names).__name__}")
+    names = list(names)
+    if not names or any(not isinstance(n, str) or not n for n in names):
+        raise ValueError("estimators: give at least one regressor name, separated by commas")
+    if len(set(names)) < len(names):
+        raise ValueError(f"estimators: {names} names a regressor twice")
+    return {n: make_classifier(n, task="regression", random_state=random_state)
+            for n in names}
+
+
+def _check_estimator_names(names) -> list[str]:
+    """Names of classifiers or regressors, each registered (for ``task="auto"``: which kind
+    is needed is known once the target is read). Classifier names get the classifiers'
+    checks and messages."""
+    from ..selection.classifiers import available_classifiers
+
+    regressors = set(available_classifiers("regression"))
+    if isinstance(names, str):
+        listed = [n.strip() for n in names.split(",")]
+    elif isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
+        listed = None
+    else:
+        listed = list(names)
+    is_reg = [isinstance(n, str) and n in regressors for n in listed or []]
+    if listed and all(is_reg):
+        return regressors_from_names(listed) and listed  # duplicates refused there
+    if any(is_reg):
+        raise ValueError(f"estimators: {listed} mixes classifiers and regressors; give the "
+                         "estimators of one task")
+    _estimators(names, None)  # the classifiers' checks (did-you-mean on unknown names)
+    return listed
+
+
 def _route_params(params: Mapping, rankers: list[str], aggregation: str):
     """Split ``NAME=VALUE`` parameters between the rule and the rankers that take them."""
     from ..aggregation import resolve
@@ -158,7 +215,7 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
                           n_bootstraps: int = 0, subset=None, estimators=None,
                           params: Mapping | None = None, cv: int = 5, random_state=None,
                           n_jobs: int | None = None, progress: bool = False,
-                          tie_break: str = "index") -> EnsembleSelector:
+                          tie_break: str = "index", task: str = "auto") -> EnsembleSelector:
     """An :class:`~rankfusion.EnsembleSelector` from plain options, checked before any data.
 
     Parameters
@@ -179,14 +236,21 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
         a name nobody takes is an error.
     cv, random_state, n_jobs, progress, tie_break
         As :class:`~rankfusion.EnsembleSelector`.
+    task : {"auto", "classification", "regression"}, default "auto"
+        As :class:`~rankfusion.EnsembleSelector` (docs/design.md, 'Tasks'). With
+        ``"regression"`` the ``estimators`` are regressor names
+        (:func:`regressors_from_names`); with ``"auto"`` they are checked as names of one
+        kind and left for :func:`run_selection` to build once the target is read.
 
     Returns
     -------
     EnsembleSelector
         Unfitted, its parameters checked.
     """
+    from .._utils.task import check_task
     from ..selection import EnsembleSelector
 
+    task = check_task(task)
     names = _check_rankers(rankers)
     agg = _check_aggregation(aggregation)
     if isinstance(n_bootstraps, (bool, np.bool_)) or not isinstance(n_bootstraps,
@@ -197,10 +261,22 @@ def ensemble_from_options(*, rankers="info_gain,relieff,nlc", aggregation: str =
     if isinstance(subset, str):
         subset = parse_subset(subset)
     specs, agg_params = _route_params(dict(params or {}), names, agg)
+    if estimators is None:
+        pool = None
+    elif task == "regression":
+        pool = regressors_from_names(estimators)
+    elif task == "classification":
+        pool = _estimators(estimators, None)
+    else:
+        names_given = _check_estimator_names(estimators)
+        from ..selection.classifiers import available_classifiers
+
+        pool = (None if all(n in available_classifiers("regression") for n in names_given)
+                else _estimators(names_given, None))  # regressors: built once y is read
     sel = EnsembleSelector(rankers=specs, aggregation=agg, aggregation_params=agg_params,
                            n_bootstraps=int(n_bootstraps), n_features_to_select=subset,
-                           estimators=_estimators(estimators, None), cv=cv,
+                           estimators=pool, cv=cv,
                            random_state=random_state, n_jobs=n_jobs, progress=progress,
-                           tie_break=tie_break)
+                           tie_break=tie_break, task=task)
     sel._check_params()  # every remaining rule of the selector, before the data are read
     return sel

@@ -99,7 +99,7 @@ class RankingRun(WorkflowRun):
     target : str
         The name of the class column.
     n_classes : int
-        Classes of the target.
+        Classes of the target (0 for a regression target).
     top : int
         Rows the summary shows (0 = all).
     written : Path or None
@@ -110,6 +110,8 @@ class RankingRun(WorkflowRun):
         The row order of equal scores under the first ranker.
     random_state : int or None
         The seed of ``tie_break="random"``.
+    task : {"classification", "regression"}
+        The task of the target.
     """
 
     MAIN_TABLE = "scores"
@@ -126,6 +128,7 @@ class RankingRun(WorkflowRun):
     light: bool = field(default=False, repr=False)
     tie_break: str = "index"
     random_state: object = None
+    task: str = "classification"
 
     def table(self) -> pd.DataFrame:
         """Every feature's score and position under each ranker, best first by the first
@@ -154,9 +157,11 @@ class RankingRun(WorkflowRun):
         -------
         list of str
         """
+        what = ("numeric (regression)" if self.task == "regression"
+                else f"with {self.n_classes} classes")
         out = [f"{source_name(self.source)}: {self.n_samples} samples, "
                f"{self.n_features} features, target "
-               f"{self.target!r} with {self.n_classes} classes; rankers: "
+               f"{self.target!r} {what}; rankers: "
                f"{', '.join(self.rankers)}"]
         from .ties import tie_note
 
@@ -265,7 +270,8 @@ def _light_ranking(source, target, rankers, params, reading, top,
 def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=None,
                 drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
                 out=None, overwrite: bool = False, top: int = 20, tie_break: str = "index",
-                random_state=None, sparse: bool = False, accept_sparse=False) -> RankingRun:
+                random_state=None, sparse: bool = False, accept_sparse=False,
+                task: str = "auto") -> RankingRun:
     """Score and rank the features of a data set with one or more rankers.
 
     Parameters
@@ -322,8 +328,10 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
     >>> run.tables()["scores"].index.tolist()
     ['petal length (cm)', 'petal width (cm)']
     """
+    from .._utils.task import check_task
     from .ties import check_tie_break
 
+    task = check_task(task)
     names = _rankers(rankers)
     check_tie_break(tie_break, random_state)
     if tie_break == "random" and random_state is None:
@@ -335,22 +343,26 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
                "sep": sep, "encoding": encoding}
     if sparse:
         reading["sparse"] = True
-    if out is None and not sparse:
+    if out is None and not sparse and task != "regression":
         run = _light_ranking(data, target, names, params, reading, top,
                              (tie_break, random_state))
         if run is not None:
             return run
     import pandas as pd
 
+    from .._utils.task import resolve_task
     from ..rankers import rank_features
     from .data import read_data
 
     paths = check_output_files({"--out": out}, inputs_of(data), overwrite=overwrite)
-    X, y = read_data(data, target, **reading)
-    lists = rank_features(X, y, names, params=params, accept_sparse=accept_sparse)
-    classes = pd.Series(y).astype(str).value_counts()
-    run = RankingRun(data, names, lists, X.shape[0], X.shape[1], y.name, classes.shape[0],
-                     top=top, tie_break=tie_break, random_state=random_state)
+    X, y = read_data(data, target, task=task, **reading)
+    lists = rank_features(X, y, names, params=params, accept_sparse=accept_sparse, task=task)
+    regression = pd.api.types.is_float_dtype(y.dtype) and (
+        task == "regression" or (task == "auto" and resolve_task(y, "auto") == "regression"))
+    n_classes = 0 if regression else pd.Series(y).astype(str).value_counts().shape[0]
+    run = RankingRun(data, names, lists, X.shape[0], X.shape[1], y.name, n_classes,
+                     top=top, tie_break=tie_break, random_state=random_state,
+                     task="regression" if regression else "classification")
     if out is not None:
         run.written = out
         run.save(paths["--out"], overwrite=True)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..selection import EnsembleSelector
 
 __all__ = ["run_selection", "SelectionRun", "selected_features", "consensus_table",
+           "subset_scores",
            "subset_curve_table",
            "stability_table", "selection_summary", "write_selection", "RESULT_FILES"]
 
@@ -290,6 +291,9 @@ class SelectionRun(WorkflowRun):
         The results folder, as given.
     save_seconds : float
         Time taken to write them.
+    subset_scores : dict or None
+        For a regression target: the cross-validated R², RMSE and MAE of the first regressor
+        on the selected features (:func:`subset_scores`); None for classification.
     """
 
     MAIN_TABLE = "subset"
@@ -306,6 +310,7 @@ class SelectionRun(WorkflowRun):
     written: list = field(default_factory=list)
     out: object = None
     save_seconds: float = 0.0
+    subset_scores: dict | None = None
 
     def subset(self) -> list[str]:
         """The selected features, best first (:func:`selected_features`).
@@ -323,8 +328,11 @@ class SelectionRun(WorkflowRun):
         -------
         dict
         """
-        return selection_summary(self.selector, options=self.options, seconds=self.seconds,
-                                 n_samples=self.n_samples)
+        record = selection_summary(self.selector, options=self.options, seconds=self.seconds,
+                                   n_samples=self.n_samples)
+        if self.subset_scores is not None:
+            record["subset_scores"] = dict(self.subset_scores)
+        return record
 
     def tables(self) -> dict:
         """``subset`` (the selected features, best first, with their consensus position and
@@ -355,9 +363,11 @@ class SelectionRun(WorkflowRun):
         list of str
         """
         sel = self.selector
+        what = ("numeric (regression)" if sel.classes_ is None
+                else f"with {len(sel.classes_)} classes")
         lines = [f"{source_name(self.source)}: {self.n_samples} samples, "
                  f"{sel.n_features_in_} features, "
-                 f"target {self.target!r} with {len(sel.classes_)} classes",
+                 f"target {self.target!r} {what}",
                  f"{sel.lists_.n_lists} lists ({self.rankers}; {sel.n_bootstraps} "
                  f"bootstraps) combined by {self.rule}; seed entropy {sel.seed_entropy_}"]
         if self.written:
@@ -403,7 +413,8 @@ class SelectionRun(WorkflowRun):
         curve = subset_curve_table(sel)
         if curve is not None:
             sc = sel.subset_curve_
-            lines.append(f"\n{sc.method} size search: mean {sel.cv}-fold CV accuracy on the "
+            score = "R²" if sel.classes_ is None else "accuracy"
+            lines.append(f"\n{sc.method} size search: mean {sel.cv}-fold CV {score} on the "
                          f"top k (chosen k = {sc.n_features}, {sc.estimator} "
                          f"{sc.accuracy:.3f})")
             lines.append(frame_text(curve))
@@ -415,6 +426,11 @@ class SelectionRun(WorkflowRun):
             if sel.n_features_ == p:
                 lines.append("  (Φ is undefined when the subset holds every feature)")
             lines.append(frame_text(stab))
+        if self.subset_scores is not None:
+            sc = self.subset_scores
+            lines.append(f"\nthe subset under {sc['cv']}-fold CV of {sc['regressor']}: R² "
+                         f"{sc['r2']:.3f}, RMSE {sc['rmse']:.4g}, MAE {sc['mae']:.4g} (the "
+                         "subset was chosen on all rows: an optimistic estimate)")
         if self.written:
             lines.append(f"\n# {notes[2]}")
         lines.append(f"# {notes[-1]}")
@@ -445,14 +461,89 @@ class SelectionRun(WorkflowRun):
                                overwrite=overwrite, inputs=inputs_of(self.source))
 
 
+def _estimators_for_target(sel, estimators, y, task: str) -> None:
+    """Under ``task="auto"``, the estimators named for the size search and the list weights,
+    built for the task of the target just read (regressor names for a numeric target)."""
+    if estimators is None or task != "auto":
+        return
+    from .._utils.task import resolve_task
+    from ..selection.classifiers import available_classifiers
+    from .ensemble_options import regressors_from_names
+
+    names = [n.strip() for n in estimators.split(",")] if isinstance(estimators, str) \
+        else list(estimators)
+    regs = all(n in available_classifiers("regression") for n in names)
+    found = resolve_task(y, "auto")
+    if found == "regression" and regs:
+        sel.set_params(estimators=regressors_from_names(names))
+    elif found == "regression":
+        raise ValueError(f"estimators {', '.join(names)} are classifiers, but the target is "
+                         "numeric (regression, task='auto'): name regressors ("
+                         f"{', '.join(available_classifiers('regression'))}), or say "
+                         "task='classification'")
+    elif regs:
+        raise ValueError(f"estimators {', '.join(names)} are regressors, but the target is "
+                         "class labels (classification, task='auto'): name classifiers, or "
+                         "say task='regression'")
+
+
+def subset_scores(selector, X, y, *, cv: int | None = None) -> dict:
+    """Cross-validated R², RMSE and MAE of the selector's first regressor on its selected
+    features, for a fitted regression :class:`~rankfusion.EnsembleSelector`.
+
+    Shuffled ``cv``-fold splits (plain K-fold: no strata for a numeric target; docs/design.md,
+    'Tasks') seeded from the fit's ``seed_entropy_``; ``R² = 1 − Σ(y − ŷ)² / Σ(y − ȳ)²``,
+    ``RMSE = √(mean (y − ŷ)²)``, ``MAE = mean |y − ŷ|``, each the mean over the folds. The
+    subset was chosen on all rows, so the estimate is optimistic (an honest one re-selects in
+    every fold: :func:`rankfusion.evaluation.cross_validate_selection`).
+
+    Parameters
+    ----------
+    selector : EnsembleSelector
+        Fitted with a numeric target.
+    X : DataFrame or array of shape (n, p)
+        The features it was fitted on.
+    y : array-like of shape (n,)
+        The numeric target.
+    cv : int, optional
+        Folds; default the selector's ``cv``.
+
+    Returns
+    -------
+    dict
+        ``regressor``, ``cv``, ``r2``, ``rmse``, ``mae``.
+    """
+    from sklearn.base import clone
+    from sklearn.model_selection import KFold, cross_validate
+
+    from ..selection.regression import default_regressor
+
+    if getattr(selector, "classes_", "unfitted") is not None:
+        raise ValueError("subset_scores needs an EnsembleSelector fitted with a numeric "
+                         "target (task='regression')")
+    est = selector.estimators
+    name, reg = (next(iter(est.items())) if isinstance(est, dict) and est
+                 else ("ridge", default_regressor()))
+    folds = int(selector.cv if cv is None else cv)
+    seed = int(np.random.SeedSequence(selector.seed_entropy_).generate_state(1)[0] >> 1)
+    Xs = X.iloc[:, selector.support_] if hasattr(X, "iloc") else np.asarray(X)[:, selector.support_]
+    res = cross_validate(clone(reg), Xs, np.asarray(y, dtype=np.float64),
+                         cv=KFold(folds, shuffle=True, random_state=seed),
+                         scoring=("r2", "neg_root_mean_squared_error",
+                                  "neg_mean_absolute_error"))
+    return {"regressor": name, "cv": folds, "r2": float(np.mean(res["test_r2"])),
+            "rmse": float(-np.mean(res["test_neg_root_mean_squared_error"])),
+            "mae": float(-np.mean(res["test_neg_mean_absolute_error"]))}
+
+
 def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: str = "borda",
                   n_bootstraps: int = 0, subset="half", estimators=None, params=None,
                   cv: int = 5, random_state=None, tie_break: str = "index",
                   n_jobs: int | None = None, format=None,
                   drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
                   out=None, overwrite: bool = False, top: int = 20, options=None,
-                  progress: bool = False, log: Callable[[str], None] | None = None
-                  ) -> SelectionRun:
+                  progress: bool = False, log: Callable[[str], None] | None = None,
+                  task: str = "auto") -> SelectionRun:
     """Ensemble feature selection on a data set: every ranker on every bootstrap sample, the
     lists combined into one consensus ranking, a subset kept.
 
@@ -514,6 +605,12 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
         Report the estimated work (through ``log``) and the progress on standard error.
     log : callable, optional
         Called with the line of the estimated work when ``progress``.
+    task : {"auto", "classification", "regression"}, default "auto"
+        What the target is (docs/design.md, 'Tasks'), passed to the reader and to the
+        selector: ``"auto"`` refuses a whole-number target with many distinct values naming
+        both choices. For regression ``estimators`` are regressor names (default ``ridge``)
+        and the run reports the subset's cross-validated R², RMSE and MAE
+        (:func:`subset_scores`).
 
     Returns
     -------
@@ -537,11 +634,12 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
     sel = ensemble_from_options(
         rankers=rankers, aggregation=rule, n_bootstraps=n_bootstraps, subset=subset,
         estimators=estimators, params=params, cv=cv, random_state=random_state,
-        n_jobs=n_jobs, progress=progress, tie_break=tie_break)
+        n_jobs=n_jobs, progress=progress, tie_break=tie_break, task=task)
     if out is not None:  # refused before the work, not after
         check_output_dir(out, overwrite=overwrite, inputs=inputs_of(data))
     X, y = read_data(data, target, format=format, drop=drop, na_values=na_values,
-                     nominal=nominal, sep=sep, encoding=encoding)
+                     nominal=nominal, sep=sep, encoding=encoding, task=task)
+    _estimators_for_target(sel, estimators, y, task)
     t_read = time.perf_counter() - t0
     work = ensemble_work(sel, X.shape[0], X.shape[1])
     if progress and log is not None:
@@ -553,6 +651,8 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
     run = SelectionRun(sel, data, rankers if isinstance(rankers, str) else ",".join(rankers),
                        rule, X.shape[0], y.name, options=dict(options or {}),
                        seconds={"read": t_read, "fit": t_fit}, top=top)
+    if sel.task_ == "regression":
+        run.subset_scores = subset_scores(sel, X, y)
     if out is not None:
         t2 = time.perf_counter()
         run.written = run.save(out, overwrite=overwrite)

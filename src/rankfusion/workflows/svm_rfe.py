@@ -19,9 +19,10 @@ __all__ = ["run_svm_rfe", "SVMRFERun", "read_numeric_data"]
 DEFAULT_RULES = ("kfirst", "schulze", "average")
 
 
-def read_numeric_data(data, target=None, *, standardize: bool = False, **reading):
+def read_numeric_data(data, target=None, *, standardize: bool = False, task=None,
+                      **reading):
     """A data set as SVM-RFE takes it: numeric features without missing values, the class as
-    text.
+    text (a regression target as floats).
 
     Parameters
     ----------
@@ -31,6 +32,9 @@ def read_numeric_data(data, target=None, *, standardize: bool = False, **reading
         The class column; None = the last column.
     standardize : bool, default False
         z-score every feature (:func:`rankfusion.io.standardize`).
+    task : {None, "auto", "classification", "regression"}, optional
+        What the target is (:func:`rankfusion.io.load_data`); a regression target is returned
+        as floats.
     **reading
         The reading options of :func:`~rankfusion.workflows.read_data` (``format``,
         ``drop``, ``na_values``, ``nominal``, ``sep``, ``encoding``).
@@ -40,7 +44,7 @@ def read_numeric_data(data, target=None, *, standardize: bool = False, **reading
     X : ndarray of shape (n, p)
         The features as floats.
     y : ndarray of shape (n,)
-        The class labels as text.
+        The class labels as text (floats for a regression target).
     names : list of str
         The feature names.
     """
@@ -50,7 +54,7 @@ def read_numeric_data(data, target=None, *, standardize: bool = False, **reading
     from ..io import standardize as z_score
     from .data import read_data
 
-    X, y = read_data(data, target, **reading)
+    X, y = read_data(data, target, task=task, **reading)
     bad = [c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c].dtype)]
     if bad:
         raise ValueError(f"column {bad[0]!r} is not numeric; SVM-RFE needs numbers "
@@ -62,6 +66,11 @@ def read_numeric_data(data, target=None, *, standardize: bool = False, **reading
     values = X.to_numpy(dtype=np.float64)
     if standardize:
         values = z_score(values)
+    if pd.api.types.is_float_dtype(y.dtype) and task in ("auto", "regression"):
+        from .._utils.task import resolve_task
+
+        if task == "regression" or resolve_task(y, "auto") == "regression":
+            return values, y.to_numpy(dtype=np.float64), [str(c) for c in X.columns]
     return values, y.astype(str).to_numpy(), [str(c) for c in X.columns]
 
 
@@ -82,7 +91,7 @@ class SVMRFERun(WorkflowRun):
     n_samples : int
         Rows of the data.
     n_classes : int
-        Classes of the target.
+        Classes of the target (0 for a regression target).
     decomposition : str
         The decomposition (``ovo``, ``ova``), or the MSVM criterion of an MSVM-RFE run
         (``crammer_singer``, ``weston_watkins``), as the summary names the run.
@@ -149,7 +158,9 @@ class SVMRFERun(WorkflowRun):
         lines = [f"C chosen by 5-fold CV: {out.C:g}"] if out.C_cv_results is not None else []
         lines.append(f"SVM-RFE ({self.decomposition}, {n_lists} list"
                      f"{'s' if n_lists > 1 else ''}) on {self.n_samples} samples × "
-                     f"{len(self.features)} features, {self.n_classes} classes; C={out.C:g}; "
+                     f"{len(self.features)} features, "
+                     f"{f'{self.n_classes} classes' if self.n_classes else 'numeric target'}; "
+                     f"C={out.C:g}; "
                      f"{self.seconds:.2f} s")
         if "out" in self.written:
             lines.append(f"positions written to {self.written['out']}")
@@ -203,14 +214,44 @@ class SVMRFERun(WorkflowRun):
         return written
 
 
+def _svm_rfe_regression(data, X, y, names, *, rules, decomposition, criterion, k, params, C,
+                        step, step_until, random_state, outputs, out, lists_out, top):
+    """``run_svm_rfe`` on a numeric target: one RFE run with a linear SVR."""
+    from ..selection import SVMRFE
+    from ..selection.svm_rfe import SVMRFERankings
+
+    given = [name for name, v in (("rules", rules is not None and list(rules) != list(
+        DEFAULT_RULES)), ("decomposition", decomposition != "ovo"), ("criterion",
+        criterion != "binary"), ("k", k is not None), ("params", bool(params)),
+        ("lists_out", lists_out is not None)) if v]
+    if given:
+        raise ValueError(f"{given[0]} needs classes (binary problems and their lists); a "
+                         "regression target is ranked by one RFE run with a linear SVR: "
+                         "leave it out, or say task='classification'")
+    if isinstance(C, str):
+        raise ValueError("C='cv' chooses C by classification accuracy; give a number for a "
+                         "regression target")
+    t0 = time.perf_counter()
+    sel = SVMRFE(n_features_to_select=1, C=C, step=step, step_until=step_until,
+                 random_state=random_state, task="regression").fit(X, y)
+    rankings = SVMRFERankings(positions={"rfe_linear_svr": sel.positions_}, consensus={},
+                              lists=None, C=sel.C_)
+    run = SVMRFERun(data, rankings, names, X.shape[0], 0, "regression, linear SVR",
+                    seconds=time.perf_counter() - t0, top=top)
+    run.save(outputs.get("--out"), overwrite=True)
+    if out is not None:
+        run.written["out"] = out
+    return run
+
+
 def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
                 criterion: str = "binary", k=None,
                 params=None, C=1.0, step=0.1, step_until: int = 20, standardize: bool = False,
                 random_state=None, n_jobs: int | None = None, format=None, drop=None,
                 na_values=None, nominal=None, sep=None, encoding="utf-8", out=None,
                 lists_out=None, overwrite: bool = False, top: int = 20,
-                progress: bool = False, log: Callable[[str], None] | None = None
-                ) -> SVMRFERun:
+                progress: bool = False, log: Callable[[str], None] | None = None,
+                task: str = "auto") -> SVMRFERun:
     """Multiclass SVM-RFE: one ranking per binary problem (OVO or OVA), combined by each rule,
     or an MSVM-RFE run (``criterion="crammer_singer"|"weston_watkins"``; the former spelling
     ``decomposition="crammer_singer"|"weston_watkins"`` still works for one release, with a
@@ -270,6 +311,11 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
         Report the estimated work (through ``log``) and the progress on standard error.
     log : callable, optional
         Called with the line of the estimated work when ``progress``.
+    task : {"auto", "classification", "regression"}, default "auto"
+        What the target is (docs/design.md, 'Tasks'). A regression target is ranked by one
+        RFE run with a linear SVR (:class:`rankfusion.SVMRFE` with ``task="regression"``):
+        one method, ``rfe_linear_svr``; rules, decompositions, the MSVM criteria and
+        ``C="cv"`` need classes and are refused.
 
     Returns
     -------
@@ -288,9 +334,17 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
     methods = [m.strip() for m in rules if m.strip()]
     outputs = check_output_files({"--out": out, "--lists-out": lists_out}, inputs_of(data),
                                  overwrite=overwrite)
+    from .._utils.task import check_task
+
+    task = check_task(task)
     X, y, names = read_numeric_data(data, target, standardize=standardize, format=format,
                                     drop=drop, na_values=na_values, nominal=nominal, sep=sep,
-                                    encoding=encoding)
+                                    encoding=encoding, task=task)
+    if y.dtype.kind == "f":
+        return _svm_rfe_regression(data, X, y, names, rules=rules, decomposition=decomposition,
+                                   criterion=criterion, k=k, params=params, C=C, step=step,
+                                   step_until=step_until, random_state=random_state,
+                                   outputs=outputs, out=out, lists_out=lists_out, top=top)
     n_classes = np.unique(y).shape[0]
     decomposition, criterion = resolve_criterion(decomposition, criterion)
     aggregation_params = dict(params or {})
