@@ -336,7 +336,7 @@ def _f_classif_prepared(values, codes):
     if np.nonzero(msb)[0].size != msb.size and constant.size:
         import warnings
 
-        warnings.warn("Features %s are constant." % constant, UserWarning, stacklevel=2)
+        warnings.warn(f"Features {constant} are constant.", UserWarning, stacklevel=2)
     f = np.asarray(msb / msw).ravel()
     return _clean(f, values.shape[1], "f_classif")
 
