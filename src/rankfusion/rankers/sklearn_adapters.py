@@ -309,7 +309,7 @@ def _groups(codes):
 
 
 def _f_classif_prepared(values, codes):
-    """:func:`f_classif` on validated data: the statements of scikit-learn's ``f_classif`` and
+    """``f_classif`` on validated data: the statements of scikit-learn's ``f_classif`` and
     ``f_oneway`` (Heiman 2002, pp. 394–7) in the same order, so the scores are bit-equal,
     without re-validating the array and the labels on every call."""
     present = _groups(codes)
@@ -342,7 +342,7 @@ def _f_classif_prepared(values, codes):
 
 
 def _chi2_prepared(values, codes):
-    """:func:`chi2` on validated non-negative data: the statements of scikit-learn's ``chi2``
+    """``chi2`` on validated non-negative data: the statements of scikit-learn's ``chi2``
     (the class indicator matrix built directly from the codes, as ``LabelBinarizer`` builds it)
     in the same order, so the scores are bit-equal."""
     present = _groups(codes)
@@ -380,8 +380,8 @@ def prepared_kernel(func, X):
     """A faster equivalent of a registered ranker for many calls on row subsets of one
     validated array, or None.
 
-    An ensemble ranks the same ``X`` on many bootstrap samples; :func:`f_classif` and
-    :func:`chi2` then validate the array and re-encode the labels on every call.
+    An ensemble ranks the same ``X`` on many bootstrap samples; ``f_classif`` and
+    ``chi2`` then validate the array and re-encode the labels on every call.
     ``prepared_kernel(func, X)`` returns ``kernel(X[rows], codes[rows])`` computing the same
     statistic with scikit-learn's statements in the same order (bit-equal scores; tested
     against scikit-learn), or None when ``func`` has no such kernel or ``X`` is not a finite

@@ -102,14 +102,16 @@ class RankingPlan:
         from joblib import effective_n_jobs
 
         n = len(self.jobs)
-        S = self.n_samples
+        R = max(1, self.n_rankers)
+        S = n // R if n % R == 0 else n  # samples per ranker, as the jobs hold them
+        R = n // S if S else 1
         workers = effective_n_jobs(n_jobs)
         n_tasks = S if workers <= 1 else max(1, min(S, 4 * workers))
         if workers > 1 and S < 4 * workers:  # few samples: deal out the jobs
             n_tasks = max(1, min(n, 4 * workers))
             return [list(range(t, n, n_tasks)) for t in range(n_tasks)]
         # job of ranker i on sample b: i * S + b
-        return [[i * S + b for b in range(t, S, n_tasks) for i in range(self.n_rankers)]
+        return [[i * S + b for b in range(t, S, n_tasks) for i in range(R)]
                 for t in range(n_tasks)]
 
 
@@ -198,8 +200,7 @@ def _kernels(plan, X, y) -> dict:
     if y.dtype.kind not in "iu":
         return {}
     out = {}
-    for job in plan.jobs[::plan.n_samples]:
-        r = job.ranker
+    for r in {job.ranker.name: job.ranker for job in plan.jobs}.values():
         if not r.params:
             k = prepared_kernel(r.func, X)
             if k is not None:
