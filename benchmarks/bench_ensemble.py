@@ -198,6 +198,33 @@ def _same_samples_check(X, y, n_bootstraps):
     return res
 
 
+DIGESTS = Path(__file__).with_name("results") / "ensemble_lists.json"
+
+
+def fit_digest(sel) -> str:
+    """SHA-256 of a fit's lists (scores, positions), consensus and stability table."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for a in (sel.lists_.scores, sel.lists_.positions, sel.scores_, sel.positions_):
+        a = np.ascontiguousarray(a)
+        h.update(a.dtype.str.encode())
+        h.update(a.tobytes())
+    h.update(sel.stability_.to_csv(float_format="%.17g").encode())
+    return h.hexdigest()
+
+
+def saved_digest_check(sel, n_bootstraps) -> str:
+    """Whether the fit is bit-identical to the lists saved once before the speed work."""
+    import json
+
+    saved = json.loads(DIGESTS.read_text()) if DIGESTS.exists() else {}
+    ref = saved.get(str(n_bootstraps))
+    if ref is None:
+        return "no saved lists for this count"
+    return "yes" if fit_digest(sel) == ref else "**NO**"
+
+
 def pyensemblefs_setting(repeat: int, n_bootstraps: int):
     X, y = _golub_shifted()
     sel = _rf_selector(n_bootstraps)
@@ -206,7 +233,7 @@ def pyensemblefs_setting(repeat: int, n_bootstraps: int):
                                            "pyensemblefs": lambda: _pyefs_job(X, y, n_bootstraps)},
                                           repeat)
     loads.append(load_average())
-    return timings, loads, outputs
+    return timings, loads, saved_digest_check(sel, n_bootstraps)
 
 
 def profile_rankfusion(n_bootstraps: int, top: int = 15) -> str:
@@ -316,15 +343,18 @@ def _pyensemblefs_lines(args) -> list:
              "rows, `StabilityEvaluator(metrics=\"nogueira\")` on each ranker's bootstrap "
              "top-50 masks. Ratio = pyensemblefs / rankfusion (> 1: rankfusion faster).", "",
              "| bootstraps | rankfusion | pyensemblefs | ratio | load before each round, "
-             "and after |", "|---|---|---|---|---|"]
+             "and after | lists bit-identical to the saved ones |", "|---|---|---|---|---|---|"]
     for B in args.pyensemblefs:
-        t, loads, _ = pyensemblefs_setting(args.repeat, B)
+        t, loads, same = pyensemblefs_setting(args.repeat, B)
         ours, theirs = t["rankfusion EnsembleSelector"], t["pyensemblefs"]
         pairs = [b / a for a, b in zip(ours.seconds, theirs.seconds)]
         lines.append(f"| {B} | {ours.cell()} | {theirs.cell()} | "
                      f"**{theirs.median / ours.median:.2f}×** (per round "
-                     f"{', '.join(f'{x:.2f}' for x in pairs)}) | {_loads(loads)} |")
-    lines += ["", f"Medians of {args.repeat} interleaved rounds (min–max).", "",
+                     f"{', '.join(f'{x:.2f}' for x in pairs)}) | {_loads(loads)} | {same} |")
+    lines += ["", f"Medians of {args.repeat} interleaved rounds (min–max). Last column: the "
+              "SHA-256 of the fit (every list's scores and positions, the consensus, the "
+              "stability table) against `results/ensemble_lists.json`, saved once before the "
+              "prepared kernels.", "",
               "Outputs. Both sides return the bootstrap lists, the mean-rank consensus, its top "
               "50 and each ranker's Nogueira stability. rankfusion's fit returns more: every "
               "list's positions (ties resolved), the consensus scores and positions, the "

@@ -13,38 +13,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from small_route_helpers import both_routes
 
-from rankfusion.cli import main
 from rankfusion.io import read_small
-from rankfusion.workflows import rank as rank_flow
 
 ARFF_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "cfs" / "data"
-
-
-_NUMPY_CAST_WARNING = "rankfusion: warning: invalid value encountered in cast\n"
-
-
-def _both(argv, capsys, monkeypatch):
-    """(code, out, err) with the small route and with it turned off; whether the small route
-    printed the answer."""
-    taken = []
-    real = rank_flow._light_ranking
-
-    def spy(*args):
-        done = real(*args)
-        taken.append(done is not None)
-        return done
-
-    monkeypatch.setattr(rank_flow, "_light_ranking", spy)
-    code, out, err = main([str(a) for a in argv]), *capsys.readouterr()
-    small = (code, out, err.replace(_NUMPY_CAST_WARNING, ""))
-    monkeypatch.setattr(rank_flow, "_light_ranking", lambda *args: None)
-    code, out, err = main([str(a) for a in argv]), *capsys.readouterr()
-    # numpy < 2 warns of a NaN cast inside pandas 1.5's reader (the general route's internals,
-    # not the data); the small route has no such cast
-    full = (code, out, err.replace(_NUMPY_CAST_WARNING, ""))
-    monkeypatch.setattr(rank_flow, "_light_ranking", real)
-    return small, full, bool(taken and taken[0])
 
 
 def _arff(header, rows, cls="{a,b}"):
@@ -110,7 +83,7 @@ def test_small_route_prints_what_the_general_route_prints(tmp_path, capsys, monk
                                                           text, extra, small):
     path = tmp_path / "d.arff"
     path.write_text(text, encoding="utf-8")
-    got, want, taken = _both(["rank", path, *extra], capsys, monkeypatch)
+    got, want, taken = both_routes(["rank", path, *extra], capsys, monkeypatch)
     assert got == want
     assert taken == small
 
@@ -121,7 +94,7 @@ def test_weka_files_print_alike(tmp_path, capsys, monkeypatch, name):
     plain = tmp_path / name.removesuffix(".gz")
     plain.write_bytes(gzip.decompress((ARFF_DIR / name).read_bytes()))
     for path in (ARFF_DIR / name, plain):
-        got, want, _ = _both(["rank", path, "--rankers", "info_gain,symmetrical_uncertainty"],
+        got, want, _ = both_routes(["rank", path, "--rankers", "info_gain,symmetrical_uncertainty"],
                              capsys, monkeypatch)
         assert got == want
 

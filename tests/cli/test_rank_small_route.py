@@ -15,39 +15,12 @@ import pandas as pd
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from small_route_helpers import both_routes
 
 from rankfusion._utils.data import check_classification_data, weka_classes
-from rankfusion.cli import main
 from rankfusion.cli._common import print_frame
 from rankfusion.io import load_data, read_small
 from rankfusion.workflows import format_float_table
-from rankfusion.workflows import rank as rank_flow
-
-_NUMPY_CAST_WARNING = "rankfusion: warning: invalid value encountered in cast\n"
-
-
-def _both(argv, capsys, monkeypatch):
-    """(code, out, err) of the command with the small route, and with it turned off; and
-    whether the small route printed the answer."""
-    taken = []
-    real = rank_flow._light_ranking
-
-    def spy(*args):
-        done = real(*args)
-        taken.append(done is not None)
-        return done
-
-    monkeypatch.setattr(rank_flow, "_light_ranking", spy)
-    code, out, err = main([str(a) for a in argv]), *capsys.readouterr()
-    small = (code, out, err.replace(_NUMPY_CAST_WARNING, ""))
-    monkeypatch.setattr(rank_flow, "_light_ranking", lambda *args: None)
-    code, out, err = main([str(a) for a in argv]), *capsys.readouterr()
-    # numpy < 2 warns of a NaN cast inside pandas 1.5's reader (the general route's internals,
-    # not the data); the small route has no such cast
-    full = (code, out, err.replace(_NUMPY_CAST_WARNING, ""))
-    monkeypatch.setattr(rank_flow, "_light_ranking", real)
-    return small, full, bool(taken and taken[0])
-
 
 # Files and options: the hostile table of tests/cli/test_cli_hostile.py, and more quirks.
 # (text, extra options, whether the small route must take it)
@@ -129,7 +102,7 @@ def test_small_route_prints_what_the_general_route_prints(tmp_path, capsys, monk
                                                           text, extra, small):
     path = tmp_path / "d.csv"
     path.write_text(text, encoding="utf-8")
-    got, want, taken = _both(["rank", path, *extra], capsys, monkeypatch)
+    got, want, taken = both_routes(["rank", path, *extra], capsys, monkeypatch)
     assert got == want
     assert taken == small
 
@@ -138,12 +111,12 @@ def test_small_route_on_gzip_tsv_and_latin1(tmp_path, capsys, monkeypatch):
     text = "f0\tf1\tcls\n1\t2\ta\n3\t4\tb\n5\t6\ta\n2\t2\tb\n"
     gz = tmp_path / "d.tsv.gz"
     gz.write_bytes(gzip.compress(text.encode()))
-    got, want, taken = _both(["rank", gz], capsys, monkeypatch)
+    got, want, taken = both_routes(["rank", gz], capsys, monkeypatch)
     assert got == want and taken
     lat = tmp_path / "l.csv"
     lat.write_bytes("f0,cls\n1,caf\xe9\n2,th\xe9\n3,caf\xe9\n4,th\xe9\n".encode("latin-1"))
     for extra in ([], ["--encoding", "latin-1"]):
-        got, want, taken = _both(["rank", lat, *extra], capsys, monkeypatch)
+        got, want, taken = both_routes(["rank", lat, *extra], capsys, monkeypatch)
         assert got == want and taken == bool(extra)
 
 
@@ -152,13 +125,13 @@ def test_small_route_leaves_other_inputs_alone(tmp_path, capsys, monkeypatch):
     # (tests/cli/test_rank_arff_small_route.py)
     path = tmp_path / "d.csv"
     path.write_text("f0,f1,cls\n1,2,a\n3,4,b\n5,6,a\n")
-    got, want, taken = _both(["rank", path, "--out", tmp_path / "o.csv", "--overwrite"],
+    got, want, taken = both_routes(["rank", path, "--out", tmp_path / "o.csv", "--overwrite"],
                              capsys, monkeypatch)
     assert got == want and not taken
     arff = tmp_path / "d.arff"
     arff.write_text("@relation r\n@attribute f0 numeric\n@attribute cls {a,b}\n@data\n"
                     "1,a\n2,b\n3,a\n")
-    got, want, taken = _both(["rank", arff], capsys, monkeypatch)
+    got, want, taken = both_routes(["rank", arff], capsys, monkeypatch)
     assert got == want and taken
 
 
@@ -206,7 +179,7 @@ def test_small_route_equals_general_route_on_random_files(tmp_path, capsys, monk
         text, extra = _random_csv(rng)
         path = tmp_path / f"r{i}.csv"
         path.write_text(text)
-        got, want, taken = _both(["rank", path, *extra], capsys, monkeypatch)
+        got, want, taken = both_routes(["rank", path, *extra], capsys, monkeypatch)
         assert got == want, (text, extra)
         taken_count += taken
     assert taken_count >= 40  # the small route is exercised, not always declined

@@ -32,6 +32,7 @@ _EXPORTS = {
     "label_changes": ".nlc", "nlc": ".nlc",
     "relief": ".relief", "relieff": ".relief",
     "estimator_ranker": ".sklearn_adapters", "score_func_ranker": ".sklearn_adapters",
+    "prepared_kernel": ".sklearn_adapters",
     "DECOMPOSITIONS": ".rfe", "JOINT_CRITERIA": ".rfe", "BinaryProblem": ".rfe",
     "RFEResult": ".rfe", "binary_problems": ".rfe", "joint_rfe": ".rfe", "rfe_lists": ".rfe",
     "rfe_schedule": ".rfe", "svm_rfe": ".rfe", "svm_rfe_lists": ".rfe", "svm_rfe_scores": ".rfe",
@@ -42,7 +43,8 @@ _EXPORTS = {
 
 __all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
            "mdl_cut_points", "info_gain", "gain_ratio", "symmetric_uncertainty",
-           "chi_square", "relieff", "relief", "score_func_ranker", "estimator_ranker"]
+           "chi_square", "relieff", "relief", "score_func_ranker", "estimator_ranker",
+           "prepared_kernel"]
 __all__ += ["label_changes", "nlc", "mifs", "mifs_order", "cfs", "cfs_subset", "ilfs"]
 __all__ += ["MultiListRanker", "register_list_producer", "list_producer",
             "available_list_producers", "ranker_lists"]
@@ -89,7 +91,7 @@ if TYPE_CHECKING:  # pragma: no cover
         svm_rfe_scores,
     )
     from .rrelieff import rrelieff
-    from .sklearn_adapters import estimator_ranker, score_func_ranker
+    from .sklearn_adapters import estimator_ranker, prepared_kernel, score_func_ranker
 
 
 __getattr__, __dir__ = lazy_package(__name__, _EXPORTS)

@@ -884,7 +884,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         idx = np.arange(p)
         for g, cols in groups.items():
             block = scores[:, cols].T
-            rows[g] = stats(block, [np.lexsort((idx, -s)) for s in block], True)
+            # descending scores, ties by feature index: lexsort((idx, -s)) per row, in one
+            # stable sort of the block (the scores are finite)
+            rows[g] = stats(block, list(np.argsort(-block, axis=1, kind="stable")), True)
         L = len(next(iter(groups.values())))
         if kind[0] == "grouped":  # the fuzzy combination: eqs. 5 and 13 per bootstrap
             cons_scores = _fuzzy_bootstrap_scores(lists.scores, groups, consensus)

@@ -321,10 +321,12 @@ def _memo_key(spec: RankerSpec, params: dict, X, y):
     return (module, getattr(func, "__qualname__", repr(func)), ptxt, data_digest(X, y))
 
 
-def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
+def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str, *, kernel=None):
     """Call one ranker; return a float array of p scores or a ``RankedLists`` of p features.
 
-    Errors name the ranker and the list (``relieff@b17``)."""
+    ``kernel``: the ranker's prepared kernel (:func:`rankfusion.rankers.prepared_kernel`, the
+    same scores without the per-call validation), used when the memo is off; where it returns
+    None the ranker itself is called. Errors name the ranker and the list (``relieff@b17``)."""
     params = dict(spec.params)
     if spec.takes_seed and "random_state" not in params:
         params["random_state"] = seed_int(np.random.default_rng(seed), bits=31)
@@ -333,8 +335,12 @@ def run_ranker(spec: RankerSpec, X, y, seed, p: int, list_name: str):
         _MEMO["hits"] += 1
         _MEMO["store"].move_to_end(key)
         return _MEMO["store"][key].copy()
+    out = None
+    if kernel is not None and key is None and not params:
+        out = kernel(X, y)
     try:
-        out = spec.func(X, y, **params)
+        if out is None:
+            out = spec.func(X, y, **params)
     except (ValueError, TypeError, ArithmeticError, IndexError, KeyError) as exc:
         raise ValueError(f"ranker {spec.name!r} failed on list {list_name!r}: {exc}") from exc
     if isinstance(out, tuple):

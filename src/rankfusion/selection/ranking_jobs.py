@@ -80,11 +80,14 @@ class RankingPlan:
         return max(1, len(self.samples))
 
     def tasks(self, n_jobs=None) -> list:
-        """The jobs grouped into tasks: one task per job when they run in this process (the
-        progress bar moves per list), else four tasks per worker, which balances the load
-        against the per-task costs (pickling the data, the round trip to a worker): 400 calls
-        of a few ms each as 400 tasks ran 5× slower on two workers than on one. Task ``t``
-        holds the jobs ``t, t + n_tasks, …`` (rankers mixed, so the tasks cost alike).
+        """The jobs grouped into tasks. A task holds every ranker of its bootstrap samples, so
+        the rankers of one sample share its copy of the rows (taken once per sample, not once
+        per ranker call). In this process: one task per sample (the progress bar moves per
+        sample). On workers: four tasks per worker, which balances the load against the
+        per-task costs (pickling, the round trip to a worker): 400 calls of a few ms each as
+        400 tasks ran 5× slower on two workers than on one; task ``t`` holds the samples
+        ``t, t + n_tasks, …``. With fewer samples than tasks (no bootstraps), the jobs
+        themselves are dealt out, ``t, t + n_tasks, …`` (rankers mixed).
 
         Parameters
         ----------
@@ -99,9 +102,17 @@ class RankingPlan:
         from joblib import effective_n_jobs
 
         n = len(self.jobs)
+        R = max(1, self.n_rankers)
+        S = n // R if n % R == 0 else n  # samples per ranker, as the jobs hold them
+        R = n // S if S else 1
         workers = effective_n_jobs(n_jobs)
-        n_tasks = n if workers <= 1 else max(1, min(n, 4 * workers))
-        return [list(range(t, n, n_tasks)) for t in range(n_tasks)]
+        n_tasks = S if workers <= 1 else max(1, min(S, 4 * workers))
+        if workers > 1 and S < 4 * workers:  # few samples: deal out the jobs
+            n_tasks = max(1, min(n, 4 * workers))
+            return [list(range(t, n, n_tasks)) for t in range(n_tasks)]
+        # job of ranker i on sample b: i * S + b
+        return [[i * S + b for b in range(t, S, n_tasks) for i in range(R)]
+                for t in range(n_tasks)]
 
 
 def plan_ranking_jobs(rankers, y, random_state, *, n_bootstraps: int = 0,
@@ -162,16 +173,38 @@ def plan_ranking_jobs(rankers, y, random_state, *, n_bootstraps: int = 0,
     return RankingPlan(jobs=jobs, samples=samples, n_rankers=len(rankers))
 
 
-def _run_jobs(X, y, p, jobs):
-    """Run :class:`RankingJob` s on ``(X, y)`` (one task)."""
+def _run_jobs(X, y, p, jobs, kernels=None):
+    """Run :class:`RankingJob` s on ``(X, y)`` (one task); consecutive jobs on the same sample
+    share its copy of the rows; ``kernels`` maps a ranker's name to its prepared kernel
+    (:func:`rankfusion.rankers.prepared_kernel`)."""
     frame = isinstance(X, pd.DataFrame)
+    kernels = kernels or {}
     out = []
+    last, Xb, yb = None, X, y
     for job in jobs:
         if job.rows is None:
             Xb, yb = X, y
-        else:
+        elif job.rows is not last:
             Xb, yb = (X.iloc[job.rows] if frame else X[job.rows]), y[job.rows]
-        out.append(run_ranker(job.ranker, Xb, yb, job.seed, p, job.name))
+        last = job.rows
+        out.append(run_ranker(job.ranker, Xb, yb, job.seed, p, job.name,
+                              kernel=kernels.get(job.ranker.name)))
+    return out
+
+
+def _kernels(plan, X, y) -> dict:
+    """The prepared kernels of the plan's rankers that have one, for integer class codes."""
+    from ..rankers import prepared_kernel
+
+    y = np.asarray(y)
+    if y.dtype.kind not in "iu":
+        return {}
+    out = {}
+    for r in {job.ranker.name: job.ranker for job in plan.jobs}.values():
+        if not r.params:
+            k = prepared_kernel(r.func, X)
+            if k is not None:
+                out[r.name] = k
     return out
 
 
@@ -212,8 +245,9 @@ def run_ranking_jobs(plan: RankingPlan, X, y, p: int, *, n_jobs=None,
 
     jobs = plan.jobs
     tasks = plan.tasks(n_jobs)
+    kernels = _kernels(plan, X, y)
     done = Parallel(n_jobs=n_jobs, return_as="generator")(
-        delayed(_run_jobs)(X, y, p, [jobs[j] for j in task]) for task in tasks)
+        delayed(_run_jobs)(X, y, p, [jobs[j] for j in task], kernels) for task in tasks)
     by_job = {}
     bar = progress_bar(len(jobs), "ranking", "ranker calls", enabled=bool(progress))
     for task, outs in zip(tasks, done):
