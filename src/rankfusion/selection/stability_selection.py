@@ -414,8 +414,8 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
     aggregation_params : dict, default=None
         The rule's parameters, as :class:`~rankfusion.EnsembleSelector`.
     normalize : {"minmax", "rank", None}, default="minmax"
-        Per-list normalisation before a score-based rule, as :class:`~rankfusion.
-        EnsembleSelector`.
+        Per-list normalisation before a score-based rule, as
+        :class:`~rankfusion.EnsembleSelector`.
     q : int or float, default=None
         Features selected on each subsample: a count or a fraction of p.
     threshold : float in (0.5, 1], default=None

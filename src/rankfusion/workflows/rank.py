@@ -315,6 +315,10 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
     accept_sparse : {False, "densify"}, default False
         As :func:`rankfusion.rankers.rank_features`: sparse data reach the sparse-capable
         rankers as they are; another ranker refuses them unless ``"densify"``.
+    task : {"auto", "classification", "regression"}, default "auto"
+        What the target is (docs/design.md, 'Tasks'): read as classes or as numbers, never
+        guessed; under ``"auto"`` a whole-number target with many values is refused naming
+        both choices.
 
     Returns
     -------
