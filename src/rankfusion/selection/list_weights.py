@@ -37,6 +37,7 @@ import numpy as np
 from .._utils.constraints import Check
 from .._utils.seeding import seed_int
 from .._utils.validation import real_array
+from .regression import list_r2, r2_weights
 from .resampling import cv_folds
 from .subset_size import evaluate_prefixes
 
@@ -356,33 +357,6 @@ def resolve_list_weights(list_weights, lists, groups: dict, X, y, estimators: di
     return w / w.sum()
 
 
-def list_r2(lists, X, y, estimator, k: int, folds) -> np.ndarray:
-    """Each list's cross-validated R² for a numeric target: the mean over ``folds`` of
-    ``1 − Σ(y − ŷ)² / Σ(y − ȳ)²`` (scikit-learn's ``r2_score``) on each test part, of
-    ``estimator`` (a regressor) fitted on the training part restricted to the list's top ``k``
-    features (ties by the lower feature index), as
-    :func:`rankfusion.selection.regression.r2_weights`.
-
-    Returns
-    -------
-    ndarray of shape (n_lists,)
-    """
-    from sklearn.base import clone
-    from sklearn.metrics import r2_score
-
-    Xa = X.to_numpy(dtype=np.float64) if hasattr(X, "to_numpy") else np.asarray(
-        X, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    pos = lists.positions
-    out = np.empty(lists.n_lists)
-    for j in range(lists.n_lists):
-        cols = np.lexsort((np.arange(pos.shape[0]), pos[:, j]))[:int(k)]
-        vals = [r2_score(y[te], clone(estimator).fit(Xa[np.ix_(tr, cols)], y[tr])
-                         .predict(Xa[np.ix_(te, cols)])) for tr, te in folds]
-        out[j] = float(np.mean(vals))
-    return out
-
-
 def regression_list_weights(list_weights: str, lists, X, y, estimator, k: int,
                             folds) -> np.ndarray:
     """The named accuracy weightings for a numeric target (docs/design.md, 'Tasks'), from each
@@ -419,7 +393,6 @@ def regression_list_weights(list_weights: str, lists, X, y, estimator, k: int,
     """
     name, temperature = parse_weighting(list_weights)
     if name == "accuracy":
-        from .regression import r2_weights
 
         return r2_weights(lists, X, y, estimator, k, folds)
     r2 = list_r2(lists, X, y, estimator, k, folds)

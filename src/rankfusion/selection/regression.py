@@ -11,9 +11,8 @@ than predicting the mean gets weight 0).
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
-__all__ = ["regression_folds", "r2_weights", "default_regressor"]
+__all__ = ["regression_folds", "r2_weights", "list_r2", "default_regressor"]
 
 
 def default_regressor():
@@ -84,23 +83,36 @@ def r2_weights(lists, X, y, estimator, k: int, folds) -> np.ndarray:
     Bouaguel, Ben Brahim & Limam (2013), Feature selection by rank aggregation and genetic
     algorithms, KDIR 2013, 74–81 (the weighting, with the accuracy).
     """
-    from sklearn.base import clone
-    from sklearn.metrics import r2_score
-
-    Xa = X.to_numpy(dtype=np.float64) if isinstance(X, pd.DataFrame) else np.asarray(
-        X, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    pos = lists.positions
-    r2 = np.empty(lists.n_lists)
-    for j in range(lists.n_lists):
-        cols = np.lexsort((np.arange(pos.shape[0]), pos[:, j]))[:int(k)]
-        vals = []
-        for train, test in folds:
-            est = clone(estimator).fit(Xa[np.ix_(train, cols)], y[train])
-            vals.append(r2_score(y[test], est.predict(Xa[np.ix_(test, cols)])))
-        r2[j] = float(np.mean(vals))
+    r2 = list_r2(lists, X, y, estimator, k, folds)
     w = np.maximum(r2, 0.0)
     if not (w > 0).any():
         raise ValueError("list_weights='accuracy' with task='regression': no list's top "
                          f"{k} features predict better than the mean (every R² ≤ 0)")
     return w / w.sum()
+
+
+def list_r2(lists, X, y, estimator, k: int, folds) -> np.ndarray:
+    """Each list's cross-validated R² for a numeric target: the mean over ``folds`` of
+    ``1 − Σ(y − ŷ)² / Σ(y − ȳ)²`` (scikit-learn's ``r2_score``) on each test part, of
+    ``estimator`` (a regressor) fitted on the training part restricted to the list's top ``k``
+    features (ties by the lower feature index), as
+    :func:`r2_weights`.
+
+    Returns
+    -------
+    ndarray of shape (n_lists,)
+    """
+    from sklearn.base import clone
+    from sklearn.metrics import r2_score
+
+    Xa = X.to_numpy(dtype=np.float64) if hasattr(X, "to_numpy") else np.asarray(
+        X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    pos = lists.positions
+    out = np.empty(lists.n_lists)
+    for j in range(lists.n_lists):
+        cols = np.lexsort((np.arange(pos.shape[0]), pos[:, j]))[:int(k)]
+        vals = [r2_score(y[te], clone(estimator).fit(Xa[np.ix_(tr, cols)], y[tr])
+                         .predict(Xa[np.ix_(te, cols)])) for tr, te in folds]
+        out[j] = float(np.mean(vals))
+    return out
