@@ -198,31 +198,38 @@ def _merit(sub, k, corr, cls):
 
 
 @numba.njit(cache=True)
-def _children_merits(parent, cands, forward, corr, cls):
-    """Merits of ``parent ∪ {c}`` (forward) or ``parent \\ {c}`` (backward) for each ``c``."""
+def _child_subset(parent, c, forward, buf):
+    """Write the sorted subset ``parent ∪ {c}`` (forward) or ``parent \\ {c}`` (backward)
+    into ``buf`` (length ``len(parent) + 1``) and return its size; ``parent`` is sorted."""
     k = parent.shape[0]
-    out = np.empty(cands.shape[0])
-    buf = np.empty(k + 1, dtype=np.int64)
-    for u in range(cands.shape[0]):
-        c = cands[u]
-        m = 0
-        if forward:
-            placed = False
-            for t in range(k):
-                if not placed and c < parent[t]:
-                    buf[m] = c
-                    m += 1
-                    placed = True
-                buf[m] = parent[t]
-                m += 1
-            if not placed:
+    m = 0
+    if forward:
+        placed = False
+        for t in range(k):
+            if not placed and c < parent[t]:
                 buf[m] = c
                 m += 1
-        else:
-            for t in range(k):
-                if parent[t] != c:
-                    buf[m] = parent[t]
-                    m += 1
+                placed = True
+            buf[m] = parent[t]
+            m += 1
+        if not placed:
+            buf[m] = c
+            m += 1
+    else:
+        for t in range(k):
+            if parent[t] != c:
+                buf[m] = parent[t]
+                m += 1
+    return m
+
+
+@numba.njit(cache=True)
+def _children_merits(parent, cands, forward, corr, cls):
+    """Merits of ``parent ∪ {c}`` (forward) or ``parent \\ {c}`` (backward) for each ``c``."""
+    out = np.empty(cands.shape[0])
+    buf = np.empty(parent.shape[0] + 1, dtype=np.int64)
+    for u in range(cands.shape[0]):
+        m = _child_subset(parent, cands[u], forward, buf)
         out[u] = _merit(buf, m, corr, cls)
     return out
 

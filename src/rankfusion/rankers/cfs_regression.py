@@ -39,7 +39,7 @@ from .._utils.constraints import validate_params
 from .._utils.task import check_regression_data
 from .._utils.validation import check_bool
 from ._registry import register_ranker
-from .cfs import _SEARCH_CONSTRAINTS, _add_locally_predictive, _best_first
+from .cfs import _SEARCH_CONSTRAINTS, _add_locally_predictive, _best_first, _child_subset
 
 __all__ = ["cfs_subset_regression", "cfs_regression"]
 
@@ -74,29 +74,10 @@ def _merit_w(sub, k, corr, cls, sd):
 
 @numba.njit(cache=True)
 def _children_merits_w(parent, cands, forward, corr, cls, sd):
-    k = parent.shape[0]
     out = np.empty(cands.shape[0])
-    buf = np.empty(k + 1, dtype=np.int64)
+    buf = np.empty(parent.shape[0] + 1, dtype=np.int64)
     for u in range(cands.shape[0]):
-        c = cands[u]
-        m = 0
-        if forward:
-            placed = False
-            for t in range(k):
-                if not placed and c < parent[t]:
-                    buf[m] = c
-                    m += 1
-                    placed = True
-                buf[m] = parent[t]
-                m += 1
-            if not placed:
-                buf[m] = c
-                m += 1
-        else:
-            for t in range(k):
-                if parent[t] != c:
-                    buf[m] = parent[t]
-                    m += 1
+        m = _child_subset(parent, cands[u], forward, buf)
         out[u] = _merit_w(buf, m, corr, cls, sd)
     return out
 
