@@ -308,7 +308,7 @@ def build_selector(spec: dict, seed: int):
                                 estimators=None if est is None else
                                 [make_classifier(n, random_state=seed, task=est_task)
                                  for n in est], **extra)
-    if est_task is not None and kind in ("ensemble", "svm_rfe"):
+    if est_task is not None and kind in ("ensemble", "svm_rfe", "boruta", "stability"):
         params["task"] = task
     if kind == "svm_rfe":
         return SVMRFE(**params)

@@ -744,14 +744,16 @@ def _check_selector_values(place, kind, params, err, task="classification") -> b
                 _own_check(f"{place} aggregation_params", ap, err, _check_rule_values, rule, ap,
                            who=f"rule {_fmt(rule)}")
     elif kind in SUBSET_KINDS:
-        if task == "regression":
-            err.add(f"{place} kind = {_fmt(kind)}", "selects for class labels only; an "
-                    "experiment with task = \"regression\" takes ensemble, ranker or svm_rfe "
-                    "selectors")
-        elif kind == "stability" and "rankers" in params:
+        # under task = "regression" the rankers must support it (the selector's default
+        # without one: f_regression / a random-forest regressor)
+        if kind == "stability" and "rankers" in params:
             params["rankers"] = _check_rankers(f"{place} rankers", params["rankers"], err)
+            if task == "regression" and len(err.items) == n0:
+                _check_regression_rankers(f"{place} rankers", params["rankers"], err)
         elif kind == "boruta" and isinstance(params.get("ranker"), str):
-            _check_rankers(f"{place} ranker", [params["ranker"]], err)
+            got = _check_rankers(f"{place} ranker", [params["ranker"]], err)
+            if task == "regression" and len(err.items) == n0:
+                _check_regression_rankers(f"{place} ranker", got, err)
     elif kind == "ranker":
         r = params.get("ranker")
         if r is None:
