@@ -396,8 +396,9 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
             if self.classes_.shape[0] < 2:
                 raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
                                  "ranking needs at least two")
-            if problem:  # many classes, as asked: labels the rankers take, in code order
-                codes = as_class_labels(codes)
+            # many classes (asked for, or text labels whose codes look like numbers): labels
+            # the rankers take, in code order (a no-op for the usual few classes)
+            codes = as_class_labels(codes)
         n, p = X.shape
         T = int(self.max_iter)
         shuffle_seq, rank_seq = spawn(_fresh_seed(self.random_state), 2)

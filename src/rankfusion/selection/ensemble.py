@@ -700,8 +700,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             if self.classes_.shape[0] < 2:
                 raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
                                  "ranking needs at least two")
-            if problem:  # many classes, as asked: labels the rankers take, in code order
-                y_codes = as_class_labels(y_codes)
+            # many classes (asked for, or text labels whose codes look like numbers): labels
+            # the rankers take, in code order (a no-op for the usual few classes)
+            y_codes = as_class_labels(y_codes)
         if self.n_bootstraps > 0:
             # before any work: a near-empty bootstrap ranks nothing (docs/design.md,
             # 'Ensembles, subsets and evaluation')

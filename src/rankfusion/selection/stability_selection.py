@@ -725,8 +725,9 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
                 raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
                                  "ranking needs at least two")
             strata, stratify = codes, bool(self.stratify)
-            if problem:  # many classes, as asked: labels the rankers take, in code order
-                codes = as_class_labels(codes)
+            # many classes (asked for, or text labels whose codes look like numbers): labels
+            # the rankers take, in code order (a no-op for the usual few classes)
+            codes = as_class_labels(codes)
         p = Xw.shape[1]
         B = int(self.n_subsamples)
         params = stability_parameters(p, q=self.q, threshold=self.threshold, pfer=self.pfer,

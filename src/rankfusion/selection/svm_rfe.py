@@ -39,7 +39,7 @@ from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
 from .._utils.sparse import densify, is_sparse, sparse_refusal
-from .._utils.task import TASKS, check_regression_target, resolve_task
+from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
 from .._utils.validation import check_bool, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_rules, resolve, rule_info
 from ..lists import RankedLists
@@ -906,6 +906,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         if self.classes_.shape[0] < 2:
             raise ValueError(
                 f"y has 1 class ({self.classes_[0]!r}); SVM-RFE needs at least 2 classes")
+        if problem:  # many classes, as asked: labels the engine takes, in the values' order
+            y = np.asarray(as_class_labels(y))
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(X.shape[1])])
         # one seed per fit: the full fit and every CV fold see the same child streams
