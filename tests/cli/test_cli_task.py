@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from sklearn.feature_selection import r_regression
 
-from rankfusion import EnsembleSelector
+from rankfusion import SVMRFE, EnsembleSelector
 from rankfusion.cli import main
 from rankfusion.workflows import run_ranking, run_selection
 
@@ -64,7 +64,9 @@ def test_diabetes_like_target_refused_under_auto_naming_both_choices(command,
                                                                      diabetes_like_csv, capsys):
     code, _, err = _run([command[0], str(diabetes_like_csv), *command[1:]], capsys)
     assert code != 0
-    assert 'task="classification"' in err and 'task="regression"' in err
+    # the command line's spelling of the two choices, not Python's task="…"
+    assert "--task classification" in err and "--task regression" in err
+    assert not re.search(r"task=[\"']", err), err
     assert "int.csv: the target column 'y'" in err
 
 
@@ -146,7 +148,7 @@ HOSTILE = [
     ("task-uppercase", ["select", "--task", "Regression"], "reg_csv", r"invalid choice"),
     ("task-empty", ["svm-rfe", "--task", ""], "reg_csv", r"invalid choice"),
     ("regression-on-text-labels", ["rank", "--rankers", "pearson", "--task", "regression"],
-     "cls_csv", r"target column 'y' is .*not numbers, for task=\"regression\"|holds 'a', not "
+     "cls_csv", r"target column 'y' is .*not numbers, for --task regression|holds 'a', not "
      r"a number"),
     ("classifier-ranker-for-regression", ["rank", "--rankers", "info_gain"], "reg_csv",
      r"ranker 'info_gain' supports classification only.*rankers for regression: .*pearson"),
@@ -168,9 +170,10 @@ HOSTILE = [
                            "ridg", "--task", "regression"], "reg_csv",
      r"unknown classifier 'ridg'; did you mean 'ridge'"),
     ("svm-rfe-rules-for-regression", ["svm-rfe", "--rules", "borda"], "reg_csv",
-     r"rules needs classes.*one RFE run with a linear SVR"),
-    ("svm-rfe-C-cv-for-regression", ["svm-rfe", "--C", "cv"], "reg_csv",
-     r"C='cv' chooses C by classification accuracy"),
+     r"rules needs classes.*one RFE run with a linear SVR: leave it out, or say --task "
+     r"classification"),
+    ("svm-rfe-criterion-for-regression", ["svm-rfe", "--criterion", "crammer_singer"],
+     "reg_csv", r"criterion needs classes.*or say --task classification"),
     ("svm-rfe-ova-for-regression", ["svm-rfe", "-d", "ova"], "reg_csv",
      r"decomposition needs classes"),
 ]
@@ -188,3 +191,28 @@ def test_hostile_task_command_lines(args, fixture, message, request, capsys):
     assert code != 0
     assert re.search(message, err), err
     assert "Traceback" not in err
+    assert not re.search(r"task=[\"']", err), err  # --task, the command line's spelling
+
+
+def test_svm_rfe_regression_C_by_cv(reg_csv, capsys):
+    """--C cv on a numeric target: the linear SVR's C by cross-validated R² (SVMRFE's
+    choose_C_regression), the same ranking as the estimator with C='cv'."""
+    frame = pd.read_csv(reg_csv)
+    code, out, _ = _run(["svm-rfe", str(reg_csv), "--C", "cv", "--top", "2",
+                         "--random-state", "0"], capsys)
+    assert code == 0
+    sel = SVMRFE(C="cv", n_features_to_select=1, random_state=0, task="regression").fit(
+        frame.drop(columns="y"), frame["y"])
+    lines = out.splitlines()
+    top = [ln.split()[-1] for ln in lines if ln[:1] in "12" and len(ln.split()) == 2]
+    assert top == [f"f{j}" for j in np.argsort(sel.positions_)[:2]] == ["f0", "f2"]
+
+
+def test_command_line_spelling_of_the_task():
+    from rankfusion.workflows.text import command_line_text
+
+    assert command_line_text('say task="classification" or task=\'regression\'') == \
+        "say --task classification or --task regression"
+    assert command_line_text('task="regression" (--task regression)') == "--task regression"
+    assert command_line_text("task = 'x' stays; tasks='regression' stays") == \
+        "task = 'x' stays; tasks='regression' stays"

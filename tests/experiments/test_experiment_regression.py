@@ -160,6 +160,57 @@ def test_boruta_and_stability_kinds_run(tmp_path):
     assert res["value"].between(0, 1).all()
 
 
+REG_SUBSETS = '''
+[experiment]
+name = "reg-subsets"
+seed = 5
+task = "regression"
+
+[grid]
+datasets = ["diabetes_lars"]
+selectors = ["bor", "stab"]
+classifiers = ["ridge"]
+protocols = ["cv"]
+
+[selectors.bor]
+kind = "boruta"
+ranker = "f_regression"
+max_iter = 15
+
+[selectors.stab]
+kind = "stability"
+q = 3
+threshold = 0.6
+n_subsamples = 6
+
+[protocols.cv]
+kind = "cross_validation"
+cv = 3
+'''
+
+
+def test_boruta_and_stability_kinds_run_under_regression(tmp_path):
+    """The subset kinds under task = "regression": Boruta with a regression ranker, stability
+    selection with its regression default (f_regression); R², RMSE and MAE of the subset."""
+    summary = _run(REG_SUBSETS, tmp_path / "r")
+    assert summary.ok and len(summary.computed) == 2
+    res = pd.read_parquet(tmp_path / "r" / "results.parquet")
+    assert set(res["method"]) == {"bor", "stab"}
+    assert {"r2", "rmse", "mae"} <= set(res["metric"])
+    r2 = res[res["metric"] == "r2"]["value"]
+    assert (r2 > 0.2).all()  # diabetes: a few features explain part of the progression
+    cells = parse_config(REG_SUBSETS).cells
+    assert all(c.spec["task"] == "regression" for c in cells)
+
+
+def test_subset_kinds_build_regression_selectors():
+    from rankfusion.experiments.cells import build_selector
+
+    for cell in parse_config(REG_SUBSETS).cells:
+        sel = build_selector(cell.spec, 0)
+        assert sel.get_params()["task"] == "regression"
+
+
 def _edit(text, old, new):
     assert old in text
     return text.replace(old, new, 1)
@@ -195,9 +246,14 @@ HOSTILE = [
     ("classification-ranker-under-regression",
      _edit(TINY, '"pearson", "f_regression"', '"info_gain", "pearson"'),
      r"info_gain.*(classification only|regression)"),
-    ("boruta-under-regression", _edit(TINY, 'kind = "ranker"\nranker = "spearman"\n'
-                                      'n_features_to_select = 3', 'kind = "boruta"'),
-     r'kind = "boruta": selects for class labels only'),
+    ("boruta-classifier-ranker-under-regression",
+     _edit(REG_SUBSETS, 'ranker = "f_regression"', 'ranker = "random_forest"'),
+     r'\[selectors.bor\] ranker\[0\] = "random_forest": ranker \'random_forest\' supports '
+     r"classification only.*rankers for regression: .*random_forest_regressor"),
+    ("stability-classifier-ranker-under-regression",
+     _edit(REG_SUBSETS, "n_subsamples = 6", 'n_subsamples = 6\nrankers = ["f_classif"]'),
+     r'\[selectors.stab\] rankers\[0\] = "f_classif": ranker \'f_classif\' supports '
+     r"classification only"),
     ("boruta-unknown-parameter", _edit(SUBSET_GRID, "max_iter = 8", "max_iters = 8"),
      r"\[selectors.bor\] max_iters: unknown parameter of a selector of kind \"boruta\"; "
      r'did you mean "max_iter"'),

@@ -217,8 +217,8 @@ HOSTILE = [
     ({"perc": 101}, ValueError, "perc"),
     ({"perc": "max"}, TypeError, "perc"),
     ({"ranker": "no_such_ranker"}, ValueError, "no_such_ranker"),
-    ({"ranker": 3}, TypeError, "ranker must be a ranker"),
-    ({"ranker": ["f_classif", "chi2"]}, TypeError, "ranker must be a ranker"),
+    ({"ranker": 3}, TypeError, "ranker must be None or a ranker"),
+    ({"ranker": ["f_classif", "chi2"]}, TypeError, "ranker must be None or a ranker"),
     ({"random_state": -1}, ValueError, "random_state"),
     ({"progress": "yes"}, TypeError, "progress"),
 ]

@@ -4,6 +4,7 @@ K-fold and bootstraps without strata, R² list weights, refusals."""
 import numpy as np
 import pytest
 from sklearn.datasets import load_diabetes, make_friedman1
+from sklearn.linear_model import Ridge
 
 from rankfusion import SVMRFE, EnsembleSelector
 from rankfusion.selection.regression import r2_weights, regression_folds
@@ -139,8 +140,9 @@ def test_svmrfe_regression_equals_rfe_regression():
 
 
 @pytest.mark.parametrize("kw, exc, words", [
-    ({"C": "cv"}, ValueError, "needs classes"),
-    ({"n_features_to_select": "cv"}, ValueError, "needs classes"),
+    ({"criterion": "crammer_singer"}, ValueError, "criterion='crammer_singer' needs classes"),
+    ({"decomposition": "ova"}, ValueError, "decomposition='ova' needs classes"),
+    ({"C": "cv", "estimator": Ridge()}, ValueError, "C='cv' chooses the C of the built-in"),
     ({"class_weight": "balanced"}, ValueError, "needs classes"),
     ({"task": "classification"}, ValueError, "non-integer"),
     ({"task": "sideways"}, ValueError, "task"),

@@ -296,8 +296,8 @@ HOSTILE_DATA = [
                          ids=[h[0] for h in HOSTILE_DATA])
 def test_hostile_data(make, words):
     X, y = make(*_sim(0, n=40, p=10))
-    with pytest.raises(ValueError, match=words):
-        StabilitySelector(q=2, n_subsamples=4).fit(X, y)
+    with pytest.raises(ValueError, match=words):  # a classifier's ranker: y must be classes
+        StabilitySelector(rankers=["f_classif"], q=2, n_subsamples=4).fit(X, y)
 
 
 @pytest.mark.parametrize("call, words", [

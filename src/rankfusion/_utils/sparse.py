@@ -27,7 +27,7 @@ pd = lazy_module("pandas")
 
 __all__ = ["is_sparse", "check_sparse_features", "densify", "sparse_refusal",
            "declare_sparse_rankers", "sparse_rankers", "ACCEPT_SPARSE", "memory_limit",
-           "MEMORY_ENV_VAR", "issparse", "rescale_sparse_columns"]
+           "MEMORY_ENV_VAR", "issparse", "rescale_sparse_columns", "check_dense_size"]
 
 #: The values of ``accept_sparse``: False (refuse sparse input unless the ranker takes it),
 #: ``"densify"`` (densify for a ranker that cannot take it, within the memory check).
@@ -66,8 +66,9 @@ def sparse_refusal(who: str = "this ranker") -> TypeError:
     return TypeError(
         f"X is a sparse matrix and {who} cannot take it (dense data only); it is never "
         f"densified without being asked: {can}; or pass accept_sparse='densify' "
-        "(rank_features; --accept-sparse densify on the command line) or densify it "
-        "yourself with rankfusion.io.densify(X), both within the memory check")
+        "(rank_features, EnsembleSelector, SVMRFE, StabilitySelector, BorutaSelector; "
+        "--accept-sparse densify on the command line) or densify it yourself with "
+        "rankfusion.io.densify(X), both within the memory check")
 
 
 def memory_limit(max_memory=None) -> tuple[float, str]:
@@ -197,18 +198,44 @@ def densify(X, *, max_memory=None, name: str = "X") -> np.ndarray:
         M, _ = _to_scipy(X, name)
     else:
         M = X
-    n, p = M.shape
-    need = 8.0 * n * p
-    limit, source = memory_limit(max_memory)
-    if need > limit:
-        raise MemoryError(
-            f"{name} ({n} × {p}, {M.nnz} stored values) would take {need / 2**30:,.2f} GiB "
-            f"dense, above the limit of {limit / 2**30:,.2f} GiB ({source}); use a "
-            "sparse-capable ranker, or raise the limit with max_memory= or "
-            f"{MEMORY_ENV_VAR}")
+    check_dense_size(M.shape, max_memory=max_memory, name=name, nnz=M.nnz)
     if isinstance(X, pd.DataFrame):
         return X.sparse.to_dense().astype(np.float64)
     return np.asarray(M.toarray(), dtype=np.float64)
+
+
+def check_dense_size(shape, *, max_memory=None, name: str = "X", nnz=None,
+                     what: str = "dense") -> None:
+    """The memory check of :func:`densify` on its own: a ``MemoryError`` when a dense float64
+    matrix of ``shape`` (``n × p × 8`` bytes) exceeds the limit of :func:`memory_limit`
+    (``max_memory=``, else ``RANKFUSION_MAX_MEMORY``, else 75 % of the physical memory),
+    naming the size, the limit, where the limit comes from and the way out. A caller that
+    will densify later (per bootstrap sample, with shadow columns) checks once, before any
+    work.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(n, p)`` of the dense matrix.
+    max_memory : float, optional
+        The limit in bytes.
+    name : str, default "X"
+        The argument's name in messages.
+    nnz : int, optional
+        The stored values, named in the message.
+    what : str, default "dense"
+        How the message says what would be made (``"dense, with its shadow columns"``).
+    """
+    n, p = (int(shape[0]), int(shape[1]))
+    need = 8.0 * n * p
+    limit, source = memory_limit(max_memory)
+    if need > limit:
+        stored = "" if nnz is None else f", {nnz} stored values"
+        raise MemoryError(
+            f"{name} ({n} × {p}{stored}) would take {need / 2**30:,.2f} GiB "
+            f"{what}, above the limit of {limit / 2**30:,.2f} GiB ({source}); use a "
+            "sparse-capable ranker, or raise the limit with max_memory= or "
+            f"{MEMORY_ENV_VAR}")
 
 
 def issparse(M) -> bool:

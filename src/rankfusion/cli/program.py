@@ -79,8 +79,10 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (ValueError, TypeError, KeyError, OSError, ImportError) as exc:
+        from ..workflows.text import command_line_text
+
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"rankfusion: error: {msg}", file=sys.stderr)
+        print(f"rankfusion: error: {command_line_text(msg)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # pragma: no cover
         print("rankfusion: interrupted", file=sys.stderr)

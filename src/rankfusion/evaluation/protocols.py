@@ -63,7 +63,7 @@ from .._utils.constraints import (
 )
 from .._utils.data import check_features, check_target
 from .._utils.seeding import seed_int
-from .._utils.task import TASKS, check_regression_target, resolve_task
+from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
 from .._utils.validation import check_bool, check_n_jobs, check_positive_int, check_seed
 from ..aggregation import Consensus
 from .classifiers import (
@@ -321,6 +321,9 @@ def _check_inputs(X, y, task: str = "classification"):
     if task == "regression":
         yv = check_regression_target(y, Xv.shape[0])
         return Xv, yv, regression_strata(yv), None, names
+    # many whole numbers taken as classes, as an explicit task="classification" asked: the
+    # labels every classification step takes, in the values' order (docs/design.md, 'Tasks')
+    y = as_class_labels(y)
     codes, classes = check_target(y, Xv.shape[0])
     yv = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
     yv = yv.reshape(-1)

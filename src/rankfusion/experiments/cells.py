@@ -201,7 +201,15 @@ def _load_file(options: dict, task: str = "classification"):
     kw = {k: options[k] for k in _LOAD_DATA_OPTIONS if k in options}
     if task == "regression":
         kw["task"] = "regression"
+    elif options.get("task") == "classification":  # many whole numbers as classes, as asked
+        kw["task"] = "classification"
     X, y = load_data(path, **kw)
+    if kw.get("task") == "classification":
+        from .._utils.task import as_class_labels
+
+        # labels c01, c02 … in the values' order: every step of a classification cell then
+        # takes them as classes (task="auto" would refuse the numbers: docs/design.md, 'Tasks')
+        y = as_class_labels(y)
     return X, np.asarray(y), [str(c) for c in X.columns]
 
 
@@ -308,7 +316,7 @@ def build_selector(spec: dict, seed: int):
                                 estimators=None if est is None else
                                 [make_classifier(n, random_state=seed, task=est_task)
                                  for n in est], **extra)
-    if est_task is not None and kind in ("ensemble", "svm_rfe"):
+    if est_task is not None and kind in ("ensemble", "svm_rfe", "boruta", "stability"):
         params["task"] = task
     if kind == "svm_rfe":
         return SVMRFE(**params)

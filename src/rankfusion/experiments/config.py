@@ -473,8 +473,12 @@ def _check_file_dataset(label, opts: dict, table: dict, err: _Errors, base_dir):
     return FILE_SOURCE, {**opts, "path": str(path), "sha256": digest}
 
 
-def _check_datasets(grid, raw, err: _Errors, base_dir=None, task="classification"):
-    """label → (source, options, info)."""
+def _check_datasets(grid, raw, err: _Errors, base_dir=None, task="classification", *,
+                    explicit_classification: bool = False):
+    """label → (source, options, info). A data file whose target the reader's class-label
+    rule refuses (many distinct whole numbers) is read as classes when ``[experiment] task =
+    "classification"`` says so explicitly: its options then hold ``task = "classification"``
+    (so its cells' spec says how it was read; every file the rule accepts keeps its spec)."""
     items = _grid_list(grid, "datasets", err)
     tables = raw.get("datasets", {})
     if not isinstance(tables, dict):
@@ -496,9 +500,17 @@ def _check_datasets(grid, raw, err: _Errors, base_dir=None, task="classification
             try:
                 info = dataset_info(source, opts, task)
             except (ValueError, TypeError, OSError) as exc:
-                err.add(f"{place} path = {_fmt(tables[label]['path'])}",
-                        f"cannot be loaded: {exc}")
-                continue
+                info = None
+                if explicit_classification and isinstance(exc, ValueError):
+                    try:  # an explicit task is honoured (docs/design.md, 'Tasks')
+                        opts = {**opts, "task": "classification"}
+                        info = dataset_info(source, opts, task)
+                    except (ValueError, TypeError, OSError):
+                        info = None
+                if info is None:
+                    err.add(f"{place} path = {_fmt(tables[label]['path'])}",
+                            f"cannot be loaded: {exc}")
+                    continue
             out[label] = (source, opts, info)
             continue
         source = opts.pop("source", label)
@@ -744,14 +756,16 @@ def _check_selector_values(place, kind, params, err, task="classification") -> b
                 _own_check(f"{place} aggregation_params", ap, err, _check_rule_values, rule, ap,
                            who=f"rule {_fmt(rule)}")
     elif kind in SUBSET_KINDS:
-        if task == "regression":
-            err.add(f"{place} kind = {_fmt(kind)}", "selects for class labels only; an "
-                    "experiment with task = \"regression\" takes ensemble, ranker or svm_rfe "
-                    "selectors")
-        elif kind == "stability" and "rankers" in params:
+        # under task = "regression" the rankers must support it (the selector's default
+        # without one: f_regression / a random-forest regressor)
+        if kind == "stability" and "rankers" in params:
             params["rankers"] = _check_rankers(f"{place} rankers", params["rankers"], err)
+            if task == "regression" and len(err.items) == n0:
+                _check_regression_rankers(f"{place} rankers", params["rankers"], err)
         elif kind == "boruta" and isinstance(params.get("ranker"), str):
-            _check_rankers(f"{place} ranker", [params["ranker"]], err)
+            got = _check_rankers(f"{place} ranker", [params["ranker"]], err)
+            if task == "regression" and len(err.items) == n0:
+                _check_regression_rankers(f"{place} ranker", got, err)
     elif kind == "ranker":
         r = params.get("ranker")
         if r is None:
@@ -1009,7 +1023,10 @@ def parse_config(text: str, *, source: str = "config", default_name: str = "expe
         grid = {}
     err.check_keys("[grid]", grid, ("datasets", "selectors", "rules", "classifiers",
                                     "protocols"))
-    ds_items, datasets = _check_datasets(grid, raw, err, base_dir, task)
+    exp = raw.get("experiment")
+    explicit = isinstance(exp, dict) and exp.get("task") == "classification"
+    ds_items, datasets = _check_datasets(grid, raw, err, base_dir, task,
+                                         explicit_classification=explicit)
     sel_items, selectors = _check_selectors(grid, raw, err, task)
     rule_items, rules = _check_rules(grid, raw, err)
     clf_items = _grid_list(grid, "classifiers", err)

@@ -53,8 +53,17 @@ def _no_sparse_regression(X, who):
                         "memory check)")
 
 
-def _scaled_regression_data(X, y, who="this ranker"):
-    """As :func:`_scaled_data` for a numeric target (docs/design.md, 'Tasks')."""
+def _scaled_regression_data(X, y, who="this ranker", fmt=None):
+    """As :func:`_scaled_data` for a numeric target (docs/design.md, 'Tasks'); a sparse X
+    stays sparse when ``fmt`` (CSR or CSC) says the ranker takes it, else it is refused."""
+    from .._utils.sparse import check_sparse_features, is_sparse
+    from .._utils.task import check_regression_target
+
+    if fmt is not None and is_sparse(X):
+        M, _ = check_sparse_features(X, fmt=fmt, who=who)
+        target = check_regression_target(y, M.shape[0], name="y")
+        M, e = rescale_sparse_columns(M)
+        return M, target, e
     _no_sparse_regression(X, who)
     values, nominal, _, _, target = check_regression_data(X, y, allow_nominal=True)
     values, e = rescale_extreme_columns(values, nominal)
@@ -413,14 +422,16 @@ def prepared_kernel(func, X):
 _REGRESSION = {"allow_nan": False, "tasks": ("regression",)}
 
 
-@register_ranker("f_regression", constraints={}, tags=_REGRESSION)
+@register_ranker("f_regression", constraints={}, tags={**_REGRESSION, "sparse": True})
 def f_regression(X, y) -> np.ndarray:
     """Univariate linear-regression F statistic of each feature (scikit-learn's
     ``f_regression``: ``F = r² / (1 − r²) · (n − 2)``, ``r`` Pearson's correlation with ``y``);
-    NaN (a constant feature) → 0. Features of extreme scale are rescaled exactly first."""
+    NaN (a constant feature) → 0. Features of extreme scale are rescaled exactly first. A
+    sparse X stays sparse (CSR; scikit-learn centres through the column means, the same
+    moments as on dense data: equal up to rounding; docs/design.md, 'Sparse input')."""
     from sklearn.feature_selection import f_regression as _f
 
-    values, target, _ = _scaled_regression_data(X, y)
+    values, target, _ = _scaled_regression_data(X, y, "f_regression", fmt="csr")
     return _clean(_f(values, target)[0], values.shape[1], "f_regression")
 
 
@@ -444,13 +455,16 @@ def mutual_info_regression(X, y, *, n_neighbors: int = 3, random_state=None) -> 
 def random_forest_regressor(X, y, *, n_estimators: int = 100, random_state=None,
                             n_jobs: int | None = None) -> np.ndarray:
     """Impurity-based importances (mean decrease of squared error) of a
-    ``RandomForestRegressor`` (Breiman 2001), ``feature_importances_``."""
+    ``RandomForestRegressor`` (Breiman 2001), ``feature_importances_``. Dense X only:
+    scikit-learn's regression trees on sparse input may take another of two equally good
+    splits (the squared errors summed in another order), so their importances are not the
+    dense ones (docs/design.md, 'Sparse input')."""
     from sklearn.ensemble import RandomForestRegressor
 
     est = RandomForestRegressor(n_estimators=check_positive_int(n_estimators,
                                                                 name="n_estimators"),
                                 random_state=random_state, n_jobs=check_n_jobs(n_jobs))
-    values, target, _ = _scaled_regression_data(X, y)
+    values, target, _ = _scaled_regression_data(X, y, "random_forest_regressor")
     est.fit(values, target)
     return _clean(estimator_importances(est), values.shape[1], "random_forest_regressor")
 

@@ -59,11 +59,28 @@ from .._utils.constraints import Boolean, Check, Interval, Options, validate_par
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import spawn
+from .._utils.sparse import check_dense_size, densify, is_sparse, sparse_refusal
+from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
 from ..lists import RankedLists
-from .ranker_specs import SEED_CONSTRAINTS, ranker_allows_nan, resolve_rankers, run_ranker
-from .stability_selection import _fresh_seed
+from .ranker_specs import (
+    ACCEPT_SPARSE_CONSTRAINTS,
+    SEED_CONSTRAINTS,
+    densify_asked,
+    ranker_allows_nan,
+    ranker_takes_sparse,
+    resolve_rankers,
+    run_ranker,
+)
+from .stability_selection import _fresh_seed, check_rankers_task
 
-__all__ = ["BorutaSelector", "BORUTA_TESTS", "BORUTA_CORRECTIONS", "boruta_decide"]
+__all__ = ["BorutaSelector", "BORUTA_TESTS", "BORUTA_CORRECTIONS", "boruta_decide",
+           "DEFAULT_BORUTA_RANKERS", "sparse_shadows"]
+
+#: The ranker of :class:`BorutaSelector` with ``ranker=None``, per task: a random forest's
+#: impurity importances, a classifier for class labels, a regressor for a numeric target
+#: (the paper's random forest in either mode).
+DEFAULT_BORUTA_RANKERS = {"classification": "random_forest",
+                          "regression": "random_forest_regressor"}
 
 #: The hit tests of :func:`boruta_decide`.
 BORUTA_TESTS = ("two_sided", "tails")
@@ -155,6 +172,39 @@ def _check_ranker(ranker):
     return items[0]
 
 
+def sparse_shadows(real, rng):
+    """The shadows of a sparse ``real`` (CSC): every column's rows permuted independently,
+    the permutations those of ``rng.permuted(real.toarray(), axis=0)`` (one
+    ``rng.permutation(n)`` per column, in column order: Fisher–Yates draws do not depend on
+    the values), so a sparse fit shuffles exactly as the dense one; never made dense.
+
+    Parameters
+    ----------
+    real : scipy.sparse.csc_matrix of shape (n, m)
+        The features in play.
+    rng : numpy.random.Generator
+        The iteration's stream.
+
+    Returns
+    -------
+    scipy.sparse.csc_matrix of shape (n, m)
+        ``shadow[i, j] = real[perm_j[i], j]``.
+    """
+    import scipy.sparse as sp
+
+    n, m = real.shape
+    indices = np.empty_like(real.indices)
+    for j in range(m):
+        perm = rng.permutation(n)
+        inverse = np.empty(n, dtype=np.int64)
+        inverse[perm] = np.arange(n)
+        lo, hi = real.indptr[j], real.indptr[j + 1]
+        indices[lo:hi] = inverse[real.indices[lo:hi]]
+    out = sp.csc_matrix((real.data.copy(), indices, real.indptr.copy()), shape=(n, m))
+    out.sort_indices()
+    return out
+
+
 class BorutaSelector(SelectorMixin, BaseEstimator):
     """Boruta all-relevant feature selection (Kursa & Rudnicki 2010) over any importance
     ranker.
@@ -164,12 +214,14 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
 
     Parameters
     ----------
-    ranker : str, (name, params) pair, score function or estimator, default="random_forest"
+    ranker : None, str, (name, params) pair, score function or estimator, default=None
         One ranker giving one importance per column (higher = more important): a registered
         name of :func:`rankfusion.rankers.available_rankers` (``"random_forest"``, 100 trees
         by default; ``("random_forest", {"n_estimators": 500})``), a score function
         ``f(X, y)``, or an estimator with ``feature_importances_`` / ``coef_``. A ranker taking
-        ``random_state`` gets a seed of its own every iteration.
+        ``random_state`` gets a seed of its own every iteration. None: the task's random
+        forest (:data:`DEFAULT_BORUTA_RANKERS`), ``"random_forest"`` for class labels,
+        ``"random_forest_regressor"`` for a numeric target.
     max_iter : int, default=100
         Iterations at most.
     alpha : float in (0, 1], default=0.05
@@ -186,9 +238,28 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
         Root of the shadows' and the ranker's child streams (docs/design.md, 'Seeds').
     progress : bool, default=False
         A progress bar of the iterations on standard error.
+    task : {"auto", "classification", "regression"}, default="auto"
+        What ``y`` is (docs/design.md, 'Tasks'): ``"auto"`` takes a non-integer float target
+        as regression and refuses a whole-number one with many distinct values; an explicit
+        task is honoured. With regression a registered ranker must support it (a
+        classification-only one is refused naming it and the regression rankers; a function
+        or estimator needs ``task="regression"`` explicitly); the shadows and tests are the
+        same.
+    accept_sparse : {False, "densify"}, default=False
+        A scipy.sparse ``X`` is never densified without being asked (docs/design.md,
+        'Sparse input'): a ranker that takes it (``random_forest``, ``f_classif``, …) gets
+        the real and shadow columns as one sparse CSC matrix (the shadows permute the stored
+        rows, :func:`sparse_shadows`, as the dense shuffle does); any other ranker refuses it
+        with a ``TypeError`` naming this option (``False``), or gets a dense copy
+        (``"densify"``, after a memory check of the real and shadow columns, ``n × 2p × 8``
+        bytes, before any work; a ``MemoryError`` above the limit).
 
     Attributes
     ----------
+    task_ : str
+        The resolved task (``classes_`` is None for regression).
+    ranker_ : object
+        The ranker used (``ranker``, or the task's default).
     support_ : ndarray of bool
         The confirmed features.
     support_weak_ : ndarray of bool
@@ -230,9 +301,12 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
     [0, 1]
     """
 
-    def __init__(self, ranker="random_forest", max_iter=100, alpha=0.05, test="two_sided",
-                 correction="bonferroni", perc=100, random_state=None, progress=False):
+    def __init__(self, ranker=None, max_iter=100, alpha=0.05, test="two_sided",
+                 correction="bonferroni", perc=100, random_state=None, progress=False,
+                 task="auto", accept_sparse=False):
         self.ranker = ranker
+        self.task = task
+        self.accept_sparse = accept_sparse
         self.max_iter = max_iter
         self.alpha = alpha
         self.test = test
@@ -243,7 +317,7 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
 
     #: Every parameter's accepted values (docs/design.md, 'Parameters').
     _parameter_constraints = {
-        "ranker": [Check(lambda v: isinstance(v, str) or callable(v) or hasattr(v, "fit")
+        "ranker": [None, Check(lambda v: isinstance(v, str) or callable(v) or hasattr(v, "fit")
                          or (isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str)),
                          "a ranker (a registered name, a (name, params) pair, a score "
                          "function or an estimator)", toml="str")],
@@ -254,42 +328,77 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
         "perc": [Interval("real", 0, 100, closed="right")],
         "random_state": SEED_CONSTRAINTS,
         "progress": [Boolean()],
+        "task": [Options(*TASKS)],
+        "accept_sparse": ACCEPT_SPARSE_CONSTRAINTS,
     }
+
+    def _rankers_for(self, task=None) -> list:
+        """``[ranker]``, or the default of ``task`` (both defaults when it is unknown)."""
+        if self.ranker is not None:
+            return [self.ranker]
+        if task in DEFAULT_BORUTA_RANKERS:
+            return [DEFAULT_BORUTA_RANKERS[task]]
+        return list(DEFAULT_BORUTA_RANKERS.values())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
-        tags.input_tags.allow_nan = ranker_allows_nan(self.ranker)
+        # with ranker=None and task="auto" both defaults must take it (the task is the data's)
+        task = self.task if self.task in DEFAULT_BORUTA_RANKERS else None
+        chosen = self._rankers_for(task)
+        tags.input_tags.allow_nan = all(ranker_allows_nan(r) for r in chosen)
+        tags.input_tags.sparse = (all(ranker_takes_sparse(r) for r in chosen)
+                                  or densify_asked(self.accept_sparse))
         return tags
 
     def fit(self, X, y):
-        """Run Boruta on ``X`` (numeric) and the class labels ``y``.
+        """Run Boruta on ``X`` (numeric) and the target ``y``.
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
             Numeric features (NaN only for a ranker that takes it).
         y : array-like of shape (n_samples,)
-            Class labels, at least two classes.
+            Class labels (at least two classes), or a numeric target (``task``).
 
         Returns
         -------
         BorutaSelector
         """
         validate_params(self._parameter_constraints, self.get_params(deep=False))
-        spec = _check_ranker(self.ranker)
+        sparse = is_sparse(X)
+        known = self.task if self.task != "auto" else None
+        allow_nan = all(ranker_allows_nan(r) for r in self._rankers_for(known))
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
-                             ensure_all_finite="allow-nan" if ranker_allows_nan(self.ranker)
-                             else True)
-        problem = target_problem(np.asarray(y))
-        if problem:
-            raise ValueError(f"y {problem}")
-        check_classification_targets(y)
-        self.classes_, codes = np.unique(y, return_inverse=True)
-        codes = codes.reshape(-1)
-        if self.classes_.shape[0] < 2:
-            raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature ranking "
-                             "needs at least two")
+                             accept_sparse="csc" if sparse else False,
+                             ensure_all_finite="allow-nan" if allow_nan else True)
+        self.task_ = resolve_task(y, self.task)
+        self.ranker_ = self._rankers_for(self.task_)[0]
+        spec = _check_ranker(self.ranker_)
+        check_rankers_task([self.ranker_], self.task_, self.task, who="BorutaSelector")
+        if sparse and not spec.takes_sparse:
+            if not densify_asked(self.accept_sparse):
+                raise sparse_refusal(f"BorutaSelector's ranker {spec.name}")
+            # the real and the shadow columns, dense, before any work
+            check_dense_size((X.shape[0], 2 * X.shape[1]), what="dense with its shadows")
+            X = densify(X)
+            sparse = False
+        if self.task_ == "regression":
+            codes = check_regression_target(y, name="y")
+            self.classes_ = None
+        else:
+            problem = target_problem(np.asarray(y))
+            if problem and self.task != "classification":  # an explicit task is honoured
+                raise ValueError(f"y {problem}")
+            check_classification_targets(y)
+            self.classes_, codes = np.unique(y, return_inverse=True)
+            codes = codes.reshape(-1)
+            if self.classes_.shape[0] < 2:
+                raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
+                                 "ranking needs at least two")
+            # many classes (asked for, or text labels whose codes look like numbers): labels
+            # the rankers take, in code order (a no-op for the usual few classes)
+            codes = as_class_labels(codes)
         n, p = X.shape
         T = int(self.max_iter)
         shuffle_seq, rank_seq = spawn(_fresh_seed(self.random_state), 2)
@@ -304,9 +413,15 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
         while t < T and (decision == 0).any():
             active = np.flatnonzero(decision >= 0)
             real = X[:, active]
-            shadow = np.random.default_rng(shuffle_seqs[t]).permuted(real, axis=0)
+            rng = np.random.default_rng(shuffle_seqs[t])
+            if sparse:  # the same permutations as the dense shuffle, kept sparse
+                import scipy.sparse as sp
+
+                extended = sp.hstack([real, sparse_shadows(real, rng)], format="csc")
+            else:
+                extended = np.hstack([real, rng.permuted(real, axis=0)])
             m = active.shape[0]
-            imp = run_ranker(spec, np.hstack([real, shadow]), codes, rank_seqs[t], 2 * m,
+            imp = run_ranker(spec, extended, codes, rank_seqs[t], 2 * m,
                              f"{spec.name}@it{t + 1}")
             if isinstance(imp, RankedLists):
                 raise TypeError(f"ranker {spec.name!r} returned several lists; Boruta needs one "

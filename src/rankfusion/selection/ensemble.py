@@ -35,7 +35,7 @@ from .._utils.constraints import (
 from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import seed_int, spawn
-from .._utils.sparse import is_sparse, sparse_refusal
+from .._utils.sparse import check_dense_size, is_sparse, sparse_refusal
 from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
 from .._utils.ties import cutoff_ties
 from .._utils.validation import resolve_n_features
@@ -50,8 +50,10 @@ from .list_weights import (
     resolve_list_weights,
 )
 from .ranker_specs import (
+    ACCEPT_SPARSE_CONSTRAINTS,
     RANKERS_CONSTRAINT,
     SEED_CONSTRAINTS,
+    densify_asked,
     ranker_allows_nan,
     ranker_items,
     ranker_takes_sparse,
@@ -341,6 +343,16 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         size search (``"k-step"``, ``"learning-curve"``) scores each prefix by the
         regressors' cross-validated R² on plain shuffled K-fold folds
         (:func:`rankfusion.selection.subset_size.evaluate_prefixes`, ``scoring="r2"``).
+    accept_sparse : {False, "densify"}, default=False
+        A scipy.sparse ``X`` (or a DataFrame of sparse columns) is never densified without
+        being asked (docs/design.md, 'Sparse input'): the rankers that take it get it as a
+        CSR matrix; with ``False`` a ranker that cannot take it makes ``fit`` raise a
+        ``TypeError`` naming it and this option; with ``"densify"`` each such ranker gets a
+        dense copy of its sample (made once per sample, after a memory check of the dense
+        ``n × p × 8`` bytes before any work: ``RANKFUSION_MAX_MEMORY``, else 75 % of the
+        physical memory; a ``MemoryError`` above it), the sparse-capable rankers still the
+        sparse rows. The classifiers of the size search and of the accuracy weights get
+        ``X`` as given.
 
     Attributes
     ----------
@@ -417,7 +429,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                  stratify=True, n_features_to_select=None, estimators=None, cv=5,
                  subset_cv="nested", subset_grid=None, tol=None, size_rule="best",
                  weight_k=None, normalize="minmax", n_jobs=None, random_state=None,
-                 progress=False, tie_break="index", task="auto"):
+                 progress=False, tie_break="index", task="auto", accept_sparse=False):
         self.rankers = rankers
         self.aggregation = aggregation
         self.aggregation_params = aggregation_params
@@ -439,6 +451,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.progress = progress
         self.tie_break = tie_break
         self.task = task
+        self.accept_sparse = accept_sparse
 
     #: Every parameter's accepted values, as data (docs/design.md, 'Parameters'): checked
     #: once by :func:`~rankfusion._utils.constraints.validate_params` at fit, and read by the
@@ -471,6 +484,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         "progress": [Boolean()],
         "tie_break": [Options(*TIE_BREAKS)],
         "task": [Options(*TASKS)],
+        "accept_sparse": ACCEPT_SPARSE_CONSTRAINTS,
     }
 
     def __sklearn_tags__(self):
@@ -480,7 +494,10 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         # 'Parameters'): a registered ranker's ``allow_nan`` tag; a score function's
         # ``allow_nan`` attribute; an estimator's own input tag; else False
         tags.input_tags.allow_nan = rankers_allow_nan(self.rankers)
-        tags.input_tags.sparse = rankers_take_sparse(self.rankers)  # docs/design.md, 'Sparse input'
+        # sparse X is fitted when every ranker takes it, or when asked to densify for the
+        # others (docs/design.md, 'Sparse input')
+        tags.input_tags.sparse = (rankers_take_sparse(self.rankers)
+                                  or densify_asked(self.accept_sparse))
         return tags
 
     def _check_size_search(self):
@@ -585,7 +602,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                  sample_fraction=float(self.sample_fraction),
                                  stratify=self._stratified(), progress=bool(self.progress))
         scores, list_names, groups = run_ranking_jobs(plan, X, y, p, n_jobs=self.n_jobs,
-                                                      progress=bool(self.progress))
+                                                      progress=bool(self.progress),
+                                                      densify=getattr(self, "_densify", False))
         return scores, list_names, groups, plan.samples
 
     def _combine(self, lists, groups, weights, kind, seq):
@@ -642,11 +660,15 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         rankers, kind, estimators = self._check_params()
         self._check_size_search()
         sparse = is_sparse(X)
-        if sparse and not rankers_take_sparse(self.rankers):
-            dense_only = [str(r.name) for r, given in zip(resolve_rankers(self.rankers),
-                                                          ranker_items(self.rankers))
-                          if not ranker_takes_sparse(given)]
-            raise sparse_refusal(f"EnsembleSelector's ranker(s) {', '.join(dense_only)}")
+        densify = sparse and not rankers_take_sparse(self.rankers)
+        if densify:
+            if not densify_asked(self.accept_sparse):
+                dense_only = [str(r.name) for r, given in zip(resolve_rankers(self.rankers),
+                                                              ranker_items(self.rankers))
+                              if not ranker_takes_sparse(given)]
+                raise sparse_refusal(f"EnsembleSelector's ranker(s) {', '.join(dense_only)}")
+            check_dense_size(X.shape)  # before any work (docs/design.md, 'Sparse input')
+        self._densify = densify
         nominal = not sparse and isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)
             or not pd.api.types.is_numeric_dtype(X[c].dtype) for c in X.columns)
@@ -678,8 +700,9 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             if self.classes_.shape[0] < 2:
                 raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
                                  "ranking needs at least two")
-            if problem:  # many classes, as asked: labels the rankers take, in code order
-                y_codes = as_class_labels(y_codes)
+            # many classes (asked for, or text labels whose codes look like numbers): labels
+            # the rankers take, in code order (a no-op for the usual few classes)
+            y_codes = as_class_labels(y_codes)
         if self.n_bootstraps > 0:
             # before any work: a near-empty bootstrap ranks nothing (docs/design.md,
             # 'Ensembles, subsets and evaluation')
@@ -727,7 +750,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 rankers=self.rankers, aggregation=self.aggregation,
                 aggregation_params=self.aggregation_params, normalize=self.normalize,
                 stratify=self.stratify, tie_break=self.tie_break, n_jobs=self.n_jobs,
-                random_state=cv_seq, **stab).fit(X, y)
+                random_state=cv_seq, task=self.task_, accept_sparse=self.accept_sparse,
+                **stab).fit(X, y)
             k = self.stability_selection_.n_features_
         elif searched:
             self.subset_curve_ = self._search(Xw, y_codes, rankers, kind, estimators, cv_seq, p,

@@ -21,6 +21,7 @@ resample, so the ensemble is reproducible whatever ``n_jobs`` (docs/design.md, '
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import inspect
 from collections import OrderedDict
 from collections.abc import Callable
@@ -28,14 +29,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._utils.constraints import Check, InstanceOf, Interval, validate_params
+from .._utils.constraints import Check, InstanceOf, Interval, Options, validate_params
 from .._utils.digest import data_digest
 from .._utils.seeding import seed_int
 from ..lists import RankedLists
 
 __all__ = ["RankerSpec", "resolve_rankers", "run_ranker", "ranker_cache", "set_ranker_cache",
            "check_ranker_params", "RANKERS_CONSTRAINT", "SEED_CONSTRAINTS", "rankers_allow_nan",
-           "ranker_allows_nan", "ranker_items", "ranker_takes_sparse", "rankers_take_sparse"]
+           "ranker_allows_nan", "ranker_items", "ranker_takes_sparse", "rankers_take_sparse",
+           "ACCEPT_SPARSE_CONSTRAINTS", "densify_asked"]
 
 # Memo of registered rankers' scores, active only inside ``ranker_cache()``.
 _MEMO: dict = {"on": 0, "global": False, "store": OrderedDict(), "max": 512, "hits": 0,
@@ -46,12 +48,14 @@ MEMO_MAX_BYTES = 256 * 2**20
 
 @dataclass(frozen=True)
 class RankerSpec:
-    """A resolved ranker: its display name, the function to call and whether it takes a seed."""
+    """A resolved ranker: its display name, the function to call, whether it takes a seed and
+    whether it takes a scipy.sparse X (:func:`ranker_takes_sparse`)."""
 
     name: str
     func: Callable
     params: dict = field(default_factory=dict)
     takes_seed: bool = False
+    takes_sparse: bool = False
 
 
 def _is_ranker_list(value) -> bool:
@@ -72,6 +76,32 @@ def _is_ranker_list(value) -> bool:
 SEED_CONSTRAINTS = [None, Interval("int", 0, None),
                     InstanceOf((np.random.SeedSequence, np.random.Generator),
                                "a SeedSequence or a Generator")]
+
+_NO_DENSIFY = Options(False)
+_NO_DENSIFY.toml = "bool"
+
+#: What ``accept_sparse`` of a selector accepts (docs/design.md, 'Sparse input'): ``False``
+#: (a sparse X reaches only the rankers that take it; any other ranker refuses it) or
+#: ``"densify"`` (each dense-only ranker gets a dense copy, within the memory check). ``True``,
+#: ``0``, ``None`` and other strings are refused: only these two say what happens.
+ACCEPT_SPARSE_CONSTRAINTS = [_NO_DENSIFY, Options("densify")]
+
+
+def densify_asked(accept_sparse) -> bool:
+    """Whether ``accept_sparse`` (validated by :data:`ACCEPT_SPARSE_CONSTRAINTS`) asks to
+    densify for the dense-only rankers.
+
+    Parameters
+    ----------
+    accept_sparse : object
+        The selector's parameter.
+
+    Returns
+    -------
+    bool
+    """
+    return isinstance(accept_sparse, str) and accept_sparse == "densify"
+
 
 #: What ``rankers=`` accepts, in the constraint vocabulary (docs/design.md, 'Parameters'); each
 #: item is then resolved by :func:`resolve_rankers`, which names the item at fault.
@@ -259,10 +289,10 @@ def resolve_rankers(rankers) -> list[RankerSpec]:
         raise ValueError("rankers must hold at least one ranker")
     out, seen = [], {}
     for i, spec in enumerate(items):
-        r = _resolve_one(spec, i)
+        r = dataclasses.replace(_resolve_one(spec, i), takes_sparse=ranker_takes_sparse(spec))
         seen[r.name] = seen.get(r.name, 0) + 1
         if seen[r.name] > 1:
-            r = RankerSpec(f"{r.name}#{seen[r.name]}", r.func, r.params, r.takes_seed)
+            r = dataclasses.replace(r, name=f"{r.name}#{seen[r.name]}")
         out.append(r)
     return out
 
@@ -313,6 +343,8 @@ def _memo_key(spec: RankerSpec, params: dict, X, y):
     func = spec.func
     module = getattr(func, "__module__", "") or ""
     if not (_MEMO["on"] or _MEMO["global"]) or not module.startswith("rankfusion.rankers"):
+        return None
+    if type(X).__module__.startswith("scipy.sparse"):  # data_digest hashes dense arrays only
         return None
     try:
         ptxt = repr(sorted(params.items()))

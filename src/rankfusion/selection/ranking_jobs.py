@@ -173,21 +173,36 @@ def plan_ranking_jobs(rankers, y, random_state, *, n_bootstraps: int = 0,
     return RankingPlan(jobs=jobs, samples=samples, n_rankers=len(rankers))
 
 
-def _run_jobs(X, y, p, jobs, kernels=None):
+def _run_jobs(X, y, p, jobs, kernels=None, densify=False):
     """Run :class:`RankingJob` s on ``(X, y)`` (one task); consecutive jobs on the same sample
     share its copy of the rows; ``kernels`` maps a ranker's name to its prepared kernel
-    (:func:`rankfusion.rankers.prepared_kernel`)."""
+    (:func:`rankfusion.rankers.prepared_kernel`). ``densify``: a sparse ``X`` reaches a
+    ranker that cannot take it (``RankerSpec.takes_sparse`` False) as a dense copy of the
+    sample, made once per sample (docs/design.md, 'Sparse input'); the sparse-capable rankers
+    still get the sparse rows."""
+    from .._utils.sparse import densify as dense_copy
+    from .._utils.sparse import issparse
+
     frame = isinstance(X, pd.DataFrame)
+    to_dense = bool(densify) and issparse(X)
     kernels = kernels or {}
     out = []
-    last, Xb, yb = None, X, y
+    last, Xb, yb, dense = None, X, y, None
     for job in jobs:
         if job.rows is None:
+            if Xb is not X:
+                dense = None
             Xb, yb = X, y
         elif job.rows is not last:
             Xb, yb = (X.iloc[job.rows] if frame else X[job.rows]), y[job.rows]
+            dense = None
         last = job.rows
-        out.append(run_ranker(job.ranker, Xb, yb, job.seed, p, job.name,
+        data = Xb
+        if to_dense and not job.ranker.takes_sparse:
+            if dense is None:
+                dense = dense_copy(Xb)
+            data = dense
+        out.append(run_ranker(job.ranker, data, yb, job.seed, p, job.name,
                               kernel=kernels.get(job.ranker.name)))
     return out
 
@@ -209,7 +224,7 @@ def _kernels(plan, X, y) -> dict:
 
 
 def run_ranking_jobs(plan: RankingPlan, X, y, p: int, *, n_jobs=None,
-                     progress: bool = False) -> tuple:
+                     progress: bool = False, densify: bool = False) -> tuple:
     """Run the jobs of ``plan`` and gather their lists into one score matrix.
 
     The data travel once per task (``RankingPlan.tasks``), not once per ranker call; the
@@ -229,6 +244,9 @@ def run_ranking_jobs(plan: RankingPlan, X, y, p: int, *, n_jobs=None,
         joblib's ``n_jobs``.
     progress : bool, default False
         A progress bar of the ranker calls.
+    densify : bool, default False
+        With a sparse ``X``: give each ranker that cannot take it a dense copy of its sample
+        (the caller has made the memory check and was asked to); the others get it sparse.
 
     Returns
     -------
@@ -247,7 +265,8 @@ def run_ranking_jobs(plan: RankingPlan, X, y, p: int, *, n_jobs=None,
     tasks = plan.tasks(n_jobs)
     kernels = _kernels(plan, X, y)
     done = Parallel(n_jobs=n_jobs, return_as="generator")(
-        delayed(_run_jobs)(X, y, p, [jobs[j] for j in task], kernels) for task in tasks)
+        delayed(_run_jobs)(X, y, p, [jobs[j] for j in task], kernels, densify)
+        for task in tasks)
     by_job = {}
     bar = progress_bar(len(jobs), "ranking", "ranker calls", enabled=bool(progress))
     for task, outs in zip(tasks, done):

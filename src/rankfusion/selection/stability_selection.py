@@ -62,14 +62,72 @@ from .._utils.constraints import (
 )
 from .._utils.data import target_problem
 from .._utils.seeding import seed_int, spawn
+from .._utils.sparse import check_dense_size, is_sparse, sparse_refusal
+from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
 from .._utils.validation import resolve_n_features
 from ..aggregation import TIE_BREAKS, break_ties
 from ..lists import RankedLists
-from .ranker_specs import RANKERS_CONSTRAINT, SEED_CONSTRAINTS, rankers_allow_nan, resolve_rankers
+from .ranker_specs import (
+    ACCEPT_SPARSE_CONSTRAINTS,
+    RANKERS_CONSTRAINT,
+    SEED_CONSTRAINTS,
+    densify_asked,
+    ranker_items,
+    ranker_takes_sparse,
+    rankers_allow_nan,
+    rankers_take_sparse,
+    resolve_rankers,
+)
 from .ranking_jobs import RankingJob, RankingPlan, run_ranking_jobs
 
 __all__ = ["StabilitySelector", "StabilityParameters", "stability_parameters", "pfer_bound",
-           "subsample_halves", "STABILITY_BOUNDS"]
+           "subsample_halves", "STABILITY_BOUNDS", "DEFAULT_STABILITY_RANKERS",
+           "check_rankers_task"]
+
+#: The rankers of :class:`StabilitySelector` with ``rankers=None``, per task: the ANOVA F test
+#: for class labels, the univariate regression F test for a numeric target.
+DEFAULT_STABILITY_RANKERS = {"classification": ("f_classif",),
+                             "regression": ("f_regression",)}
+
+
+def check_rankers_task(rankers, task: str, asked: str, *, who: str = "this selector") -> None:
+    """Every registered ranker of ``rankers=`` supports the resolved ``task``, else a
+    ``ValueError`` naming it and the rankers for the task
+    (:func:`rankfusion.rankers.check_ranker_task`); under regression a function or estimator,
+    which declares no task, needs ``asked == "regression"`` (an explicit task: never guessed).
+
+    Parameters
+    ----------
+    rankers : object
+        The ``rankers`` parameter.
+    task : {"classification", "regression"}
+        The resolved task.
+    asked : {"auto", "classification", "regression"}
+        The task the caller gave.
+    who : str
+        The selector, for the messages.
+    """
+    from ..rankers import check_ranker_task
+
+    undeclared = []
+    for item, spec in zip(ranker_items(rankers), resolve_rankers(rankers)):
+        name = item if isinstance(item, str) else (
+            item[0] if isinstance(item, tuple) and item and isinstance(item[0], str) else None)
+        if name is not None:
+            try:
+                check_ranker_task(name, task)
+            except ValueError as e:
+                if asked != "auto" or task != "regression":
+                    raise ValueError(f"{who}: {e}") from None
+                raise ValueError(f"y looks continuous (a regression target, task='auto'), "
+                                 f"but {e}; give class labels or regression rankers") from None
+        else:
+            undeclared.append(spec.name)
+    if task == "regression" and undeclared and asked == "auto":
+        raise ValueError(f"y looks continuous (a regression target) and the ranker(s) "
+                         f"{', '.join(map(str, undeclared))} declare no task: say "
+                         "task='regression' to rank a numeric target with them, or give "
+                         "class labels")
 
 #: The error bounds of :func:`pfer_bound`: ``"mb"`` (Meinshausen & Bühlmann 2010, Theorem 1;
 #: also Shah & Samworth's complementary-pairs bound) and ``"unimodal"`` (Shah & Samworth 2013,
@@ -403,10 +461,11 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
 
     Parameters
     ----------
-    rankers : sequence, default=("f_classif",)
+    rankers : sequence or None, default=None
         As :class:`~rankfusion.EnsembleSelector`: registered ranker names, ``(name, params)``
         pairs, score functions, estimators with ``coef_`` / ``feature_importances_``, list
-        producers.
+        producers. None: the task's default (:data:`DEFAULT_STABILITY_RANKERS`),
+        ``("f_classif",)`` for class labels, ``("f_regression",)`` for a numeric target.
     aggregation : str, tuple or callable, default="borda"
         The rule combining the rankers' lists on each subsample (a rule of
         :func:`rankfusion.aggregation.available_rules` or a callable); the fuzzy rules, which
@@ -434,7 +493,9 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
     stratify : bool, default=True
         Halves drawn within classes (⌊n_c/2⌋ rows of each class c), so every half keeps
         every class. A departure from both papers, which subsample all rows alike; the
-        bounds' arguments hold conditionally on the class counts.
+        bounds' arguments hold conditionally on the class counts. A numeric target has no
+        classes: its halves are drawn from all rows alike (the papers' draw) whatever
+        ``stratify`` says.
     tie_break : {"random", "index"}, default="random"
         The order of features a subsample's consensus leaves tied
         (:func:`rankfusion.aggregation.break_ties`), seeded per subsample: with ``"index"``,
@@ -449,9 +510,26 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         'Seeds').
     progress : bool, default=False
         Progress of the ranker calls on standard error.
+    task : {"auto", "classification", "regression"}, default="auto"
+        What ``y`` is (docs/design.md, 'Tasks'): ``"auto"`` takes a non-integer float target
+        as regression and refuses a whole-number one with many distinct values; an explicit
+        task is honoured. With regression every registered ranker must support it (a
+        classification-only ranker is refused naming it and the regression rankers; a
+        function or estimator, which declares no task, needs ``task="regression"``
+        explicitly) and the halves are drawn without strata.
+    accept_sparse : {False, "densify"}, default=False
+        A scipy.sparse ``X`` is never densified without being asked (docs/design.md,
+        'Sparse input'): the rankers that take it get CSR rows; a ranker that cannot take it
+        makes ``fit`` raise a ``TypeError`` naming it and this option (``False``), or gets a
+        dense copy of each half (``"densify"``, after a memory check of the dense
+        ``n × p × 8`` bytes before any work; a ``MemoryError`` above the limit).
 
     Attributes
     ----------
+    task_ : str
+        The resolved task (``classes_`` is None for regression).
+    rankers_ : tuple
+        The rankers used (``rankers``, or the task's default).
     selection_probabilities_ : ndarray of shape (n_features,)
         Π̂ of each feature at ``q_``.
     threshold_ : float
@@ -497,11 +575,11 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
     ([0, 1, 2], 1.389)
     """
 
-    def __init__(self, rankers=("f_classif",), aggregation="borda", aggregation_params=None,
+    def __init__(self, rankers=None, aggregation="borda", aggregation_params=None,
                  normalize="minmax", q=None, threshold=None, pfer=None, bound="mb",
                  n_subsamples=100, complementary_pairs=True, stratify=True,
                  tie_break="random", path_max=None, n_jobs=None, random_state=None,
-                 progress=False):
+                 progress=False, task="auto", accept_sparse=False):
         self.rankers = rankers
         self.aggregation = aggregation
         self.aggregation_params = aggregation_params
@@ -518,10 +596,12 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         self.n_jobs = n_jobs
         self.random_state = random_state
         self.progress = progress
+        self.task = task
+        self.accept_sparse = accept_sparse
 
     #: Every parameter's accepted values (docs/design.md, 'Parameters').
     _parameter_constraints = {
-        "rankers": [RANKERS_CONSTRAINT],
+        "rankers": [None, RANKERS_CONSTRAINT],
         "aggregation": [InstanceOf(str, "a rule spec (str)", toml="str"),
                         InstanceOf(tuple, "a (rule, params) pair"), Function()],
         "aggregation_params": [Table(), None],
@@ -538,17 +618,30 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         "n_jobs": [None, Jobs()],
         "random_state": SEED_CONSTRAINTS,
         "progress": [Boolean()],
+        "task": [Options(*TASKS)],
+        "accept_sparse": ACCEPT_SPARSE_CONSTRAINTS,
     }
+
+    def _rankers_for(self, task: str | None = None):
+        """``rankers``, or the default of ``task`` (both defaults when it is unknown)."""
+        if self.rankers is not None:
+            return self.rankers
+        if task in DEFAULT_STABILITY_RANKERS:
+            return DEFAULT_STABILITY_RANKERS[task]
+        return tuple(r for t in ("classification", "regression")
+                     for r in DEFAULT_STABILITY_RANKERS[t])
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
-        tags.input_tags.allow_nan = rankers_allow_nan(self.rankers)
+        task = self.task if self.task in DEFAULT_STABILITY_RANKERS else None
+        # with rankers=None and task="auto" both defaults must take it (the task is the data's)
+        tags.input_tags.allow_nan = rankers_allow_nan(self._rankers_for(task))
+        tags.input_tags.sparse = (rankers_take_sparse(self._rankers_for(task))
+                                  or densify_asked(self.accept_sparse))
         return tags
 
     def _check_params(self):
-        from .ensemble import _aggregation_kind
-
         validate_params(self._parameter_constraints, self.get_params(deep=False))
         if self.complementary_pairs and self.n_subsamples % 2:
             raise ValueError(f"n_subsamples must be even with complementary_pairs=True (B/2 "
@@ -556,7 +649,11 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         if self.bound == "unimodal" and not self.complementary_pairs:
             raise ValueError("bound='unimodal' is Shah & Samworth's bound for complementary "
                              "pairs: set complementary_pairs=True or bound='mb'")
-        rankers = resolve_rankers(self.rankers)
+
+    def _resolve(self, rankers):
+        from .ensemble import _aggregation_kind
+
+        rankers = resolve_rankers(rankers)
         kind = _aggregation_kind(self.aggregation, self.aggregation_params)
         if kind[0] == "grouped":
             raise ValueError(f"aggregation {self.aggregation!r} combines each ranker's "
@@ -572,17 +669,21 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         X : array-like or DataFrame of shape (n_samples, n_features)
             The features (nominal columns and NaN pass to rankers that take them).
         y : array-like of shape (n_samples,)
-            Class labels, at least two classes.
+            Class labels (at least two classes), or a numeric target (``task``).
 
         Returns
         -------
         StabilitySelector
         """
-        rankers, kind = self._check_params()
-        nominal = isinstance(X, pd.DataFrame) and any(
+        self._check_params()
+        sparse = is_sparse(X)
+        nominal = not sparse and isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)
             or not pd.api.types.is_numeric_dtype(X[c].dtype) for c in X.columns)
-        if nominal:
+        if sparse:  # kept sparse (CSR: the halves index its rows); checked finite
+            Xw, y = validate_data(self, X, y, accept_sparse="csr", dtype=np.float64,
+                                  ensure_min_samples=2)
+        elif nominal:
             validate_data(self, X, y, skip_check_array=True)
             y = np.asarray(y)
             if y.ndim != 1 or y.shape[0] != X.shape[0]:
@@ -592,24 +693,49 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         else:
             Xw, y = validate_data(self, X, y, dtype=np.float64,
                                   ensure_all_finite="allow-nan" if rankers_allow_nan(
-                                      self.rankers) else True, ensure_min_samples=2)
-        problem = target_problem(np.asarray(y))
-        if problem:
-            raise ValueError(f"y {problem}")
-        check_classification_targets(y)
-        self.classes_, codes = np.unique(y, return_inverse=True)
-        codes = codes.reshape(-1)
-        if self.classes_.shape[0] < 2:
-            raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature ranking "
-                             "needs at least two")
+                                      self._rankers_for(self.task if self.task != "auto"
+                                                        else None)) else True,
+                                  ensure_min_samples=2)
+        self.task_ = resolve_task(y, self.task)
+        chosen = self._rankers_for(self.task_)
+        self.rankers_ = tuple(chosen) if isinstance(chosen, (list, tuple)) else (chosen,)
+        rankers, kind = self._resolve(chosen)
+        check_rankers_task(chosen, self.task_, self.task, who="StabilitySelector")
+        densify = sparse and not rankers_take_sparse(chosen)
+        if densify:
+            if not densify_asked(self.accept_sparse):
+                dense_only = [str(r.name) for r, given in zip(rankers, ranker_items(chosen))
+                              if not ranker_takes_sparse(given)]
+                raise sparse_refusal(f"StabilitySelector's ranker(s) {', '.join(dense_only)}")
+            check_dense_size(Xw.shape)  # before any work (docs/design.md, 'Sparse input')
+        self._densify = densify
+        if self.task_ == "regression":
+            codes = check_regression_target(y, name="y")
+            self.classes_ = None
+            strata = np.zeros(codes.shape[0], dtype=np.int64)  # no classes: all rows alike
+            stratify = False
+        else:
+            problem = target_problem(np.asarray(y))
+            if problem and self.task != "classification":  # an explicit task is honoured
+                raise ValueError(f"y {problem}")
+            check_classification_targets(y)
+            self.classes_, codes = np.unique(y, return_inverse=True)
+            codes = codes.reshape(-1)
+            if self.classes_.shape[0] < 2:
+                raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
+                                 "ranking needs at least two")
+            strata, stratify = codes, bool(self.stratify)
+            # many classes (asked for, or text labels whose codes look like numbers): labels
+            # the rankers take, in code order (a no-op for the usual few classes)
+            codes = as_class_labels(codes)
         p = Xw.shape[1]
         B = int(self.n_subsamples)
         params = stability_parameters(p, q=self.q, threshold=self.threshold, pfer=self.pfer,
                                       bound=self.bound,
                                       n_pairs=B // 2 if self.complementary_pairs else None)
         sub_seq, rank_seq, agg_seq, tie_seq = spawn(_fresh_seed(self.random_state), 4)
-        halves = subsample_halves(codes, B, complementary_pairs=bool(self.complementary_pairs),
-                                  stratify=bool(self.stratify), random_state=sub_seq)
+        halves = subsample_halves(strata, B, complementary_pairs=bool(self.complementary_pairs),
+                                  stratify=stratify, random_state=sub_seq)
         names = (np.asarray(self.feature_names_in_, dtype=object)
                  if hasattr(self, "feature_names_in_")
                  else np.array([f"x{i}" for i in range(p)], dtype=object))
@@ -659,7 +785,8 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
                 for b, child in enumerate(parent.spawn(B))]
         plan = RankingPlan(jobs=jobs, samples=list(halves), n_rankers=len(rankers))
         scores, list_names, groups = run_ranking_jobs(plan, X, y, p, n_jobs=self.n_jobs,
-                                                      progress=bool(self.progress))
+                                                      progress=bool(self.progress),
+                                                      densify=getattr(self, "_densify", False))
         mode, spec = kind
         agg_seqs, tie_seqs = agg_seq.spawn(B), tie_seq.spawn(B)
         out = np.empty((B, p), dtype=np.int64)

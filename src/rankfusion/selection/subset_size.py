@@ -179,7 +179,7 @@ def _curve_frame(grid, names, acc: np.ndarray) -> pd.DataFrame:
 
 
 def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid, *,
-                      scoring: str = "accuracy") -> pd.DataFrame:
+                      scoring: str | None = None, task: str | None = None) -> pd.DataFrame:
     """Accuracy (or a regression score) of every estimator on every prefix of the grid, fold by
     fold.
 
@@ -194,10 +194,17 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid, *,
         Each is wrapped by :func:`~rankfusion.selection.estimators.classifier_pipeline` for
         the encoding its columns need (nominal columns, missing values).
     grid : sequence of int
-    scoring : {"accuracy", "r2", "neg_rmse", "neg_mae"}, default "accuracy"
+    scoring : {"accuracy", "r2", "neg_rmse", "neg_mae"}, optional
         The score of a prefix on a test part (:data:`PREFIX_SCORINGS`; higher is better):
         the classifiers' accuracy, or for regressors and a numeric ``y`` the R²
         (``1 − Σ(y − ŷ)² / Σ(y − ȳ)²``; scikit-learn's ``r2_score``), −RMSE or −MAE.
+        Default: ``"r2"`` when the task is regression, else ``"accuracy"``.
+    task : {None, "auto", "classification", "regression"}, default None
+        What ``y`` is (docs/design.md, 'Tasks'). None: the task of ``scoring`` (accuracy:
+        classification; the others: regression), ``y`` taken as given. A task is resolved
+        from ``y`` by :func:`~rankfusion._utils.task.resolve_task` (``"auto"`` refuses a
+        whole-number target with many distinct values; an explicit task is honoured) and
+        must agree with ``scoring``: a ``ValueError`` names both otherwise.
 
     Returns
     -------
@@ -205,7 +212,20 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid, *,
     """
     from .estimators import classifier_pipeline
 
+    if task is not None:
+        from .._utils.task import as_class_labels, check_regression_target, resolve_task
+
+        task = resolve_task(y, task)
+        y = (np.asarray(as_class_labels(y)) if task == "classification"
+             else check_regression_target(y, name="y"))
+    if scoring is None:
+        scoring = "r2" if task == "regression" else "accuracy"
     validate_params({"scoring": [Options(*PREFIX_SCORINGS)]}, {"scoring": scoring})
+    if task is not None and (scoring == "accuracy") != (task == "classification"):
+        kind = "a classification" if scoring == "accuracy" else "a regression"
+        raise ValueError(f"scoring={scoring!r} is {kind} score, but the task is {task}: "
+                         + ("give scoring='accuracy'" if task == "classification" else
+                            "give scoring='r2', 'neg_rmse' or 'neg_mae'"))
     frame = isinstance(X, pd.DataFrame)
     grid = [int(k) for k in grid]
     acc = np.zeros((len(grid), len(estimators), len(folds)))

@@ -38,17 +38,20 @@ from .._utils.constraints import (
 from .._utils.data import target_problem
 from .._utils.registry import closest_name
 from .._utils.seeding import seed_int, spawn
-from .._utils.sparse import is_sparse, sparse_refusal
-from .._utils.task import TASKS, check_regression_target, resolve_task
+from .._utils.sparse import densify, is_sparse, sparse_refusal
+from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
 from .._utils.validation import check_bool, check_top_k, resolve_n_features
 from ..aggregation import aggregate, available_rules, resolve, rule_info
 from ..lists import RankedLists
 from ..rankers import joint_rfe, rfe_lists, rfe_regression, rfe_schedule
 from ..rankers.rfe import SVM_CONSTRAINTS
+from .ranker_specs import ACCEPT_SPARSE_CONSTRAINTS, densify_asked
+from .regression import regression_folds
 from .subset_size import SIZE_CONSTRAINTS, search_size
 
 __all__ = ["SVMRFE", "C_GRID", "SVMRFE_DECOMPOSITIONS", "SVMRFE_CRITERIA", "SVMRFERankings",
-           "svm_rfe_rankings", "choose_C", "rfe_lists_memo", "resolve_criterion"]
+           "svm_rfe_rankings", "choose_C", "choose_C_regression", "linear_svr",
+           "rfe_lists_memo", "resolve_criterion"]
 
 #: The C values searched by ``C="cv"`` (Izetta et al. §3.1: 10^-3 … 10^3).
 C_GRID = tuple(10.0 ** k for k in range(-3, 4))
@@ -216,6 +219,74 @@ def choose_C(X, y, *, cv: int = 5, class_weight=None,
         for c in grid:
             s = cross_val_score(SVC(kernel="linear", C=c, class_weight=class_weight), X, y,
                                 cv=folds)
+            means.append(s.mean())
+            sds.append(s.std())
+    best = int(np.argmax(np.round(means, 12)))  # first maximum = smallest C
+    results = {"C": np.array(grid, dtype=np.float64), "mean_test_score": np.array(means),
+               "std_test_score": np.array(sds)}
+    return float(grid[best]), results
+
+
+def linear_svr(C: float, seed: int):
+    """The linear SVR of :class:`SVMRFE`'s regression: scikit-learn's ``LinearSVR(C=C,
+    epsilon=0, max_iter=10000, random_state=seed mod 2**32, dual=True)``, the model of
+    :func:`rankfusion.rankers.rfe_regression` with ``model="linear_svr"``.
+
+    Parameters
+    ----------
+    C : float
+        The penalty.
+    seed : int
+        liblinear's seed.
+
+    Returns
+    -------
+    sklearn.svm.LinearSVR
+    """
+    from sklearn.svm import LinearSVR
+
+    return LinearSVR(C=float(C), epsilon=0.0, max_iter=10000, random_state=int(seed) % 2 ** 32,
+                     dual=True)
+
+
+def choose_C_regression(X, y, folds, *, seed: int = 0,
+                        grid: Sequence[float] = C_GRID) -> tuple[float, dict]:
+    """The C of a linear SVR by cross-validated R² (:func:`choose_C` for a numeric target).
+
+    :func:`linear_svr` ``(c, seed)`` is fitted on each training part of ``folds`` (plain
+    shuffled K-fold: a numeric target has no strata) for every ``c`` of ``grid`` (default
+    10^-3 … 10^3) and scored by ``R² = 1 − Σ(y − ŷ)² / Σ(y − ȳ)²`` on the test part
+    (scikit-learn's ``r2_score``); the best mean R² wins, ties (to 12 decimals) to the smaller
+    C.
+
+    Parameters
+    ----------
+    X : ndarray or scipy.sparse matrix of shape (n_samples, n_features)
+        The features.
+    y : ndarray of shape (n_samples,)
+        The numeric target.
+    folds : list of (ndarray, ndarray)
+        The (train, test) rows
+        (:func:`rankfusion.selection.regression.regression_folds`).
+    seed : int, default 0
+        liblinear's seed.
+    grid : sequence of float, default C_GRID
+        The C values tried.
+
+    Returns
+    -------
+    C : float
+    results : dict
+        ``C``, ``mean_test_score``, ``std_test_score`` (arrays over the grid; ddof = 0).
+    """
+    from sklearn.metrics import r2_score
+
+    means, sds = [], []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # liblinear's convergence warnings at large C
+        for c in grid:
+            s = np.array([r2_score(y[te], linear_svr(c, seed).fit(X[tr], y[tr]).predict(X[te]))
+                          for tr, te in folds])
             means.append(s.mean())
             sds.append(s.std())
     best = int(np.argmax(np.round(means, 12)))  # first maximum = smallest C
@@ -547,10 +618,25 @@ class SVMRFE(SelectorMixin, BaseEstimator):
     task : {"auto", "classification", "regression"}, default="auto"
         What ``y`` is (docs/design.md, 'Tasks'): ``"auto"`` takes a non-integer float target
         as regression and refuses a whole-number one with many distinct values. Regression is
-        RFE with scikit-learn's ``LinearSVR(C=C)`` (or ``estimator``, a regressor with
-        ``coef_``) on the same schedule, one list (:func:`rankfusion.rankers.rfe_regression`);
-        ``C="cv"``, ``n_features_to_select="cv"``, ``class_weight`` and the MSVM criteria need
-        classes and are refused.
+        RFE with scikit-learn's ``LinearSVR(C=C, epsilon=0)`` (:func:`linear_svr`, or
+        ``estimator``, a regressor with ``coef_``) on the same schedule, one list
+        (:func:`rankfusion.rankers.rfe_regression`). Its searches score by the coefficient of
+        determination ``R² = 1 − Σ(y − ŷ)² / Σ(y − ȳ)²`` on ``cv`` plain shuffled K-fold
+        folds (no strata; seeded by ``random_state``): ``C="cv"`` takes the C of the best mean
+        R² over 10^-3 … 10^3 (:func:`choose_C_regression`; not with ``estimator``), and
+        ``n_features_to_select="cv"`` reranks each fold's training part and scores the same
+        model refitted on its top k for every size the schedule visits, as
+        ``RFECV(scoring="r2")`` with the same folds (with an integer ``step``; a float step
+        follows Izetta's schedule, which RFECV cannot). ``class_weight``, the MSVM criteria
+        and ``decomposition="ova"`` need classes and are refused.
+    accept_sparse : {False, "densify"}, default=False
+        A scipy.sparse ``X`` is kept sparse (CSR) for the built-in SVM and SVR and for an
+        ``estimator`` whose scikit-learn tags say it fits on sparse input; otherwise (the
+        Weston–Watkins criterion, a dense-only ``estimator``) it is refused with a
+        ``TypeError`` naming this option (``False``), or densified once, within the memory
+        check of :func:`rankfusion.io.densify` (``"densify"``: ``RANKFUSION_MAX_MEMORY``, else
+        75 % of the physical memory; a ``MemoryError`` above it). docs/design.md, 'Sparse
+        input'.
 
     Attributes
     ----------
@@ -588,7 +674,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         ``mean_test_score``, ``std_test_score`` (ddof = 0, as scikit-learn),
         ``split{i}_test_score``.
     C_cv_results_ : dict
-        With ``C="cv"``: ``C``, ``mean_test_score``, ``std_test_score``.
+        With ``C="cv"``: ``C``, ``mean_test_score``, ``std_test_score`` (accuracy; R² for
+        regression).
 
     References
     ----------
@@ -614,9 +701,10 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                  C=1.0, step=0.1, step_until=20, estimator=None, n_jobs=None,
                  aggregation_params=None, class_weight=None, cv=5, size_tol=None,
                  size_rule="best", tol=1e-3, warm_start=False, random_state=None,
-                 verbose=False, criterion="binary", task="auto"):
+                 verbose=False, criterion="binary", task="auto", accept_sparse=False):
         self.decomposition = decomposition
         self.task = task
+        self.accept_sparse = accept_sparse
         self.criterion = criterion
         self.aggregation = aggregation
         self.n_features_to_select = n_features_to_select
@@ -665,13 +753,15 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         "verbose": SVM_CONSTRAINTS["warm_start"],  # a bool as check_bool reads it
         "criterion": _SHARED["criterion"],
         "task": [Options(*TASKS)],
+        "accept_sparse": ACCEPT_SPARSE_CONSTRAINTS,
     }
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
         tags.input_tags.allow_nan = False
-        tags.input_tags.sparse = _takes_sparse(self)
+        # docs/design.md, 'Sparse input': fitted sparse, or densified when asked
+        tags.input_tags.sparse = _takes_sparse(self) or densify_asked(self.accept_sparse)
         return tags
 
     def _check_size_search(self):
@@ -794,16 +884,19 @@ class SVMRFE(SelectorMixin, BaseEstimator):
                 raise TypeError(f"X column {col!r} is not numeric ({dt}); SVM-RFE needs numbers: "
                                 "encode nominal columns first (e.g. OneHotEncoder)")
         sparse = is_sparse(X)  # kept sparse: the SVM engine takes CSR (docs/design.md,
-        if sparse and not self.__sklearn_tags__().input_tags.sparse:  # 'Sparse input')
-            raise sparse_refusal("SVMRFE with this estimator/criterion ('weston_watkins' "
-                                 "or an estimator without sparse support)")
+        if sparse and not _takes_sparse(self):  # 'Sparse input')
+            if not densify_asked(self.accept_sparse):
+                raise sparse_refusal("SVMRFE with this estimator/criterion ('weston_watkins' "
+                                     "or an estimator without sparse support)")
+            if not hasattr(X, "toarray"):  # a DataFrame of sparse columns: keep its names
+                X = densify(X)
+                sparse = False
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
                              accept_sparse="csr" if sparse else False)
+        if sparse and not _takes_sparse(self):  # asked: one dense copy, within the check
+            X = densify(X)
         self.task_ = resolve_task(y, self.task)
         if self.task_ == "regression":
-            if sparse:
-                raise TypeError("SVMRFE takes a sparse X for classification only; for a "
-                                "regression task densify it first (rankfusion.io.densify)")
             return self._fit_regression(X, y)
         problem = target_problem(np.asarray(y))
         if problem and self.task != "classification":  # an explicit task is honoured
@@ -813,6 +906,8 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         if self.classes_.shape[0] < 2:
             raise ValueError(
                 f"y has 1 class ({self.classes_[0]!r}); SVM-RFE needs at least 2 classes")
+        if problem:  # many classes, as asked: labels the engine takes, in the values' order
+            y = np.asarray(as_class_labels(y))
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(X.shape[1])])
         # one seed per fit: the full fit and every CV fold see the same child streams
@@ -838,22 +933,33 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         return self
 
     def _fit_regression(self, X, y):
-        """RFE with a linear SVR (docs/design.md, 'Tasks'): one list, no decomposition."""
-        refused = {"C": isinstance(self.C, str), "n_features_to_select": isinstance(
-            self.n_features_to_select, str), "class_weight": self.class_weight is not None,
-            "criterion": self._spelling[1] != "binary"}
+        """RFE with a linear SVR (docs/design.md, 'Tasks'): one list, no decomposition; C and
+        the size searched by cross-validated R² on plain shuffled K-fold folds."""
+        decomposition, criterion = self._spelling
+        refused = {"class_weight": self.class_weight is not None,
+                   "criterion": criterion != "binary",
+                   "decomposition": decomposition != "ovo"}
         bad = [k for k, v in refused.items() if v]
         if bad:
-            raise ValueError(f"{', '.join(bad)}={getattr(self, bad[0])!r} needs classes; with "
-                             "task='regression' give a number of features and a numeric C")
+            raise ValueError(f"{bad[0]}={getattr(self, bad[0])!r} needs classes; a "
+                             "regression task is ranked by one RFE run with a linear SVR "
+                             "(or estimator=): leave it out, or say task='classification'")
+        if isinstance(self.C, str) and self.estimator is not None:
+            raise ValueError("C='cv' chooses the C of the built-in linear SVR; with "
+                             "estimator= set the estimator's own parameters instead")
         t = check_regression_target(y, X.shape[0], name="y")
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(X.shape[1])])
         self.classes_ = None
-        self.C_ = float(self.C)
-        res = rfe_regression(X, t, model="linear_svr", C=self.C_, step=self.step,
-                             step_until=self.step_until, estimator=self.estimator,
-                             random_state=seed_int(self.random_state), keep_weights=True)
+        seed = seed_int(self.random_state)
+        searched = isinstance(self.C, str) or isinstance(self.n_features_to_select, str)
+        folds = (regression_folds(X.shape[0], int(self.cv), random_state=seed % 2 ** 31)
+                 if searched else None)
+        if isinstance(self.C, str):
+            self.C_, self.C_cv_results_ = choose_C_regression(X, t, folds, seed=seed)
+        else:
+            self.C_ = float(self.C)
+        res = self._rank_regression(X, t, self.C_, seed)
         p = X.shape[1]
         self.positions_ = res.ranking.astype(np.int64)
         self.lists_ = RankedLists.from_scores((p - res.ranking)[:, None], ties="ordinal",
@@ -861,11 +967,50 @@ class SVMRFE(SelectorMixin, BaseEstimator):
         self.rfe_results_ = [res]
         self.consensus_ = None
         self.subset_curve_ = None
-        self.n_features_ = self._n_select(p)
+        if isinstance(self.n_features_to_select, str):
+            self.n_features_ = self._choose_size_regression(X, t, self.C_, seed, folds)
+        else:
+            self.n_features_ = self._n_select(p)
         self.support_ = self.positions_ <= self.n_features_
         k = self.n_features_
         self.ranking_ = np.where(self.support_, 1, self.positions_ - k + 1).astype(np.int64)
         return self
+
+    def _regressor(self, C, seed):
+        return clone(self.estimator) if self.estimator is not None else linear_svr(C, seed)
+
+    def _rank_regression(self, X, t, C, seed):
+        return rfe_regression(X, t, model="linear_svr", step=self.step,
+                              step_until=self.step_until, estimator=self._regressor(C, seed),
+                              keep_weights=True)
+
+    def _choose_size_regression(self, X, t, C, seed, folds):
+        """``n_features_to_select="cv"`` for a numeric target: each fold's training part is
+        reranked, the same regressor refitted on its top k and scored by R² on the test part,
+        for every size the schedule visits (as ``RFECV(scoring="r2")``)."""
+        from sklearn.metrics import r2_score
+
+        p = X.shape[1]
+        chunks = rfe_schedule(p, self.step, self.step_until)
+        sizes = np.concatenate([[p], p - np.cumsum(chunks)]).astype(np.int64)
+        scores = np.zeros((len(folds), sizes.shape[0]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            for f, (tr, te) in enumerate(folds):
+                order = np.argsort(self._rank_regression(X[tr], t[tr], C, seed).ranking)
+                for s, k in enumerate(sizes):
+                    cols = order[:k]
+                    model = self._regressor(C, seed).fit(X[tr][:, cols], t[tr])
+                    scores[f, s] = r2_score(t[te], model.predict(X[te][:, cols]))
+        name = "linear_svr" if self.estimator is None else type(self.estimator).__name__
+        self.subset_curve_ = search_size(sizes, {name: scores}, method="cv",
+                                         tol=self.size_tol, size_rule=self.size_rule)
+        res = {"n_features": sizes, "mean_test_score": scores.mean(axis=0),
+               "std_test_score": scores.std(axis=0)}
+        for f in range(len(folds)):
+            res[f"split{f}_test_score"] = scores[f]
+        self.cv_results_ = res
+        return self.subset_curve_.n_features
 
     def _get_support_mask(self):
         check_is_fitted(self, "support_")

@@ -25,7 +25,7 @@ from .select import (
     write_selection,
 )
 from .svm_rfe import SVMRFERun, read_numeric_data, run_svm_rfe
-from .text import format_float_table, frame_text
+from .text import command_line_text, format_float_table, frame_text
 
 __all__ = [
     "run_selection", "SelectionRun", "run_ranking", "RankingRun", "run_svm_rfe", "SVMRFERun",
@@ -35,5 +35,6 @@ __all__ = [
     "ensemble_from_options", "parse_subset", "selected_features", "consensus_table",
     "subset_curve_table", "stability_table", "selection_summary", "write_selection",
     "RESULT_FILES", "rank_table", "compare_rules", "DEMO_RULES", "frame_text",
+    "command_line_text",
     "format_float_table",
 ]

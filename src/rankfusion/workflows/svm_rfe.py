@@ -228,9 +228,6 @@ def _svm_rfe_regression(data, X, y, names, *, rules, decomposition, criterion, k
         raise ValueError(f"{given[0]} needs classes (binary problems and their lists); a "
                          "regression target is ranked by one RFE run with a linear SVR: "
                          "leave it out, or say task='classification'")
-    if isinstance(C, str):
-        raise ValueError("C='cv' chooses C by classification accuracy; give a number for a "
-                         "regression target")
     t0 = time.perf_counter()
     sel = SVMRFE(n_features_to_select=1, C=C, step=step, step_until=step_until,
                  random_state=random_state, task="regression").fit(X, y)
@@ -314,8 +311,9 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
     task : {"auto", "classification", "regression"}, default "auto"
         What the target is (docs/design.md, 'Tasks'). A regression target is ranked by one
         RFE run with a linear SVR (:class:`rankfusion.SVMRFE` with ``task="regression"``):
-        one method, ``rfe_linear_svr``; rules, decompositions, the MSVM criteria and
-        ``C="cv"`` need classes and are refused.
+        one method, ``rfe_linear_svr``; rules, decompositions and the MSVM criteria need
+        classes and are refused; ``C="cv"`` chooses the SVR's C by cross-validated R²
+        (:func:`rankfusion.selection.svm_rfe.choose_C_regression`).
 
     Returns
     -------

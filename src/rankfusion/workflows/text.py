@@ -5,11 +5,43 @@ loading pandas)."""
 
 from __future__ import annotations
 
+import re as _re
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["frame_text", "format_float_table"]
+__all__ = ["frame_text", "format_float_table", "command_line_text"]
+
+# ``task="regression"`` / ``task='auto'`` (the Python spelling), with the command line's own
+# spelling already beside it in parentheses or not
+_TASK_SPELLING = _re.compile(r"""task=(["'])(auto|classification|regression)\1"""
+                             r"""(?: \(--task (?:auto|classification|regression)\))?""")
+
+
+def command_line_text(message: str) -> str:
+    """An error message of the library as the command line says it: the Python spelling of
+    the task (``task="classification"``, ``task='regression'``) becomes the option
+    (``--task classification``); the rest is unchanged. The command line prints every error
+    through it, so one message text serves both (docs/design.md, 'Tasks').
+
+    Parameters
+    ----------
+    message : str
+        The message.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> command_line_text('say task="classification" or task="regression"')
+    'say --task classification or --task regression'
+    >>> command_line_text('say task="regression" (--task regression)')
+    'say --task regression'
+    """
+    return _TASK_SPELLING.sub(lambda m: f"--task {m.group(2)}", str(message))
 
 
 def frame_text(frame: pd.DataFrame, *, max_rows: int | None = None) -> str:

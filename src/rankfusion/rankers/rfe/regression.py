@@ -68,8 +68,9 @@ def rfe_regression(X, y, *, model: str = "ridge", C: float = 1.0, alpha: float =
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        Finite numbers (used as given).
+    X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
+        Finite numbers (used as given). A sparse X stays sparse (CSR), each iteration's
+        columns taken from it; a replacement ``estimator`` must then fit on sparse input.
     y : array-like of shape (n_samples,)
         The numeric target.
     model : {"ridge", "linear_svr"}, default "ridge"
@@ -108,7 +109,10 @@ def rfe_regression(X, y, *, model: str = "ridge", C: float = 1.0, alpha: float =
         "model": model, "C": C, "alpha": alpha, "epsilon": epsilon, "max_iter": max_iter,
         "random_state": random_state})
     step, step_until = check_step(step, step_until)
-    Xa, _ = _check_X(check_features(X, allow_nominal=False, allow_missing=False)[0])
+    # a sparse X stays sparse (CSR; LinearSVR and Ridge fit on it): docs/design.md,
+    # 'Sparse input'
+    Xa, _ = _check_X(check_features(X, allow_nominal=False, allow_missing=False,
+                                    accept_sparse="csr", who="rfe_regression")[0])
     t = check_regression_target(y, Xa.shape[0], name="y")
     est = estimator if estimator is not None else _model(model, C, alpha, epsilon, max_iter,
                                                          random_state)
@@ -117,7 +121,7 @@ def rfe_regression(X, y, *, model: str = "ridge", C: float = 1.0, alpha: float =
 
 
 @register_ranker("rfe_regression", aliases=("svr_rfe",),
-                 tags={"allow_nan": False, "tasks": ("regression",)},
+                 tags={"allow_nan": False, "tasks": ("regression",), "sparse": True},
                  constraints=RFE_REGRESSION_CONSTRAINTS)
 def rfe_regression_scores(X, y, *, model: str = "ridge", C: float = 1.0, alpha: float = 1.0,
                           epsilon: float = 0.0, step: int | float = 0.1, step_until: int = 20,
