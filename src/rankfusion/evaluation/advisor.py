@@ -268,8 +268,14 @@ def _stability_size(spec, i: int, p: int):
         raise ValueError(f"sizes[{i}]: {str(exc).replace('n_features_to_select ', '')}"
                          ) from None
     if params is None:
+        import difflib
+
+        head = spec.split(":", 1)[0].strip().lower()
+        close = head == "stability" or difflib.get_close_matches(head, ["stability"], 1, 0.8)
+        hint = f"; did you mean 'stability{spec[len(spec.split(':', 1)[0]):]}'?" if close else ""
         raise ValueError(f"sizes[{i}] = {spec!r}: a size is a count, a fraction, 'k-step' or "
-                         "the stability rule ('stability' or 'stability:pfer=1,threshold=0.9')")
+                         "the stability rule ('stability' or 'stability:pfer=1,threshold=0.9')"
+                         + hint)
     constraints = StabilitySelector._parameter_constraints
     try:
         validate_params({k: constraints[k] for k in params}, params)

@@ -78,7 +78,7 @@ class AdviceRun(WorkflowRun):
         from ..evaluation import advice_frame
 
         frame = advice_frame(self.advice)
-        extra = [c for c in ("fold_sizes",) if c in frame.columns]
+        extra = [c for c in ("size_rule", "fold_sizes") if c in frame.columns]
         frame = frame[list(SHOWN_COLUMNS) + extra]
         shown = frame if not self.top else frame.head(self.top)
         return {"configurations": shown.round(3)}
