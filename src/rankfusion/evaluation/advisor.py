@@ -696,7 +696,7 @@ def _check_ranker_tasks(rankers, resolved, task: str, auto: bool) -> None:
     """Each registered ranker supports the task (its registry tag): else a ValueError naming
     it and the rankers that do; a function or estimator declares nothing, so under
     ``task="auto"`` a numeric target with one is refused (never guessed)."""
-    from ..rankers import check_ranker_task
+    from ..rankers import check_ranker_task, list_producer
     from ..selection.ranker_specs import ranker_items
 
     undeclared = []
@@ -710,6 +710,11 @@ def _check_ranker_tasks(rankers, resolved, task: str, auto: bool) -> None:
             check_ranker_task(name, task)
         except ValueError as exc:
             raise ValueError(f"rankers[{i}]: {exc}") from None
+        if list_producer(name) is not None:  # refused before any work, not on the first part
+            raise ValueError(f"rankers[{i}]: {name!r} gives several lists (one per binary "
+                             "problem); the advisor compares rankers that give one score per "
+                             "feature: combine its lists with "
+                             f"EnsembleSelector(rankers=[{name!r}]) instead")
     if undeclared and auto and task == "regression":
         raise ValueError(f"y is a numeric target (task='auto') and the ranker(s) "
                          f"{', '.join(map(str, undeclared))} declare no task: say "
