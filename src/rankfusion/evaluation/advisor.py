@@ -1210,8 +1210,8 @@ def advise(X, y, *, rankers=None, rules=DEFAULT_RULES, sizes=None,
         ``(name, params)`` pairs or callables ``f(X, y) -> scores`` (higher = better). Each
         registered one must support the task (its registry tag,
         :func:`rankfusion.rankers.check_ranker_task`: else a ValueError naming it and the
-        rankers that do). None: :data:`DEFAULT_RANKERS` (``info_gain``, ``relieff``, ``nlc``)
-        for classification, :data:`DEFAULT_REGRESSION_RANKERS` (``f_regression``,
+        rankers that do). None: ``DEFAULT_RANKERS`` (``info_gain``, ``relieff``, ``nlc``)
+        for classification, ``DEFAULT_REGRESSION_RANKERS`` (``f_regression``,
         ``rrelieff``, ``mutual_info_regression``) for regression.
     rules : sequence, default=("borda", "mean_score", "kfirst", "rrf")
         Rules of :func:`rankfusion.aggregate` with parameters: ``"kfirst:k=0.05"`` or

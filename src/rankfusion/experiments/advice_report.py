@@ -204,6 +204,9 @@ def _fig_gain(advice):
     ax.axvline(0, color="crimson", lw=1, ls="--")
     ax.set_yticks([])
     ax.set_ylim(-0.6, 0.6)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=6))  # tiny gains: labels must not overlap
     ax.set_xlabel(f"{name} gain of the combination procedure")
     ax.legend(fontsize=7, loc="upper left")
     ax.set_title(f"{name}: p = {advice.pvalue:.3g} (Nadeau–Bengio corrected t-test)",
