@@ -28,6 +28,20 @@ sure is that, and does any combination beat the best single ranker?" without sel
   of them are combined, and for subsets of rankers that draw no random numbers: a seeded
   ranker's stream follows its place among all the rankers, as in the ensemble of all of
   them). The seeds are :attr:`Advice.bootstrap_seeds`.
+* **A numeric target** (``task="regression"``, never guessed: docs/design.md, 'Tasks'): the
+  outer and inner splits are plain shuffled (repeated) k-fold, seeded from the same streams
+  as the stratified ones; the rankers must support regression (their registry tag); the
+  score is R² = 1 − Σ(y − ŷ)² / Σ(y − ȳ)² on each test part (ȳ its mean), or −RMSE / −MAE
+  (``scoring``), of ``Ridge(alpha=1)`` on z-scored features unless another regressor is
+  given. The statistics below are the same with "accuracy" read as that score.
+* **Baselines.** On every outer split the estimator on all the features and the predictor
+  that sees none (the training part's mean, whose R² is the chance level ≈ 0; its most
+  frequent class) are scored too (:attr:`Advice.baseline`).
+* **The stability rule as a size** (``sizes=["stability:pfer=1"]``): the subset of a
+  configuration is the stable set of :class:`~rankfusion.selection.StabilitySelector` with
+  its rankers and rule, fitted on each training part with one seed per part (every
+  configuration sees the same half-samples; the ranker memo ranks each half once per ranker),
+  so its size is chosen inside the training part as every other choice is.
 * **Ties decided by column order.** A ranker that gives many features the same score (the
   Weka-exact information measures give 0 to most features of a wide data set) leaves their
   order to the tie break. ``tie_break="random"`` (the default here) permutes the feature indices
@@ -37,7 +51,7 @@ sure is that, and does any combination beat the best single ranker?" without sel
 
 Statistics
 ----------
-With J = ``cv · n_repeats`` outer folds, ``a_j`` and ``b_j`` the outer accuracies of the two
+With J = ``cv · n_repeats`` outer folds, ``a_j`` and ``b_j`` the outer scores of the two
 procedures on fold j, ``d_j = a_j − b_j``, ``d̄`` their mean and ``σ̂²`` their variance:
 
 * ``gain = d̄``; ``pvalue`` is the two-sided **Nadeau–Bengio corrected resampled t-test**
@@ -952,19 +966,24 @@ class Advice:
     ----------
     table : DataFrame
         One row per configuration (best outer score first): ``rankers``, ``n_rankers``,
-        ``rule`` (``alone`` for a single ranker), ``size``, ``score`` (mean outer accuracy over
-        the J outer folds) with ``score_low`` / ``score_high`` (the Nadeau–Bengio corrected
-        ``1 − alpha`` interval, clipped to [0, 1]), ``phi`` / ``phi_low`` / ``phi_high``
+        ``rule`` (``alone`` for a single ranker), ``size`` (a stability size: the mean size of
+        its stable sets over the outer folds), ``score`` (mean outer score, :attr:`scoring`,
+        over the J outer folds) with ``score_low`` / ``score_high`` (the Nadeau–Bengio
+        corrected ``1 − alpha`` interval, clipped to the score's range: [0, 1] for accuracy,
+        at most 1 for R², at most 0 for −RMSE and −MAE), ``phi`` / ``phi_low`` / ``phi_high``
         (Nogueira's Φ̂ of its J outer top-k subsets with the interval; NaN where undefined, e.g.
         size = p), ``chosen`` (the fraction of outer folds whose inner CV picked it),
         ``tied_at_cutoff`` (on all the data: the number of features tied at the k-th score when
-        the top k cuts through that block, so the tie break chose among them; else 0).
+        the top k cuts through that block, so the tie break chose among them; else 0); with a
+        stability size also ``size_rule`` (``count`` or the rule's text) and ``fold_sizes``
+        (the size chosen on each outer fold, ``3/4/3…``).
     recommended : Configuration
         The combination the inner procedure chooses on all the data.
     best_single : Configuration
         The single ranker (× size) the inner procedure chooses on all the data.
     combination_scores, single_scores : ndarray of shape (J,)
-        Outer accuracy of each procedure on each outer fold (the paired samples of the test).
+        Outer score (accuracy, R², …) of each procedure on each outer fold (the paired samples
+        of the test).
     gain, gain_ci, pvalue
         Mean of ``combination_scores − single_scores``, its interval and the two-sided
         Nadeau–Bengio corrected resampled t-test's p-value, the outer folds paired.
