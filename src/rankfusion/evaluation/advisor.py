@@ -1017,6 +1017,11 @@ class Advice:
         ``combination_scores[j]`` is ``outer_scores[outer_choices[j][0]][j]``.
     alpha : float
         The level of the intervals and of the test.
+    bootstrap_seeds : list of int or None
+        With a fuzzy rule: per outer fold j, the ``random_state`` with which
+        ``EnsembleSelector(n_bootstraps=…, sample_fraction=…)`` fitted on outer training part
+        j draws the bootstrap samples (and ranker seeds) the advisor used there, so that its
+        fuzzy configurations can be repeated exactly; None without a fuzzy rule.
     task : {"classification", "regression"}
         The resolved task.
     scoring : {"accuracy", "r2", "neg_rmse", "neg_mae"}
@@ -1033,11 +1038,6 @@ class Advice:
         rankers and rule, ``normalize="minmax"``, the advisor's ``tie_break`` and the size's
         parameters), so that it can be repeated exactly; the last entry is the choice on all
         the data's. None without one.
-    bootstrap_seeds : list of int or None
-        With a fuzzy rule: per outer fold j, the ``random_state`` with which
-        ``EnsembleSelector(n_bootstraps=…, sample_fraction=…)`` fitted on outer training part
-        j draws the bootstrap samples (and ranker seeds) the advisor used there, so that its
-        fuzzy configurations can be repeated exactly; None without a fuzzy rule.
     _ranker_specs, _ranker_names, _n_bootstraps, _sample_fraction, _all_seed
         Internal: what :meth:`selector` needs to rebuild the recommended selector.
     """
