@@ -275,3 +275,18 @@ def test_fuzzy_rules_from_the_command_line_equal_the_library(small_csv, tmp_path
     np.testing.assert_allclose(pd.read_csv(out / "advice.csv")["score"], adv.table["score"])
     summary = json.loads((out / "summary.json").read_text())
     assert (summary["n_bootstraps"], summary["sample_fraction"]) == (3, 0.9)
+
+
+def test_advise_stability_size_on_the_command_line(small_csv, capsys):
+    path, frame = small_csv
+    rule = "stability:q=2,threshold=0.6,n_subsamples=6"
+    args = [a if a != "1,2,4" else f"2,{rule}" for a in BASE]
+    rc, text, err = _run(capsys, path, *args, "--top", "0")
+    assert rc == 0, err
+    assert "fold_sizes" in text and rule in text
+    assert "the stable set's size on each outer fold" in text
+    X = frame.drop(columns=["id", "cls"])
+    adv = advise(X, frame["cls"], rankers=["f_classif", "relieff"],
+                 rules=["borda", "kfirst:k=2"], sizes=[2, rule], estimator="naive_bayes",
+                 cv=3, inner_cv=2, n_repeats=1, random_state=4)
+    assert adv.verdict in text

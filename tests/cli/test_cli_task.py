@@ -1,7 +1,8 @@
 """``--task auto|classification|regression`` of the commands that take a target (rank, select,
-svm-rfe; docs/design.md, 'Tasks'): passed through to the library, the diabetes-like whole-number
-target refused under auto naming both choices, regression output. Oracles: scikit-learn's
-``f_regression`` / ``r_regression`` on the same data, ``EnsembleSelector`` fitted directly."""
+svm-rfe, advise; docs/design.md, 'Tasks'): passed through to the library, the diabetes-like
+whole-number target refused under auto naming both choices, regression output. Oracles:
+scikit-learn's ``f_regression`` / ``r_regression`` on the same data, ``EnsembleSelector`` fitted
+directly, ``rankfusion.advise`` called directly."""
 
 from __future__ import annotations
 
@@ -57,9 +58,13 @@ def _run(args, capsys):
     return code, out, err
 
 
+ADVISE = ["advise", "--rankers", "pearson,f_regression", "--rules", "borda", "--sizes", "1,2",
+          "--cv", "3", "--inner-cv", "2", "--repeats", "1", "--random-state", "0"]
+
+
 @pytest.mark.parametrize("command", [["rank", "--rankers", "pearson"],
                                      ["select", "--rankers", "pearson", "--subset", "2"],
-                                     ["svm-rfe"]])
+                                     ["svm-rfe"], ADVISE])
 def test_diabetes_like_target_refused_under_auto_naming_both_choices(command,
                                                                      diabetes_like_csv, capsys):
     code, _, err = _run([command[0], str(diabetes_like_csv), *command[1:]], capsys)
@@ -128,6 +133,32 @@ def test_svm_rfe_regression_is_the_linear_svr_rfe(reg_csv, capsys):
         ["f0", "f2"]
 
 
+def test_advise_regression_labels_the_score_r2(reg_csv, capsys, tmp_path):
+    out_dir = tmp_path / "adv"
+    code, out, _ = _run([ADVISE[0], str(reg_csv), *ADVISE[1:], "--out", str(out_dir)], capsys)
+    assert code == 0
+    assert "outer R² " in out and "configurations by mean outer R²" in out
+    assert "accuracy" not in out and "regressor" in out
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert summary["task"] == "regression" and summary["scoring"] == "r2"
+    assert summary["options"]["task"] == "auto"
+    page = (out_dir / "advice.html").read_text()
+    assert "R² against subset size" in page and "accuracy" not in page
+    frame = pd.read_csv(reg_csv)  # the same numbers as the library
+    from rankfusion import advise
+    adv = advise(frame.drop(columns="y"), frame["y"], rankers=["pearson", "f_regression"],
+                 rules=["borda"], sizes=[1, 2], cv=3, inner_cv=2, n_repeats=1,
+                 random_state=0)
+    assert adv.verdict in out
+
+
+def test_advise_explicit_task_and_scoring(diabetes_like_csv, capsys):
+    code, out, _ = _run([ADVISE[0], str(diabetes_like_csv), *ADVISE[1:], "--task",
+                         "regression", "--scoring", "neg_mae"], capsys)
+    assert code == 0
+    assert "outer −MAE" in out
+
+
 def test_classification_unchanged_under_explicit_task(cls_csv):
     a = run_ranking(cls_csv, rankers="info_gain,relieff", top=0)
     b = run_ranking(cls_csv, rankers="info_gain,relieff", top=0, task="classification")
@@ -176,6 +207,22 @@ HOSTILE = [
      "reg_csv", r"criterion needs classes.*or say --task classification"),
     ("svm-rfe-ova-for-regression", ["svm-rfe", "-d", "ova"], "reg_csv",
      r"decomposition needs classes"),
+    ("advise-classifier-rankers-for-regression", ["advise", "--rankers", "info_gain,relieff"],
+     "reg_csv", r"rankers\[0\]: ranker 'info_gain' supports classification only.*rankers for "
+     r"regression: .*f_regression"),
+    ("advise-regression-rankers-for-classes", ["advise", "--rankers", "pearson,f_regression"],
+     "cls_csv", r"ranker 'pearson' supports regression only.*rankers for classification"),
+    ("advise-accuracy-for-regression", [*ADVISE, "--scoring", "accuracy"], "reg_csv",
+     r"scoring='accuracy' is not a score of a regression task"),
+    ("advise-r2-for-classes", ["advise", "--scoring", "r2"], "cls_csv",
+     r"scoring='r2' is not a score of a classification task"),
+    ("advise-bad-scoring", [*ADVISE, "--scoring", "rmse"], "reg_csv",
+     r"argument --scoring: invalid choice: 'rmse'"),
+    ("advise-classifier-for-regression", [*ADVISE, "--estimator", "naive_bayes"], "reg_csv",
+     r"'naive_bayes' is a classifier, not for a regression task"),
+    ("advise-stability-for-regression", [*ADVISE[:6], "stability", *ADVISE[7:]], "reg_csv",
+     r"the stability rule \('stability'\) draws its half-samples within classes"),
+    ("advise-bad-task", ["advise", "--task", "numeric"], "reg_csv", r"invalid choice"),
 ]
 
 

@@ -304,7 +304,8 @@ def test_advice_plan_counts_the_work():
     assert plan["ranker_fits"] == 3 * parts
     assert plan["aggregations"] == 4 * 2 * parts
     assert plan["configurations"] == (3 + 8) * 2
-    assert plan["classifier_fits_at_most"] == (8 * 3 + 2) * 22
+    # and one fit on all the features per outer fold (the baseline)
+    assert plan["classifier_fits_at_most"] == (8 * 3 + 2) * 22 + 8
 
 
 def test_configuration_labels():
@@ -341,7 +342,7 @@ HOSTILE = [
     ({"sizes": (True,)}, TypeError, "sizes"),
     ({"sizes": "half"}, ValueError, "sizes"),
     ({"sizes": 3}, TypeError, "sizes"),
-    ({"sizes": ("a",)}, TypeError, "sizes"),
+    ({"sizes": ("a",)}, ValueError, r"sizes\[0\] = 'a': a size is a count"),
     ({"estimator": "nope"}, ValueError, "classifier"),
     ({"estimator": 3}, TypeError, "classifier"),
     ({"cv": 1}, ValueError, "cv"),

@@ -93,3 +93,34 @@ def test_missing_matplotlib_names_the_extra(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     with pytest.raises(ModuleNotFoundError, match=r'pip install "rankfusion\[plot\]"'):
         plot_error_curves({"a": summary(0)})
+
+
+def test_stability_path_caption_and_ticks_at_real_values():
+    from rankfusion.evaluation.plots import plot_stability_path
+    from rankfusion.selection import StabilitySelector
+
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 40)
+    X = rng.normal(size=(80, 12))
+    X[:, :2] += 1.5 * y[:, None]
+    sel = StabilitySelector(q=3, threshold=0.8, n_subsamples=10, random_state=0).fit(X, y)
+    fig = plot_stability_path(sel)
+    ax = fig.axes[0]
+    texts = [t.get_text() for t in ax.texts]
+    assert len(texts) == 1 and texts[0].startswith("How to read: each line is one feature's")
+    caption = texts[0].replace("\n", " ")
+    assert "the 10 half-samples whose top q hold it" in caption
+    assert f"form the stable set ({sel.n_features_} feature" in caption
+    assert f"expected false selections ≤ {sel.pfer_bound_:.2g}" in caption
+    # every q of a short path is a tick, labelled by its value; π replaces the 0.75 tick
+    np.testing.assert_array_equal(ax.get_xticks(), np.asarray(sel.selection_path_.index))
+    assert [t.get_text() for t in ax.get_xticklabels()] == [
+        str(q) for q in sel.selection_path_.index]
+    assert list(ax.get_yticks()) == [0.0, 0.25, 0.5, 0.8, 1.0]
+    assert not plot_stability_path(sel, caption=False).axes[0].texts
+    # a long path: whole-number ticks, the chosen q among them and no tick crowding it
+    long = pd.DataFrame(np.sort(rng.uniform(size=(60, 4)), axis=0),
+                        index=pd.RangeIndex(1, 61, name="q"), columns=list("abcd"))
+    ticks = plot_stability_path(long, threshold=0.6, q=37).axes[0].get_xticks()
+    assert 37 in ticks and np.all(ticks == np.round(ticks))
+    assert np.min(np.abs(np.delete(ticks, np.flatnonzero(ticks == 37)) - 37)) >= 3

@@ -15,6 +15,7 @@ from ._common import (
     add_data_arguments,
     add_output_arguments,
     add_progress_argument,
+    add_task_argument,
     check_count,
     check_stdout_out,
     data_arguments,
@@ -34,9 +35,11 @@ def add_parser(sub) -> None:
     )
     add_data_arguments(p)
     add_alias(p, "--ignore", "--drop")
-    p.add_argument("--rankers", "-r", default="info_gain,relieff,nlc",
+    add_task_argument(p)
+    p.add_argument("--rankers", "-r", default=None,
                    help="comma-separated ranker names, at least two (default "
-                   f"info_gain,relieff,nlc); known: {', '.join(RANKERS)}")
+                   "info_gain,relieff,nlc; for regression f_regression,rrelieff,"
+                   f"mutual_info_regression); known: {', '.join(RANKERS)}")
     p.add_argument("--rules", "-a", default="borda,mean_score,kfirst,rrf", metavar="RULES",
                    help="comma-separated rules with parameters, e.g. 'borda,kfirst:k=0.05' "
                    "or the fuzzy weightings 'fuzzy:OW,fuzzy:EW' (these rank every training "
@@ -51,10 +54,17 @@ def add_parser(sub) -> None:
                    "(0, 1] of the training part (default 1.0)")
     p.add_argument("--sizes", default=None, metavar="SIZES",
                    help="comma-separated subset sizes: counts (5) or fractions (0.05), or "
-                   "k-step (default: 1, 2, 4, … up to 256)")
+                   "k-step, and the stability rule 'stability' or "
+                   "'stability:pfer=1,threshold=0.9' (the stable set of each training part, "
+                   "e.g. '5,10,stability:pfer=1') (default: 1, 2, 4, … up to 256)")
     p.add_argument("--estimator", default=None, metavar="NAME",
-                   help="classifier scoring a subset, e.g. naive_bayes or linear_svm (default: "
-                   "a linear SVM on features z-scored on each training part)")
+                   help="estimator scoring a subset, e.g. naive_bayes or linear_svm, or a "
+                   "regressor such as ridge or knn5_regressor (default: a linear SVM, for "
+                   "regression a ridge, on features z-scored on each training part)")
+    p.add_argument("--scoring", default=None,
+                   choices=["accuracy", "r2", "neg_rmse", "neg_mae"],
+                   help="the score, higher = better: accuracy (classification), r2 (default "
+                   "for regression), neg_rmse or neg_mae")
     p.add_argument("--cv", type=int, default=5, help="outer folds per repeat (default 5)")
     p.add_argument("--inner-cv", type=int, default=3, help="inner folds (default 3)")
     p.add_argument("--repeats", type=int, default=2, help="repeats of the outer folds "
@@ -107,6 +117,7 @@ def run(args) -> int:
         n_bootstraps=args.bootstraps, sample_fraction=args.sample_fraction,
         out=None if to_stdout else args.out, overwrite=args.overwrite, top=args.top,
         dry_run=args.dry_run, options={k: v for k, v in vars(args).items() if k != "func"},
-        scheduler=args.scheduler, n_workers=args.dask_local, progress=not args.no_progress)
+        scheduler=args.scheduler, n_workers=args.dask_local, progress=not args.no_progress,
+        scoring=args.scoring)
     emit(result, args, to_stdout=to_stdout)
     return 0

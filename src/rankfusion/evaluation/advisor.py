@@ -28,6 +28,20 @@ sure is that, and does any combination beat the best single ranker?" without sel
   of them are combined, and for subsets of rankers that draw no random numbers: a seeded
   ranker's stream follows its place among all the rankers, as in the ensemble of all of
   them). The seeds are :attr:`Advice.bootstrap_seeds`.
+* **A numeric target** (``task="regression"``, never guessed: docs/design.md, 'Tasks'): the
+  outer and inner splits are plain shuffled (repeated) k-fold, seeded from the same streams
+  as the stratified ones; the rankers must support regression (their registry tag); the
+  score is R² = 1 − Σ(y − ŷ)² / Σ(y − ȳ)² on each test part (ȳ its mean), or −RMSE / −MAE
+  (``scoring``), of ``Ridge(alpha=1)`` on z-scored features unless another regressor is
+  given. The statistics below are the same with "accuracy" read as that score.
+* **Baselines.** On every outer split the estimator on all the features and the predictor
+  that sees none (the training part's mean, whose R² is the chance level ≈ 0; its most
+  frequent class) are scored too (:attr:`Advice.baseline`).
+* **The stability rule as a size** (``sizes=["stability:pfer=1"]``): the subset of a
+  configuration is the stable set of :class:`~rankfusion.selection.StabilitySelector` with
+  its rankers and rule, fitted on each training part with one seed per part (every
+  configuration sees the same half-samples; the ranker memo ranks each half once per ranker),
+  so its size is chosen inside the training part as every other choice is.
 * **Ties decided by column order.** A ranker that gives many features the same score (the
   Weka-exact information measures give 0 to most features of a wide data set) leaves their
   order to the tie break. ``tie_break="random"`` (the default here) permutes the feature indices
@@ -37,7 +51,7 @@ sure is that, and does any combination beat the best single ranker?" without sel
 
 Statistics
 ----------
-With J = ``cv · n_repeats`` outer folds, ``a_j`` and ``b_j`` the outer accuracies of the two
+With J = ``cv · n_repeats`` outer folds, ``a_j`` and ``b_j`` the outer scores of the two
 procedures on fold j, ``d_j = a_j − b_j``, ``d̄`` their mean and ``σ̂²`` their variance:
 
 * ``gain = d̄``; ``pvalue`` is the two-sided **Nadeau–Bengio corrected resampled t-test**
@@ -99,11 +113,19 @@ __all__ = [
     "split_rules",
     "write_advice",
     "DEFAULT_RANKERS",
+    "DEFAULT_REGRESSION_RANKERS",
     "DEFAULT_RULES",
+    "SCORINGS",
+    "SCORE_NAMES",
 ]
 
 DEFAULT_RANKERS = ("info_gain", "relieff", "nlc")
+#: The rankers of a regression target when none are given: the linear F test, RReliefF
+#: (local, sees interactions) and the k-NN mutual information (any monotone or not relation).
+DEFAULT_REGRESSION_RANKERS = ("f_regression", "rrelieff", "mutual_info_regression")
 DEFAULT_RULES = ("borda", "mean_score", "kfirst", "rrf")
+#: The scores of each task (the first is the default); higher is better for each.
+SCORINGS = {"classification": ("accuracy",), "regression": ("r2", "neg_rmse", "neg_mae")}
 _COMBINE = ("subsets", "all")
 
 
@@ -111,12 +133,13 @@ _COMBINE = ("subsets", "all")
 @dataclass(frozen=True)
 class Configuration:
     """One configuration of the advisor: a set of rankers, a rule (None for a ranker alone)
-    with its parameters, and a subset size."""
+    with its parameters, and a subset size (a count, or the text of a stability rule such as
+    ``"stability:pfer=1"``, whose subset is the stable set of each training part)."""
 
     rankers: tuple
     rule: str | None
     params: tuple
-    size: int
+    size: int | str
 
     @property
     def is_single(self) -> bool:
@@ -245,25 +268,82 @@ def default_sizes(p: int) -> np.ndarray:
     return np.unique(np.rint(np.geomspace(1, top, num=min(9, top))).astype(np.int64))
 
 
-def _check_sizes(sizes, p: int) -> np.ndarray:
+def _stability_size(spec, i: int, p: int):
+    """One ``"stability…"`` size → ``(label, params)``, its parameters checked against p
+    before any work (as :class:`~rankfusion.selection.StabilitySelector` checks them)."""
+    from .._utils.constraints import validate_params
+    from ..selection import StabilitySelector
+    from ..selection.stability_selection import stability_parameters
+    from ..selection.subset_size import parse_stability_rule
+
+    try:
+        params = parse_stability_rule(spec)
+    except ValueError as exc:
+        raise ValueError(f"sizes[{i}]: {str(exc).replace('n_features_to_select ', '')}"
+                         ) from None
+    if params is None:
+        import difflib
+
+        head = spec.split(":", 1)[0].strip().lower()
+        close = head == "stability" or difflib.get_close_matches(head, ["stability"], 1, 0.8)
+        hint = f"; did you mean 'stability{spec[len(spec.split(':', 1)[0]):]}'?" if close else ""
+        raise ValueError(f"sizes[{i}] = {spec!r}: a size is a count, a fraction, 'k-step' or "
+                         "the stability rule ('stability' or 'stability:pfer=1,threshold=0.9')"
+                         + hint)
+    constraints = StabilitySelector._parameter_constraints
+    try:
+        validate_params({k: constraints[k] for k in params}, params)
+        n_sub = params.get("n_subsamples", 100)
+        pairs = params.get("complementary_pairs", True)
+        if pairs and n_sub % 2:
+            raise ValueError(f"n_subsamples must be even with complementary_pairs=True, got "
+                             f"{n_sub}")
+        if params.get("bound", "mb") == "unimodal" and not pairs:
+            raise ValueError("bound='unimodal' needs complementary_pairs=True")
+        stability_parameters(p, q=params.get("q"), threshold=params.get("threshold"),
+                             pfer=params.get("pfer"), bound=params.get("bound", "mb"),
+                             n_pairs=n_sub // 2 if pairs else None)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"sizes[{i}] ({spec!r}): {exc}") from None
+    label = "stability" if not params else "stability:" + ",".join(
+        f"{k}={v}" for k, v in params.items())
+    return label, params
+
+
+def _check_sizes(sizes, p: int) -> tuple[np.ndarray, list]:
+    """``(counts, stability sizes)``: the distinct counts, increasing, and the stability rules
+    ``(label, params)`` in the given order."""
     from ..selection.subset_size import k_step_grid
 
     if sizes is None:
-        return default_sizes(p)
+        return default_sizes(p), []
     if isinstance(sizes, str):
-        if sizes != "k-step":
-            raise ValueError(f"sizes must be a list of counts / fractions or 'k-step', got "
-                             f"{sizes!r}")
-        return np.asarray(k_step_grid(p), dtype=np.int64)
+        if sizes.split(":", 1)[0].strip() == "stability":
+            sizes = [sizes]
+        elif sizes != "k-step":
+            raise ValueError(f"sizes must be a list of counts / fractions, 'k-step' or the "
+                             f"stability rule ('stability:pfer=1'), got {sizes!r}")
+        else:
+            return np.asarray(k_step_grid(p), dtype=np.int64), []
     if isinstance(sizes, (bytes, Mapping)) or not hasattr(sizes, "__iter__"):
         raise TypeError(f"sizes must be a list of ints (counts) or floats in (0, 1] (fractions) "
                         f"or 'k-step'; got {type(sizes).__name__}")
     from .._utils.validation import resolve_n_features
 
-    out = [resolve_n_features(s, p, name="sizes") for s in sizes]
-    if not out:
+    out, stab, seen = [], [], {}
+    for i, s in enumerate(sizes):
+        if isinstance(s, str):
+            label, params = _stability_size(s, i, p)
+            key = tuple(sorted(params.items()))
+            if key in seen:
+                raise ValueError(f"sizes[{i}] repeats sizes[{seen[key]}] ({label})")
+            seen[key] = i
+            stab.append((label, params))
+        else:
+            out.append(resolve_n_features(s, p, name="sizes"))
+    if not out and not stab:
         raise ValueError("sizes is empty; give at least one subset size")
-    return np.unique(np.asarray(out, dtype=np.int64))
+    return np.unique(np.asarray(out, dtype=np.int64)), stab
 
 
 # --------------------------------------------------------------------------- the work
@@ -302,10 +382,28 @@ class _Plan:
     n_bootstraps: int = 10
     sample_fraction: float = 1.0
     orders_meta: list = field(default_factory=list)  # (subset, rule index or -1)
+    task: str = "classification"
+    scoring: str = "accuracy"
+    stab: list = field(default_factory=list)  # the stability sizes: (label, params)
 
     @property
     def n_orders(self) -> int:
         return len(self.orders_meta)
+
+    @property
+    def n_sizes(self) -> int:
+        """The counts, then the stability sizes."""
+        return self.sizes.shape[0] + len(self.stab)
+
+    def size_of(self, s: int):
+        """Size s as a :class:`Configuration` holds it: the count, or the stability rule's
+        text."""
+        m = self.sizes.shape[0]
+        return int(self.sizes[s]) if s < m else self.stab[s - m][0]
+
+    @property
+    def regression(self) -> bool:
+        return self.task == "regression"
 
     @property
     def fuzzy(self) -> bool:
@@ -332,7 +430,8 @@ def _bootstrap_lists(plan: _Plan, Xt, yt, part_seed: int, p: int):
     main_seq = spawn(part_seed, 4)[0]
     rank_seq = main_seq.spawn(3)[0]
     jobs = plan_ranking_jobs(plan.rankers, yt, rank_seq, n_bootstraps=plan.n_bootstraps,
-                             sample_fraction=plan.sample_fraction, stratify=True)
+                             sample_fraction=plan.sample_fraction,
+                             stratify=not plan.regression)
     scores, names, _ = run_ranking_jobs(jobs, Xt, yt, p)
     return scores, names
 
@@ -341,18 +440,21 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
     """Rank one training part once per ranker (and, with a fuzzy rule, on each of its
     bootstrap samples) and derive every configuration's order.
 
-    Returns ``(orders, keys, raw, boot)``: ``orders[o]`` is order o's feature indices best
-    first, ``keys[o]`` the key it was sorted by (the ranker's scores or the consensus scores),
-    ``raw`` the p × rankers scores; ``boot`` None, or with a fuzzy rule ``(seed, scores)``: the
-    ``random_state`` of the equivalent ``EnsembleSelector`` on this part and the p × rankers ×
-    B bootstrap scores."""
+    Returns ``(orders, keys, raw, boot, stable)``: ``orders[o]`` is order o's feature indices
+    best first, ``keys[o]`` the key it was sorted by (the ranker's scores or the consensus
+    scores), ``raw`` the p × rankers scores; ``boot`` None, or with a fuzzy rule ``(seed,
+    scores)``: the ``random_state`` of the equivalent ``EnsembleSelector`` on this part and
+    the p × rankers × B bootstrap scores; ``stable`` None, or with stability sizes ``(seed,
+    masks)``: the ``random_state`` of every ``StabilitySelector`` on this part and the orders
+    × stability sizes × p masks of the stable sets (:func:`_stable_sets`)."""
     from ..selection.ranker_specs import run_ranker
 
     X, y = plan.X, plan.y
     Xt, yt = (X, y) if idx is None else (_rows(X, idx), y[idx])
     p = plan.names.shape[0]
-    # child i depends on i only: the fourth stream (the bootstraps) leaves the others unchanged
-    rank_seq, perm_seq, agg_seq, boot_seq = _fresh(seq).spawn(4)
+    # child i depends on i only: the fourth stream (the bootstraps) and the fifth (the
+    # stability sizes' half-samples) leave the others unchanged
+    rank_seq, perm_seq, agg_seq, boot_seq, stab_seq = _fresh(seq).spawn(5)
     rseqs = rank_seq.spawn(len(plan.rankers))
     t0 = time.perf_counter()
     cols = []
@@ -414,13 +516,72 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
         sc[perm] = np.asarray(cons.scores, dtype=np.float64)
         keys.append(sc)
     timing["aggregation"] += time.perf_counter() - t1
-    return np.vstack(orders), np.vstack(keys), raw, boot
+    stable = None
+    if plan.stab:
+        stab_seed = seed_int(stab_seq, bits=31)
+        stable = (stab_seed, _stable_sets(plan, Xt, yt, stab_seed, timing))
+    return np.vstack(orders), np.vstack(keys), raw, boot, stable
+
+
+def _stable_sets(plan: _Plan, Xt, yt, seed: int, timing: dict) -> np.ndarray:
+    """The stable set of every configuration and stability size on one training part:
+    :class:`~rankfusion.selection.StabilitySelector` with the configuration's rankers and rule
+    (a ranker alone: its own order), lists min–max normalised, the size's parameters and one
+    seed per part (so every configuration ranks the same half-samples, each ranker once per
+    half: the ranker memo, :func:`rankfusion.selection.ranker_specs.ranker_cache`). Returns an
+    orders × stability sizes × p bool array."""
+    from ..selection import StabilitySelector
+    from ..selection.ranker_specs import ranker_cache
+
+    t0 = time.perf_counter()
+    p = plan.names.shape[0]
+    out = np.zeros((plan.n_orders, len(plan.stab), p), dtype=bool)
+    halves = sum(int(sp.get("n_subsamples", 100)) for _, sp in plan.stab)
+    with ranker_cache(max_entries=max(512, 2 * halves * len(plan.rankers))):
+        for o, (subset, ri) in enumerate(plan.orders_meta):
+            rule, params = ("borda", {}) if ri < 0 else plan.rules[ri]
+            specs = [plan.ranker_specs[i] for i in subset]
+            for t, (_, sp) in enumerate(plan.stab):
+                sel = StabilitySelector(rankers=specs, aggregation=rule,
+                                        aggregation_params=dict(params) or None,
+                                        normalize="minmax", tie_break=plan.tie_break,
+                                        random_state=seed, **sp).fit(Xt, yt)
+                out[o, t] = sel.support_
+    timing["rankers"] += time.perf_counter() - t0
+    return out
+
+
+def _subset(plan: _Plan, orders: np.ndarray, stable, o: int, s: int) -> np.ndarray:
+    """The sorted feature indices of configuration (order o, size s) on a training part: the
+    top k of its order, or its stable set for a stability size."""
+    m = plan.sizes.shape[0]
+    if s < m:
+        return np.sort(orders[o, :plan.sizes[s]])
+    return np.flatnonzero(stable[o, s - m])
+
+
+def _score(scoring: str, y_true, y_pred) -> float:
+    """Accuracy, or a regressor's R² (``1 − Σ(y − ŷ)² / Σ(y − ȳ)²``, ȳ the test part's mean),
+    −RMSE or −MAE: higher is better for each."""
+    if scoring == "accuracy":
+        return float(np.mean(y_pred == y_true))
+    y_true = np.asarray(y_true, dtype=np.float64)
+    resid = y_true - np.asarray(y_pred, dtype=np.float64)
+    if scoring == "neg_rmse":
+        return -float(np.sqrt(np.mean(resid ** 2)))
+    if scoring == "neg_mae":
+        return -float(np.mean(np.abs(resid)))
+    tot = float(np.sum((y_true - y_true.mean()) ** 2))
+    ss = float(np.sum(resid ** 2))
+    # scikit-learn's r2_score convention for a constant test part: 1 if perfect, else 0
+    return (1.0 if ss == 0 else 0.0) if tot == 0 else 1.0 - ss / tot
 
 
 def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
-                  timing: dict) -> np.ndarray:
-    """Accuracy on ``test`` of the estimator fitted on ``train`` with the top-k features of
-    every order, for every size; one fit per distinct subset."""
+                  timing: dict, stable=None) -> np.ndarray:
+    """The score (``plan.scoring``: accuracy, R², −RMSE or −MAE) on ``test`` of the estimator
+    fitted on ``train`` with the top-k features of every order (or its stable set), for every
+    size; one fit per distinct subset."""
     from ..selection.estimators import classifier_pipeline
 
     t0 = time.perf_counter()
@@ -428,11 +589,13 @@ def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
     Xtr, Xte = _rows(X, train), _rows(X, test)
     ytr, yte = y[train], y[test]
     frame = isinstance(X, pd.DataFrame)
-    acc = np.empty((orders.shape[0], plan.sizes.shape[0]))
+    acc = np.empty((orders.shape[0], plan.n_sizes))
     memo: dict = {}
     for o in range(orders.shape[0]):
-        for s, k in enumerate(plan.sizes):
-            key = tuple(np.sort(orders[o, :k]).tolist())
+        for s in range(plan.n_sizes):
+            key = tuple(_subset(plan, orders, stable, o, s).tolist())
+            if key not in memo and not key:  # an empty stable set: the training mean / mode
+                memo[key] = _baseline_score(plan, ytr, yte)
             if key not in memo:
                 cols = list(key)
                 a = Xtr.iloc[:, cols] if frame else Xtr[:, cols]
@@ -441,11 +604,38 @@ def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
                 est = classifier_pipeline(plan.estimator, a)
                 _seed(est, est_seed)
                 est.fit(a, ytr)
-                memo[key] = float(np.mean(est.predict(b) == yte))
+                memo[key] = _score(plan.scoring, yte, est.predict(b))
             acc[o, s] = memo[key]
     timing["classifier"] += time.perf_counter() - t0
     timing["classifier_fits"] += len(memo)
     return acc
+
+
+def _baseline_score(plan: _Plan, ytr, yte) -> float:
+    """The score of the predictor that sees no feature: the training part's mean (regression)
+    or its most frequent class (classification; ties to the lower class code)."""
+    if plan.regression:
+        pred = np.full(yte.shape[0], float(np.mean(ytr)))
+    else:
+        pred = np.full(yte.shape[0], int(np.argmax(np.bincount(ytr))))
+    return _score(plan.scoring, yte, pred)
+
+
+def _baselines(plan: _Plan, train, test, est_seed: int, timing: dict) -> tuple[float, float]:
+    """On one outer split: the estimator on all the features, and the featureless predictor
+    (:func:`_baseline_score`, the chance level: R² ≈ 0 for the mean)."""
+    from ..selection.estimators import classifier_pipeline
+
+    t0 = time.perf_counter()
+    X, y = plan.X, plan.y
+    Xtr, Xte = _rows(X, train), _rows(X, test)
+    est = classifier_pipeline(plan.estimator, Xtr)
+    _seed(est, est_seed)
+    est.fit(Xtr, y[train])
+    full = _score(plan.scoring, y[test], est.predict(Xte))
+    timing["classifier"] += time.perf_counter() - t0
+    timing["classifier_fits"] += 1
+    return full, _baseline_score(plan, y[train], y[test])
 
 
 def _seed(est, seed: int) -> None:
@@ -468,7 +658,7 @@ def _choose(plan: _Plan, mean_acc: np.ndarray) -> tuple[tuple[int, int], tuple[i
         for o, (_, ri) in enumerate(plan.orders_meta):
             if (ri < 0) != single:
                 continue
-            for s in range(plan.sizes.shape[0]):
+            for s in range(plan.n_sizes):
                 v = mean_acc[o, s]
                 if v > best + 1e-12 or (abs(v - best) <= 1e-12 and s < where[1]):
                     best, where = v, (o, s)
@@ -477,19 +667,21 @@ def _choose(plan: _Plan, mean_acc: np.ndarray) -> tuple[tuple[int, int], tuple[i
 
 
 def _inner_choice(plan: _Plan, idx, seq, est_seed, timing):
-    from sklearn.model_selection import StratifiedKFold
+    from sklearn.model_selection import KFold, StratifiedKFold
 
     fold_seq, part_seq = _fresh(seq).spawn(2)
     rows = np.arange(plan.y.shape[0]) if idx is None else idx
-    skf = StratifiedKFold(plan.inner_cv, shuffle=True,
-                          random_state=seed_int(fold_seq, bits=31))
+    # class labels: stratified; a numeric target: plain shuffled K-fold, seeded alike
+    splitter = KFold if plan.regression else StratifiedKFold
+    skf = splitter(plan.inner_cv, shuffle=True, random_state=seed_int(fold_seq, bits=31))
     pseqs = part_seq.spawn(plan.inner_cv)
     accs, raws, boots = [], [], []
     for f, (tr, te) in enumerate(skf.split(np.zeros(rows.shape[0]), plan.y[rows])):
-        orders, _, raw, boot = _part_orders(plan, rows[tr], pseqs[f], timing)
+        orders, _, raw, boot, stable = _part_orders(plan, rows[tr], pseqs[f], timing)
         raws.append(raw)
         boots.append(boot)
-        accs.append(_score_orders(plan, orders, rows[tr], rows[te], est_seed, timing))
+        accs.append(_score_orders(plan, orders, rows[tr], rows[te], est_seed, timing,
+                                  None if stable is None else stable[1]))
     accs = np.stack(accs)
     combo, single = _choose(plan, accs.mean(axis=0))
     return combo, single, accs, raws, boots
@@ -500,22 +692,61 @@ def _timing() -> dict:
 
 
 # --------------------------------------------------------------------------- checks
+def _check_scoring(scoring, task: str) -> str:
+    if scoring is None:
+        return SCORINGS[task][0]
+    if not isinstance(scoring, str):
+        raise TypeError(f"scoring must be one of {', '.join(map(repr, SCORINGS[task]))} (or "
+                        f"None), got {type(scoring).__name__}")
+    if scoring not in SCORINGS[task]:
+        other = "regression" if task == "classification" else "classification"
+        why = (f" ({scoring!r} scores a {other} task)" if scoring in SCORINGS[other] else "")
+        raise ValueError(f"scoring={scoring!r} is not a score of a {task} task{why}; "
+                         f"{task} scores: {', '.join(map(repr, SCORINGS[task]))}")
+    return scoring
+
+
+def _check_ranker_tasks(rankers, resolved, task: str, auto: bool) -> None:
+    """Each registered ranker supports the task (its registry tag): else a ValueError naming
+    it and the rankers that do; a function or estimator declares nothing, so under
+    ``task="auto"`` a numeric target with one is refused (never guessed)."""
+    from ..rankers import check_ranker_task, list_producer
+    from ..selection.ranker_specs import ranker_items
+
+    undeclared = []
+    for i, (item, spec) in enumerate(zip(ranker_items(rankers), resolved)):
+        name = item if isinstance(item, str) else (
+            item[0] if isinstance(item, tuple) and item and isinstance(item[0], str) else None)
+        if name is None:
+            undeclared.append(spec.name)
+            continue
+        try:
+            check_ranker_task(name, task)
+        except ValueError as exc:
+            raise ValueError(f"rankers[{i}]: {exc}") from None
+        if list_producer(name) is not None:  # refused before any work, not on the first part
+            raise ValueError(f"rankers[{i}]: {name!r} gives several lists (one per binary "
+                             "problem); the advisor compares rankers that give one score per "
+                             "feature: combine its lists with "
+                             f"EnsembleSelector(rankers=[{name!r}]) instead")
+    if undeclared and auto and task == "regression":
+        raise ValueError(f"y is a numeric target (task='auto') and the ranker(s) "
+                         f"{', '.join(map(str, undeclared))} declare no task: say "
+                         "task='regression' to rank it with them")
+
+
 def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, combine, alpha,
            tie_break, random_state, n_jobs, n_bootstraps, sample_fraction,
-           task="auto") -> _Plan:
-    from .._utils.task import resolve_task
+           task="auto", scoring=None) -> _Plan:
+    from .._utils.task import as_class_labels, check_regression_target, resolve_task
     from ..selection.ranker_specs import resolve_rankers
 
     # The task is never guessed (docs/design.md, 'Tasks'): an integer target with many
-    # distinct values is refused under "auto" naming both choices.  The advisor scores
-    # classifiers on stratified splits only, so a regression target is refused here rather
-    # than fitted as hundreds of classes.
-    if resolve_task(y, task) == "regression":
-        raise ValueError("task='regression' is not supported by the advisor yet: it compares "
-                         "rankings by outer classification accuracy; use "
-                         "task='classification' with class labels, or "
-                         "rankfusion.evaluation.cross_validate_selection for a regression "
-                         "target")
+    # distinct values is refused under "auto" naming both choices.
+    asked = task
+    task = resolve_task(y, task)
+    regression = task == "regression"
+    scoring = _check_scoring(scoring, task)
 
     if isinstance(X, pd.DataFrame):
         _, _, _, names = check_features(X)
@@ -523,9 +754,15 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     else:
         values, _, _, names = check_features(X)
         Xv = values
-    codes, classes = check_target(y, Xv.shape[0])
-    codes = np.asarray(codes)
+    if regression:
+        codes, classes = check_regression_target(y, Xv.shape[0], name="y"), None
+    else:
+        codes, classes = check_target(as_class_labels(y) if asked == "classification" else y,
+                                      Xv.shape[0])
+        codes = np.asarray(codes)
     p = names.shape[0]
+    if rankers is None:
+        rankers = DEFAULT_REGRESSION_RANKERS if regression else DEFAULT_RANKERS
     single = (isinstance(rankers, (str, bytes)) or callable(rankers) or hasattr(rankers, "fit")
               or (isinstance(rankers, tuple) and len(rankers) == 2
                   and isinstance(rankers[0], str) and isinstance(rankers[1], Mapping)))
@@ -535,6 +772,7 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     if len(resolved) < 2:
         raise ValueError(f"rankers must hold at least 2 rankers (the advisor compares their "
                          f"combinations with each alone); got {len(resolved)}")
+    _check_ranker_tasks(rankers, resolved, task, asked == "auto")
     specs = list(rankers)
     if isinstance(rules, str) or (isinstance(rules, tuple) and len(rules) == 2
                                   and isinstance(rules[0], str)
@@ -553,7 +791,7 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
         if key in seen:
             raise ValueError(f"rules[{i}] repeats rules[{seen[key]}] ({rn})")
         seen[key] = i
-    grid = _check_sizes(sizes, p)
+    grid, stab = _check_sizes(sizes, p)
     cv = check_positive_int(cv, name="cv", minimum=2)
     inner_cv = check_positive_int(inner_cv, name="inner_cv", minimum=2)
     n_repeats = check_positive_int(n_repeats, name="n_repeats", minimum=1)
@@ -574,15 +812,37 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     sample_fraction = float(sample_fraction)
     if not 0.0 < sample_fraction <= 1.0:  # NaN fails too
         raise ValueError(f"sample_fraction must lie in (0, 1], got {sample_fraction}")
+    if stab and regression:
+        raise ValueError(f"sizes: the stability rule ({stab[0][0]!r}) draws its half-samples "
+                         "within classes (StabilitySelector takes class labels only); a "
+                         "regression target takes counts or fractions")
+    if stab and fuzzy:
+        raise ValueError(f"sizes: the stability rule ({stab[0][0]!r}) ranks each half-sample "
+                         f"once per ranker, and rules[{fuzzy[0]}] (fuzzy) combines bootstrap "
+                         "lists: drop one of them")
     seed = spawn(random_state, 1)[0]
-    counts = np.bincount(codes)
+    if regression:
+        n = codes.shape[0]
+        inner_rows = n - -(-n // cv)  # the smallest outer training part
+        if n < 2 * cv or inner_rows < 2 * inner_cv:
+            raise ValueError(f"y: {n} samples are too few for cv={cv} outer folds with "
+                             f"inner_cv={inner_cv} inner folds (every test part needs at "
+                             f"least 2 rows for a score): lower cv or inner_cv")
+        smallest = inner_rows - -(-inner_rows // inner_cv)
+        if fuzzy and int(round(sample_fraction * smallest)) < 2:
+            raise ValueError(f"sample_fraction={sample_fraction} draws fewer than 2 rows from "
+                             f"the smallest inner training part ({smallest} rows) of the "
+                             "fuzzy rules: raise it")
+    counts = np.bincount(codes) if not regression else np.array([codes.shape[0]])
     need = cv + inner_cv  # every inner training part of every outer one holds each class
-    if counts.min() < max(cv, inner_cv) or counts.min() * (cv - 1) / cv < inner_cv:
+    if regression:
+        pass
+    elif counts.min() < max(cv, inner_cv) or counts.min() * (cv - 1) / cv < inner_cv:
         small = classes[int(np.argmin(counts))]
         raise ValueError(f"y: the smallest class ({small!r}) has {counts.min()} samples; "
                          f"cv={cv} outer folds with inner_cv={inner_cv} inner folds need about "
                          f"{need}: lower cv or inner_cv")
-    if fuzzy:
+    if fuzzy and not regression:
         # before any work: the bootstrap samples of the smallest inner training part must
         # still rank (docs/design.md, 'Ensembles, subsets and evaluation'); stratified k-fold
         # leaves a class of n_c rows n_c − ⌈n_c / k⌉ of them in a training part
@@ -593,12 +853,19 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
         check_sample_size(np.repeat(classes, inner), sample_fraction,
                           where=f" in the smallest inner training part (cv={cv}, "
                                 f"inner_cv={inner_cv}) of the fuzzy rules")
-    if estimator is None:
+    if estimator is None and regression:
+        # ridge (alpha = 1) on features z-scored on the training part: deterministic, one
+        # linear solve per fit, and it compares features of any units (docs/design.md,
+        # 'Tasks'); the regressor of the ensemble's R² list weights too
+        from ..selection.regression import default_regressor
+
+        est = default_regressor()
+    elif estimator is None:
         from ..selection.estimators import default_estimators
 
         est = default_estimators()["linear_svm"]
     else:
-        est = make_classifier(estimator)
+        est = make_classifier(estimator, task=task)
     R = len(resolved)
     if combine == "all":
         subsets = [tuple(range(R))]
@@ -606,7 +873,7 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
         subsets = [c for m in range(2, R + 1) for c in itertools.combinations(range(R), m)]
     plan = _Plan(Xv, codes, np.asarray(names, dtype=object), resolved, specs, parsed, subsets,
                  grid, est, cv, inner_cv, n_repeats, tie_break, alpha, n_jobs, seed, combine,
-                 n_bootstraps, sample_fraction)
+                 n_bootstraps, sample_fraction, task=task, scoring=scoring, stab=stab)
     plan.orders_meta = [((i,), -1) for i in range(R)] + [
         (s, ri) for s in subsets for ri in range(len(parsed))]
     # every rule parameter checked against p before any work (k of kfirst as count or fraction)
@@ -657,25 +924,30 @@ def advice_plan(X, y, **kwargs) -> dict:
     parts = J * (plan.inner_cv + 1) + plan.inner_cv + 1
     scored = J * (plan.inner_cv + 1) + plan.inner_cv
     n_combo = len(plan.subsets) * len(plan.rules)
-    n_configs = plan.n_orders * plan.sizes.shape[0]
+    n_configs = plan.n_orders * plan.n_sizes
     boots = plan.n_bootstraps if plan.fuzzy else 0
+    halves = sum(int(sp.get("n_subsamples", 100)) for _, sp in plan.stab)
     return {
         "n_samples": int(plan.y.shape[0]), "n_features": int(plan.names.shape[0]),
         "outer_folds": J, "inner_folds": plan.inner_cv, "training_parts": parts,
         "configurations": n_configs,
-        "combinations": n_combo * plan.sizes.shape[0],
-        "ranker_fits": parts * len(plan.rankers) * (1 + boots),
+        "combinations": n_combo * plan.n_sizes,
+        "ranker_fits": parts * len(plan.rankers) * (1 + boots + halves),
         "bootstrap_ranker_fits": parts * len(plan.rankers) * boots,
+        # each ranker once per half-sample and training part (the memo shares them)
+        "stability_ranker_fits": parts * len(plan.rankers) * halves,
+        "stability_aggregations": parts * plan.n_orders * halves,
         "aggregations": parts * n_combo,
-        "classifier_fits_at_most": scored * n_configs,
+        "classifier_fits_at_most": scored * n_configs + J,
     }
 
 
 def _defaults(kw: dict) -> dict:
-    out = {"rankers": DEFAULT_RANKERS, "rules": DEFAULT_RULES, "sizes": None,
+    out = {"rankers": None, "rules": DEFAULT_RULES, "sizes": None,
            "estimator": None, "cv": 5, "inner_cv": 3, "n_repeats": 2,
            "combine": "subsets", "alpha": 0.05, "tie_break": "random", "random_state": None,
-           "n_jobs": None, "n_bootstraps": 10, "sample_fraction": 1.0, "task": "auto"}
+           "n_jobs": None, "n_bootstraps": 10, "sample_fraction": 1.0, "task": "auto",
+           "scoring": None}
     unknown = sorted(set(kw) - set(out))
     if unknown:
         raise TypeError(f"unknown argument(s) {unknown}; arguments: {', '.join(out)}")
@@ -694,19 +966,24 @@ class Advice:
     ----------
     table : DataFrame
         One row per configuration (best outer score first): ``rankers``, ``n_rankers``,
-        ``rule`` (``alone`` for a single ranker), ``size``, ``score`` (mean outer accuracy over
-        the J outer folds) with ``score_low`` / ``score_high`` (the Nadeau–Bengio corrected
-        ``1 − alpha`` interval, clipped to [0, 1]), ``phi`` / ``phi_low`` / ``phi_high``
+        ``rule`` (``alone`` for a single ranker), ``size`` (a stability size: the mean size of
+        its stable sets over the outer folds), ``score`` (mean outer score, :attr:`scoring`,
+        over the J outer folds) with ``score_low`` / ``score_high`` (the Nadeau–Bengio
+        corrected ``1 − alpha`` interval, clipped to the score's range: [0, 1] for accuracy,
+        at most 1 for R², at most 0 for −RMSE and −MAE), ``phi`` / ``phi_low`` / ``phi_high``
         (Nogueira's Φ̂ of its J outer top-k subsets with the interval; NaN where undefined, e.g.
         size = p), ``chosen`` (the fraction of outer folds whose inner CV picked it),
         ``tied_at_cutoff`` (on all the data: the number of features tied at the k-th score when
-        the top k cuts through that block, so the tie break chose among them; else 0).
+        the top k cuts through that block, so the tie break chose among them; else 0); with a
+        stability size also ``size_rule`` (``count`` or the rule's text) and ``fold_sizes``
+        (the size chosen on each outer fold, ``3/4/3…``).
     recommended : Configuration
         The combination the inner procedure chooses on all the data.
     best_single : Configuration
         The single ranker (× size) the inner procedure chooses on all the data.
     combination_scores, single_scores : ndarray of shape (J,)
-        Outer accuracy of each procedure on each outer fold (the paired samples of the test).
+        Outer score (accuracy, R², …) of each procedure on each outer fold (the paired samples
+        of the test).
     gain, gain_ci, pvalue
         Mean of ``combination_scores − single_scores``, its interval and the two-sided
         Nadeau–Bengio corrected resampled t-test's p-value, the outer folds paired.
@@ -745,6 +1022,22 @@ class Advice:
         ``EnsembleSelector(n_bootstraps=…, sample_fraction=…)`` fitted on outer training part
         j draws the bootstrap samples (and ranker seeds) the advisor used there, so that its
         fuzzy configurations can be repeated exactly; None without a fuzzy rule.
+    task : {"classification", "regression"}
+        The resolved task.
+    scoring : {"accuracy", "r2", "neg_rmse", "neg_mae"}
+        The score of every ``score`` column and of the test (higher is better).
+    baseline : dict or None
+        The references, scored on the same outer folds: ``all_features`` (the estimator on
+        every feature) and ``no_features`` (the training part's mean for regression, whose R²
+        is the chance level ≈ 0; its most frequent class for classification), the means and
+        the per-fold ``…_scores``. None for parts filed before the baseline existed.
+    stability_seeds : list of int or None
+        With a stability size: per outer fold j, the ``random_state`` of the
+        :class:`~rankfusion.selection.StabilitySelector` whose stable set is each
+        configuration's subset on outer training part j (fitted with the configuration's
+        rankers and rule, ``normalize="minmax"``, the advisor's ``tie_break`` and the size's
+        parameters), so that it can be repeated exactly; the last entry is the choice on all
+        the data's. None without one.
     _ranker_specs, _ranker_names, _n_bootstraps, _sample_fraction, _all_seed
         Internal: what :meth:`selector` needs to rebuild the recommended selector.
     """
@@ -772,6 +1065,10 @@ class Advice:
     outer_choices: list
     alpha: float
     bootstrap_seeds: list | None = None
+    task: str = "classification"
+    scoring: str = "accuracy"
+    baseline: dict | None = None
+    stability_seeds: list | None = None
     _ranker_specs: list = field(default_factory=list, repr=False)
     _ranker_names: list = field(default_factory=list, repr=False)
     _n_bootstraps: int = field(default=10, repr=False)
@@ -821,6 +1118,8 @@ class Advice:
         c = self.recommended if configuration is None else configuration
         if not isinstance(c, Configuration):
             raise TypeError(f"configuration must be a Configuration, got {type(c).__name__}")
+        if self.task == "regression":
+            params.setdefault("task", "regression")
         specs = [self._ranker_specs[self._ranker_names.index(n)] for n in c.rankers]
         rule = "borda" if c.rule is None else c.rule
         agg_params = dict(c.params) or None
@@ -829,12 +1128,21 @@ class Advice:
             params = {"random_state": self._all_seed, **params}
             params.setdefault("n_bootstraps", self._n_bootstraps)
             params.setdefault("sample_fraction", self._sample_fraction)
+        size = c.size if isinstance(c.size, str) else int(c.size)
         return EnsembleSelector(rankers=specs, aggregation=rule, aggregation_params=agg_params,
-                                n_features_to_select=int(c.size), normalize="minmax", **params)
+                                n_features_to_select=size, normalize="minmax", **params)
+
+
+#: How the report and the verdict name each score.
+SCORE_NAMES = {"accuracy": "accuracy", "r2": "R²", "neg_rmse": "−RMSE", "neg_mae": "−MAE"}
 
 
 def _fmt(v: float) -> str:
     return f"{v:+.3f}".replace("-", "−")
+
+
+def _size_text(size) -> str:
+    return f"top {size}" if not isinstance(size, str) else f"the stable set of {size}"
 
 
 def _verdict(adv_kw: dict) -> str:
@@ -844,15 +1152,22 @@ def _verdict(adv_kw: dict) -> str:
     level = round(100 * (1 - adv_kw["alpha"]))
     stat = (f"gain {_fmt(adv_kw['gain'])}, {level} % CI {_fmt(lo)}…{_fmt(hi)}, "
             f"p = {adv_kw['pvalue']:.3g}")
-    combo = f"{c.rule_label} of {'+'.join(c.rankers)} (top {c.size})"
+    combo = f"{c.rule_label} of {'+'.join(c.rankers)} ({_size_text(c.size)})"
     if adv_kw["pvalue"] < adv_kw["alpha"] and adv_kw["gain"] > 0:
-        text = f"{combo} beats {single} (top {s.size}) ({stat})"
+        text = f"{combo} beats {single} ({_size_text(s.size)}) ({stat})"
     elif adv_kw["pvalue"] < adv_kw["alpha"]:
         text = f"No combination beats {single}: the best single ranker is better ({stat})"
     else:
         text = f"No combination beats {single} ({stat})"
-    acc = (f"; outer accuracy {adv_kw['combination_scores'].mean():.3f} (combination) vs "
+    name = SCORE_NAMES[adv_kw.get("scoring", "accuracy")]
+    acc = (f"; outer {name} {adv_kw['combination_scores'].mean():.3f} (combination) vs "
            f"{adv_kw['single_scores'].mean():.3f} ({s.rankers[0]})")
+    b = adv_kw.get("baseline")
+    if b is not None:
+        none = "the training mean" if adv_kw.get("task") == "regression" else \
+            "the majority class"
+        acc += (f", {b['all_features']:.3f} with all features, {b['no_features']:.3f} with "
+                f"none ({none})")
     sg, (slo, shi) = adv_kw["stability_gain"], adv_kw["stability_gain_ci"]
     st, ss = adv_kw["stability"], adv_kw["single_stability"]
     if st is None or ss is None or not np.isfinite(sg):
@@ -884,31 +1199,39 @@ def _nogueira_or_none(subsets: list, p: int, alpha: float):
     return nogueira(Z, alpha=alpha)
 
 
-def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
+def advise(X, y, *, rankers=None, rules=DEFAULT_RULES, sizes=None,
            estimator=None, cv=5, inner_cv=3, n_repeats=2, combine="subsets",
            alpha=0.05, tie_break="random", random_state=None, n_jobs=None,
-           n_bootstraps=10, sample_fraction=1.0, task="auto") -> Advice:
+           n_bootstraps=10, sample_fraction=1.0, task="auto", scoring=None) -> Advice:
     """Does combining rankings beat the best single ranker on this data set?
 
-    Nested resampling (module docstring): ``n_repeats`` × stratified ``cv``-fold outer splits;
-    inside every outer training part a stratified ``inner_cv``-fold CV chooses the best
-    combination (subset of rankers × rule × size) and, separately, the best single ranker (×
-    size), by mean inner accuracy of ``estimator`` on the top-k features (ties to the smaller
-    size, then to the earlier configuration); both are refit on the outer training part and
-    scored on its test part. The gain is the mean paired difference of the two procedures'
-    outer accuracies, tested with the **Nadeau–Bengio corrected resampled t-test** (Nadeau &
-    Bengio 2003; :func:`rankfusion.paired_ttest`, ``corrected=True``, ``n_test/n_train`` of the
-    outer folds), which allows for the overlap of the outer training parts.
+    Nested resampling (module docstring): ``n_repeats`` × stratified ``cv``-fold outer splits
+    (plain shuffled k-fold for a regression target); inside every outer training part an
+    ``inner_cv``-fold CV of the same kind chooses the best combination (subset of rankers ×
+    rule × size) and, separately, the best single ranker (× size), by the mean inner score
+    (``scoring``: accuracy, or R² for regression) of ``estimator`` on the top-k features (ties
+    to the smaller size, then to the earlier configuration); both are refit on the outer
+    training part and scored on its test part. The gain is the mean paired difference of the
+    two procedures' outer scores, tested with the **Nadeau–Bengio corrected resampled t-test**
+    (Nadeau & Bengio 2003; :func:`rankfusion.paired_ttest`, ``corrected=True``,
+    ``n_test/n_train`` of the outer folds), which allows for the overlap of the outer training
+    parts. :attr:`Advice.baseline` scores the estimator on all the features and the predictor
+    that sees none (the training mean: R² ≈ 0, the chance level) on the same outer folds.
 
     Parameters
     ----------
     X : array-like or DataFrame of shape (n, p)
         Features (numeric or nominal, NaN for missing values, as the rankers take them).
     y : array-like of shape (n,)
-        Class labels.
-    rankers : sequence, default=("info_gain", "relieff", "nlc")
+        Class labels, or a numeric target (``task``).
+    rankers : sequence, default=None
         At least two rankers, as ``EnsembleSelector``'s ``rankers``: registered names,
-        ``(name, params)`` pairs or callables ``f(X, y) -> scores`` (higher = better).
+        ``(name, params)`` pairs or callables ``f(X, y) -> scores`` (higher = better). Each
+        registered one must support the task (its registry tag,
+        :func:`rankfusion.rankers.check_ranker_task`: else a ValueError naming it and the
+        rankers that do). None: ``DEFAULT_RANKERS`` (``info_gain``, ``relieff``, ``nlc``)
+        for classification, ``DEFAULT_REGRESSION_RANKERS`` (``f_regression``,
+        ``rrelieff``, ``mutual_info_regression``) for regression.
     rules : sequence, default=("borda", "mean_score", "kfirst", "rrf")
         Rules of :func:`rankfusion.aggregate` with parameters: ``"kfirst:k=0.05"`` or
         ``("kfirst", {"k": 0.05})`` (:func:`parse_rule`), and the fuzzy weightings
@@ -917,20 +1240,34 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
         of at least two rankers: the fuzzy combination of one ranker's bootstrap lists (a
         bagged ranker, which ``EnsembleSelector`` allows) is not a configuration here, so
         the single procedure stays "one ranker alone on the training part".
-    sizes : None, sequence of int / float, or "k-step", default=None
+    sizes : None, sequence of int / float / str, "k-step" or "stability…", default=None
         Subset sizes: counts, fractions (docs/design.md, 'Fractions') or the K-step grid of
         :func:`rankfusion.selection.subset_size.k_step_grid`. None: :func:`default_sizes`, a log
-        grid 1, 2, 4 … up to 256.
-    estimator : None, str or classifier, default=None
-        The classifier scoring a subset: a name of
-        :func:`rankfusion.evaluation.available_classifiers` or a scikit-learn classifier (a
+        grid 1, 2, 4 … up to 256. The stability rule of ``EnsembleSelector``'s
+        ``n_features_to_select`` (``"stability"``, ``"stability:pfer=1,threshold=0.9"``;
+        parameters ``q``, ``threshold``, ``pfer``, ``bound``, ``n_subsamples``,
+        ``complementary_pairs``: :func:`rankfusion.selection.subset_size.parse_stability_rule`)
+        is a size too, alone or among counts: each configuration's subset is then the stable
+        set of :class:`~rankfusion.selection.StabilitySelector` (its rankers and rule) fitted
+        on each training part, inner and outer, so the size is chosen inside the training
+        part only; ``Advice.table`` gives its mean size over the outer folds in ``size`` and
+        the size on each fold in ``fold_sizes``. Class labels only, and not with a fuzzy rule.
+        Its cost: every ranker on ``n_subsamples`` half-samples of every training part.
+    estimator : None, str, classifier or regressor, default=None
+        The estimator scoring a subset: a name of
+        :func:`rankfusion.evaluation.available_classifiers` of the task (regressors such as
+        ``"ridge"`` or ``"knn5_regressor"`` for regression) or a scikit-learn estimator (a
         clone is fitted on each training part, behind one-hot encoding of nominal columns and
         mean imputation of missing values where the subset has them,
         :func:`rankfusion.selection.estimators.classifier_pipeline`). None: the linear SVM
         (C = 1) on features z-scored on the training part, as ``EnsembleSelector``'s
         (``make_pipeline(StandardScaler(), SVC(kernel="linear"))``); on raw gene-expression
         values the unscaled SVM of the papers took
-        about 1.7 s per fit on 48 samples, the z-scored one milliseconds.
+        about 1.7 s per fit on 48 samples, the z-scored one milliseconds. For regression:
+        ``Ridge(alpha=1)`` on features z-scored on the training part
+        (``make_pipeline(StandardScaler(), Ridge())``, the regressor of ``EnsembleSelector``'s
+        R² list weights): deterministic, one linear solve per fit, and the penalty treats
+        features of any units alike.
     cv : int ≥ 2, default=5
         Outer folds per repeat.
     inner_cv : int ≥ 2, default=3
@@ -967,8 +1304,15 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
     task : {"auto", "classification", "regression"}, default="auto"
         The learning task of ``y``, never guessed (docs/design.md, 'Tasks'):
         ``"auto"`` follows the rule of that section and refuses an
-        integer-valued target with many distinct values, naming both choices. Only
-        classification is advised on; a regression target raises ``ValueError``.
+        integer-valued target with many distinct values, naming both choices; an explicit
+        task is honoured. Regression: plain shuffled (repeated) k-fold splits, seeded as the
+        stratified ones, regression rankers, a regressor, R² by default; the bootstrap samples
+        of a fuzzy rule are drawn without strata, as ``EnsembleSelector(task="regression")``
+        draws them.
+    scoring : None or str, default=None
+        The score, higher = better: ``"accuracy"`` for classification (the only one);
+        ``"r2"`` (default), ``"neg_rmse"`` or ``"neg_mae"`` for regression. A score of the
+        other task is refused, naming the task's scores.
 
     Returns
     -------
@@ -991,7 +1335,7 @@ def advise(X, y, *, rankers=DEFAULT_RANKERS, rules=DEFAULT_RULES, sizes=None,
                           combine=combine, alpha=alpha, tie_break=tie_break,
                           random_state=random_state, n_jobs=n_jobs,
                           n_bootstraps=n_bootstraps, sample_fraction=sample_fraction,
-                          task=task)
+                          task=task, scoring=scoring)
     from joblib import Parallel, delayed
 
     parts = Parallel(n_jobs=task.plan.n_jobs)(
@@ -1058,6 +1402,12 @@ class AdviceTask:
             # that a folder of other rules keeps its identity
             **({"n_bootstraps": plan.n_bootstraps, "sample_fraction": plan.sample_fraction}
                if plan.fuzzy else {}),
+            # the task, the score and the stability sizes only where they are not the
+            # classification defaults, so that a classification folder keeps its identity
+            **({"task": plan.task, "scoring": plan.scoring}
+               if (plan.task, plan.scoring) != ("classification", "accuracy") else {}),
+            **({"stability_sizes": [[label, sorted((str(k), repr(v)) for k, v in sp.items())]
+                                    for label, sp in plan.stab]} if plan.stab else {}),
         }
 
 
@@ -1097,13 +1447,15 @@ def prepare_advice(X, y, **kwargs) -> AdviceTask:
     """
     kw = _defaults(kwargs)
     plan = _check(X, y, **kw)
-    from sklearn.model_selection import RepeatedStratifiedKFold
+    from sklearn.model_selection import RepeatedKFold, RepeatedStratifiedKFold
 
     split_seq, outer_seq, all_seq, est_seq = plan.seed.spawn(4)
     est_seed = seed_int(est_seq, bits=31)
     n = plan.y.shape[0]
-    rskf = RepeatedStratifiedKFold(n_splits=plan.cv, n_repeats=plan.n_repeats,
-                                   random_state=seed_int(split_seq, bits=31))
+    # class labels: stratified; a numeric target: plain shuffled K-fold, the same seed
+    splitter = RepeatedKFold if plan.regression else RepeatedStratifiedKFold
+    rskf = splitter(n_splits=plan.cv, n_repeats=plan.n_repeats,
+                    random_state=seed_int(split_seq, bits=31))
     splits = list(rskf.split(np.zeros(n), plan.y))
     oseqs = outer_seq.spawn(len(splits))
     return AdviceTask(plan, splits, oseqs, tuple(all_seq.spawn(2)), est_seed,
@@ -1142,7 +1494,7 @@ def advice_part(task: AdviceTask, j: int) -> dict:
         all_inner, all_part = task.all_seqs
         combo, single, inner_acc, inner_raw, inner_boot = _inner_choice(
             plan, None, all_inner, task.est_seed, timing)
-        orders, keys, raw, boot = _part_orders(plan, None, all_part, timing)
+        orders, keys, raw, boot, stable = _part_orders(plan, None, all_part, timing)
         out = {"combo": np.asarray(combo), "single": np.asarray(single), "orders": orders,
                "keys": keys, "inner_acc": inner_acc,
                "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
@@ -1151,11 +1503,16 @@ def advice_part(task: AdviceTask, j: int) -> dict:
         inner_seq, outer_seq = _fresh(task.outer_seqs[j]).spawn(2)
         combo, single, inner_acc, inner_raw, inner_boot = _inner_choice(
             plan, train, inner_seq, task.est_seed, timing)
-        orders, _, raw, boot = _part_orders(plan, train, outer_seq, timing)
-        acc = _score_orders(plan, orders, train, test, task.est_seed, timing)
+        orders, _, raw, boot, stable = _part_orders(plan, train, outer_seq, timing)
+        acc = _score_orders(plan, orders, train, test, task.est_seed, timing,
+                            None if stable is None else stable[1])
         out = {"combo": np.asarray(combo), "single": np.asarray(single), "acc": acc,
                "orders": orders, "inner_acc": inner_acc,
-               "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing}
+               "ranker_scores": np.stack([*inner_raw, raw]), "timing": timing,
+               "baseline": np.asarray(_baselines(plan, train, test, task.est_seed, timing))}
+    if stable is not None:  # the stable sets of the outer (or all-data) training part
+        out["stability_seed"] = np.int64(stable[0])
+        out["stable"] = stable[1]
     if boot is not None:  # the fuzzy rules' cache: every training part's bootstrap scores
         out["bootstrap_scores"] = np.stack([b[1] for b in (*inner_boot, boot)])
         out["bootstrap_seeds"] = np.array([b[0] for b in (*inner_boot, boot)], dtype=np.int64)
@@ -1188,7 +1545,8 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
     random_state = task.random_state
     folds = [{"combo": tuple(int(v) for v in f["combo"]),
               "single": tuple(int(v) for v in f["single"]),
-              "acc": f["acc"], "orders": f["orders"], "timing": f["timing"]}
+              "acc": f["acc"], "orders": f["orders"], "timing": f["timing"],
+              "stable": f.get("stable")}
              for f in parts[:J]]
     last = parts[J]
     rec = tuple(int(v) for v in last["combo"])
@@ -1211,36 +1569,49 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
         subset, ri = plan.orders_meta[o]
         rule, params = (None, ()) if ri < 0 else (
             plan.rules[ri][0], tuple(sorted(plan.rules[ri][1].items(), key=lambda kv: kv[0])))
-        return Configuration(tuple(names[i] for i in subset), rule, params,
-                             int(plan.sizes[s]))
+        return Configuration(tuple(names[i] for i in subset), rule, params, plan.size_of(s))
 
+    # the scale of the score: accuracy in [0, 1], R² ≤ 1, −RMSE and −MAE ≤ 0
+    lo_clip, hi_clip = {"accuracy": (0.0, 1.0), "r2": (-np.inf, 1.0)}.get(
+        plan.scoring, (-np.inf, 0.0))
+    m = plan.sizes.shape[0]
     rows, subsets_by_config, scores_by_config = [], {}, {}
-    chosen = np.zeros((plan.n_orders, plan.sizes.shape[0]))
+    chosen = np.zeros((plan.n_orders, plan.n_sizes))
     for f in folds:
         chosen[f["combo"]] += 1
         chosen[f["single"]] += 1
     for o in range(plan.n_orders):
-        for s, k in enumerate(plan.sizes):
+        for s in range(plan.n_sizes):
             c = config(o, s)
             acc = np.array([f["acc"][o, s] for f in folds])
-            subs = [np.sort(f["orders"][o, :k]) for f in folds]
+            subs = [_subset(plan, f["orders"], f["stable"], o, s) for f in folds]
             subsets_by_config[c] = subs
             scores_by_config[c] = acc
             half = tq * np.sqrt(factor * acc.var(ddof=1))
             phi = _nogueira_or_none(subs, p, plan.alpha)
-            tied, kept = cutoff_ties(all_keys[o], int(k))
+            if s < m:
+                tied, kept = cutoff_ties(all_keys[o], int(plan.sizes[s]))
+            else:
+                tied = kept = 0  # a stable set is no top k: no cut-off to tie at
             nan = float("nan")
-            rows.append({
+            row = {
                 "rankers": "+".join(c.rankers), "n_rankers": len(c.rankers),
-                "rule": c.rule_label, "size": c.size, "score": acc.mean(),
-                "score_low": max(0.0, acc.mean() - half), "score_high": min(1.0, acc.mean() + half),
+                "rule": c.rule_label,
+                "size": c.size if s < m else float(np.mean([len(x) for x in subs])),
+                "score": acc.mean(),
+                "score_low": max(lo_clip, acc.mean() - half),
+                "score_high": min(hi_clip, acc.mean() + half),
                 "score_se": np.sqrt(factor * acc.var(ddof=1)),
                 "phi": nan if phi is None else phi.statistic,
                 "phi_low": nan if phi is None else phi.low,
                 "phi_high": nan if phi is None else phi.high,
                 "chosen": chosen[o, s] / J, "tied_at_cutoff": tied if kept < tied else 0,
                 "configuration": c,
-            })
+            }
+            if plan.stab:  # which rule chose the size, and the size it chose on each fold
+                row["size_rule"] = "count" if s < m else c.size
+                row["fold_sizes"] = "/".join(str(len(x)) for x in subs)
+            rows.append(row)
     table = pd.DataFrame(rows)
     table = table.sort_values("score", ascending=False, kind="stable").reset_index(drop=True)
 
@@ -1250,9 +1621,8 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
                       n_test=n_test)
     gain = float(tt.mean_difference)
     gain_ci = (gain - tq * tt.std_error, gain + tq * tt.std_error)
-    combo_subs = [np.sort(f["orders"][f["combo"][0], :plan.sizes[f["combo"][1]]]) for f in folds]
-    single_subs = [np.sort(f["orders"][f["single"][0], :plan.sizes[f["single"][1]]])
-                   for f in folds]
+    combo_subs = [_subset(plan, f["orders"], f["stable"], *f["combo"]) for f in folds]
+    single_subs = [_subset(plan, f["orders"], f["stable"], *f["single"]) for f in folds]
     st = _nogueira_or_none(combo_subs, p, plan.alpha)
     ss = _nogueira_or_none(single_subs, p, plan.alpha)
     if st is None or ss is None:
@@ -1267,9 +1637,22 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
     if plan.fuzzy:
         boot_seeds = [int(f["bootstrap_seeds"][-1]) for f in parts]
     choices = [(config(*f["combo"]), config(*f["single"])) for f in folds]
-    tied, kept = cutoff_ties(all_keys[rec[0]], recommended.size)
+    if rec[1] < plan.sizes.shape[0]:
+        tied, kept = cutoff_ties(all_keys[rec[0]], recommended.size)
+    else:
+        tied = kept = 0
     ties = {"n_tied": tied, "n_kept": kept, "cuts_ties": kept < tied,
-            "features": plan.names[np.sort(all_orders[rec[0], :recommended.size])].tolist()}
+            "features": plan.names[_subset(plan, all_orders, last.get("stable"),
+                                           *rec)].tolist()}
+    base = [f.get("baseline") for f in parts[:J]]
+    if all(b is not None for b in base):  # parts filed before the baseline existed lack it
+        base = np.asarray(base, dtype=np.float64).reshape(J, 2)
+        baseline = {"all_features": float(base[:, 0].mean()),
+                    "no_features": float(base[:, 1].mean()),
+                    "all_features_scores": base[:, 0].tolist(),
+                    "no_features_scores": base[:, 1].tolist()}
+    else:
+        baseline = None
 
     # Pareto front on (score ↑, size ↓, Φ ↑); NaN Φ counts as the worst
     sc = table["score"].to_numpy()
@@ -1301,7 +1684,9 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
         repr(random_state),
         "rankers": names, "rules": [c for c in dict.fromkeys(
             config(o, 0).rule_label for o in range(plan.n_orders) if plan.orders_meta[o][1] >= 0)],
-        "sizes": plan.sizes.tolist(), "estimator": repr(plan.estimator), "cv": plan.cv,
+        "sizes": plan.sizes.tolist() + [label for label, _ in plan.stab],
+        "task": plan.task, "scoring": plan.scoring, "baseline": baseline,
+        "estimator": repr(plan.estimator), "cv": plan.cv,
         "inner_cv": plan.inner_cv, "n_repeats": plan.n_repeats, "combine": plan.combine,
         "alpha": plan.alpha, "tie_break": plan.tie_break,
         **({"n_bootstraps": plan.n_bootstraps, "sample_fraction": plan.sample_fraction}
@@ -1317,7 +1702,10 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
     kw = dict(recommended=recommended, best_single=best_single,
               combination_scores=combo_scores, single_scores=single_scores, gain=gain,
               gain_ci=gain_ci, pvalue=float(tt.pvalue), stability=st, single_stability=ss,
-              stability_gain=sg, stability_gain_ci=sg_ci, ties=ties, alpha=plan.alpha)
+              stability_gain=sg, stability_gain_ci=sg_ci, ties=ties, alpha=plan.alpha,
+              task=plan.task, scoring=plan.scoring, baseline=baseline,
+              stability_seeds=[int(f["stability_seed"]) for f in parts] if plan.stab
+              else None)
     verdict = _verdict(kw)
     summary.update({"recommended": recommended.label, "best_single": best_single.label,
                     "gain": gain, "gain_ci": list(gain_ci), "pvalue": float(tt.pvalue),
@@ -1381,16 +1769,19 @@ def split_rules(text: str) -> list[str]:
 
 def parse_sizes(text: str):
     """``"1,2,4,0.1"`` → ``[1, 2, 4, 0.1]`` (ints are counts, decimals fractions), ``"k-step"``
-    → ``"k-step"``; checked against p by :func:`advise`.
+    → ``"k-step"``, and the stability rule: ``"5,stability:pfer=1,threshold=0.9"`` → ``[5,
+    "stability:pfer=1,threshold=0.9"]`` (a piece holding ``=`` is a further parameter of the
+    rule before it); checked against p by :func:`advise`.
 
     Parameters
     ----------
     text : str
-        Comma-separated counts (ints) and fractions (decimals), or ``"k-step"``.
+        Comma-separated counts (ints), fractions (decimals) and stability rules, or
+        ``"k-step"``.
 
     Returns
     -------
-    list of int and float, or str
+    list of int, float and str, or str
         The sizes, in the given order, or ``"k-step"``.
 
     Raises
@@ -1398,19 +1789,27 @@ def parse_sizes(text: str):
     TypeError
         If ``text`` is not a str.
     ValueError
-        If an item is neither an int nor a finite number.
+        If an item is neither an int, a finite number nor a stability rule.
 
     Examples
     --------
     >>> parse_sizes("1,5,0.1")
     [1, 5, 0.1]
+    >>> parse_sizes("5,stability:pfer=1,threshold=0.9")
+    [5, 'stability:pfer=1,threshold=0.9']
     """
     if not isinstance(text, str):
         raise TypeError(f"sizes must be text, got {type(text).__name__}")
     if text.strip() == "k-step":
         return "k-step"
-    out = []
+    out: list = []
     for piece in (t.strip() for t in text.split(",")):
+        if piece.split(":", 1)[0].strip() == "stability":
+            out.append(piece)
+            continue
+        if "=" in piece and ":" not in piece and out and isinstance(out[-1], str):
+            out[-1] += "," + piece  # a further parameter of the stability rule
+            continue
         try:
             out.append(int(piece))
             continue
@@ -1419,8 +1818,9 @@ def parse_sizes(text: str):
         try:
             v = float(piece)
         except ValueError:
-            raise ValueError(f"sizes: {piece!r} is not a count or a fraction (e.g. "
-                             "'1,2,4,8' or '0.01,0.05' or 'k-step')") from None
+            raise ValueError(f"sizes: {piece!r} is not a count, a fraction or the stability "
+                             "rule (e.g. '1,2,4,8' or '0.01,0.05' or 'k-step' or "
+                             "'stability:pfer=1')") from None
         if not np.isfinite(v):
             raise ValueError(f"sizes: {piece!r} is not a finite number")
         out.append(v)

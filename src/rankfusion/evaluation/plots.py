@@ -181,14 +181,20 @@ def plot_stability(stability_by_method, ax=None, *, xlabel: str = "Features",
 
 
 def plot_stability_path(path, ax=None, *, threshold: float | None = None, q: int | None = None,
-                        max_labels: int = 10, title: str | None = None):
+                        max_labels: int = 10, title: str | None = None,
+                        caption: bool = True):
     """The selection-probability path of a stability selection (Meinshausen & Bühlmann 2010,
     Fig. 1 style): each feature's selection probability Π̂ against q, the number of features
     kept on each subsample.
 
     Features reaching ``threshold`` at ``q`` are drawn in colour and named in the legend (the
     ``max_labels`` highest, the rest in one grey entry), the others in light grey; the
-    threshold π is a dashed line and the chosen q a dotted one.
+    threshold π is a dashed line and the chosen q a dotted one. The x ticks are whole q values
+    (every one on a path of at most 25, the chosen q always among them), the y ticks 0, ¼, ½,
+    ¾, 1 and π (which replaces a quarter closer than 0.1 to it). With ``caption`` one sentence
+    under the axes says how to read it: each line is one feature's share of the half-samples
+    whose top q hold it, and the features at or above π at the chosen q form the stable set
+    (with the selector's bound on the expected number of false selections).
 
     Parameters
     ----------
@@ -206,6 +212,8 @@ def plot_stability_path(path, ax=None, *, threshold: float | None = None, q: int
         Selected features named in the legend at most.
     title : str, optional
         Title of the axes.
+    caption : bool, default True
+        Write the how-to-read sentence under the axes.
 
     Returns
     -------
@@ -218,11 +226,13 @@ def plot_stability_path(path, ax=None, *, threshold: float | None = None, q: int
     ValueError
         An empty path, probabilities outside [0, 1], or a ``q`` not in the path's index.
     """
+    n_sub, bound = None, None
     if hasattr(path, "selection_path_"):
         if threshold is None:
             threshold = float(path.threshold_)
         if q is None:
             q = int(path.q_)
+        n_sub, bound = int(path.n_subsamples_), float(path.pfer_bound_)
         path = path.selection_path_
     if not isinstance(path, pd.DataFrame):
         raise TypeError("path must be a fitted StabilitySelector or a DataFrame of selection "
@@ -266,12 +276,45 @@ def plot_stability_path(path, ax=None, *, threshold: float | None = None, q: int
     ax.set_ylim(-0.02, 1.02)
     from matplotlib.ticker import MaxNLocator
 
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if index.shape[0] <= 25 and np.all(index == np.round(index)):
+        ax.set_xticks(index)  # every q of a short path
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if q is not None:  # the chosen q among the ticks, replacing a too close one
+            ticks = [t for t in ax.get_xticks() if index[0] <= t <= index[-1]]
+            step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+            ax.set_xticks(sorted({*(t for t in ticks if abs(t - index[row]) >= step / 2),
+                                  index[row]}))
+    ax.set_xticklabels([f"{t:g}" for t in ax.get_xticks()])
+    yticks = [0.0, 0.25, 0.5, 0.75, 1.0]
+    if threshold is not None:  # π replaces a quarter too close to it to read both
+        yticks = sorted([t for t in yticks if abs(float(threshold) - t) >= 0.1]
+                        + [float(threshold)])
+    ax.set_yticks(yticks)
+    ax.set_yticklabels([f"{t:g}" for t in yticks])
     ax.set_xlabel("q (features kept per subsample)")
     ax.set_ylabel(r"Selection probability $\hat{\Pi}$")
     if title:
         ax.set_title(title)
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    if caption:
+        halves = f"the {n_sub} half-samples" if n_sub else "the half-samples"
+        if threshold is not None:
+            at = f" at the dotted q = {index[row]:g}" if q is not None else " at the last q"
+            stable = (f"; the features at or above the dashed threshold π = "
+                      f"{float(threshold):.2f}{at} form the stable set ({chosen.shape[0]} "
+                      "feature" + ("s" if chosen.shape[0] != 1 else "")
+                      + (f", expected false selections ≤ {bound:.2g}" if bound is not None
+                         else "") + ")")
+        else:
+            stable = ""
+        text = (f"How to read: each line is one feature's selection probability, the share of "
+                f"{halves} whose top q hold it, as q grows{stable}.")
+        import textwrap
+
+        ax.annotate("\n".join(textwrap.wrap(text, 110)), xy=(0, 0), xycoords="axes fraction",
+                    xytext=(0, -42), textcoords="offset points", ha="left", va="top",
+                    fontsize="small", color="0.25")
     return fig
 
 

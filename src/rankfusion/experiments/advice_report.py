@@ -2,10 +2,11 @@
 base64 PNG, no external file), next to ``advice.csv``.
 
 From the top: the verdict, a table of contents, the key numbers, then four figures, each with
-one sentence saying how to read it — outer accuracy against subset size per configuration
-family with its intervals, the Pareto front (accuracy, size, stability), stability against
-accuracy, and the gain of the combination procedure over the best single ranker with its
-interval — and the table of the best configurations. Every accuracy on the page is an outer
+one sentence saying how to read it — the outer score (accuracy, or R² / −RMSE / −MAE for a
+regression target, named as such everywhere on the page) against subset size per
+configuration family with its intervals, the Pareto front (score, size, stability), stability
+against the score, and the gain of the combination procedure over the best single ranker with
+its interval — and the table of the best configurations. Every score on the page is an outer
 estimate (module docstring of :mod:`rankfusion.evaluation.advisor`); the inner maximum is never
 shown.
 """
@@ -35,8 +36,9 @@ def _png(fig) -> str:
 
 
 def _size_axis(ax, sizes):
-    """Log axis when the sizes span more than a factor 8, ticks at the sizes themselves."""
-    sizes = sorted({int(s) for s in sizes})
+    """Log axis when the sizes span more than a factor 8, ticks at the counts themselves (a
+    stability size, plotted at its mean size over the folds, gets no tick of its own)."""
+    sizes = sorted({int(s) for s in sizes if float(s).is_integer()})
     if sizes and sizes[-1] / max(sizes[0], 1) > 8:
         ax.set_xscale("log")
     ax.set_xticks(sizes)
@@ -49,6 +51,18 @@ def _family(row) -> str:
     return f"{row['rankers']} | {row['rule']}"
 
 
+def _score_name(advice) -> str:
+    from ..evaluation.advisor import SCORE_NAMES
+
+    return SCORE_NAMES[getattr(advice, "scoring", "accuracy")]
+
+
+def _clips(advice) -> tuple[float, float]:
+    """The range of the score: accuracy [0, 1], R² (−∞, 1], −RMSE and −MAE (−∞, 0]."""
+    scoring = getattr(advice, "scoring", "accuracy")
+    return {"accuracy": (0.0, 1.0), "r2": (-np.inf, 1.0)}.get(scoring, (-np.inf, 0.0))
+
+
 def _values(column) -> np.ndarray:
     """A column as a float array (matplotlib's masking of a pandas Series with a shuffled
     index fails on pandas < 2)."""
@@ -57,11 +71,16 @@ def _values(column) -> np.ndarray:
 
 def _fig_curves(table, advice):
     """Small multiples: one panel per family (the best combination families, then every
-    ranker alone), its mean outer accuracy against size with the interval as a band; the best
-    single ranker's family drawn in grey in every panel as the line to beat."""
+    ranker alone), its mean outer score against size with the interval as a band; the best
+    single ranker's family drawn in grey in every panel as the line to beat. The stability
+    sizes are no point of a curve over counts: they are left out here (the Pareto figure and
+    the table show them)."""
     from matplotlib.figure import Figure
 
     t = table.copy()
+    if "size_rule" in t.columns:
+        t = t[t["size_rule"] == "count"]
+    lo_clip, hi_clip = _clips(advice)
     t["family"] = [_family(r) for _, r in t.iterrows()]
     best = t.groupby("family", sort=False)["score"].max().sort_values(ascending=False)
     singles = [f for f in best.index if f.endswith("| alone")]
@@ -81,15 +100,17 @@ def _fig_curves(table, advice):
     nrows = -(-len(shown) // ncols)
     fig = Figure(figsize=(11, 2.6 * nrows))
     axes = fig.subplots(nrows, ncols, sharex=True, sharey=True, squeeze=False)
-    lo_all = max(0.0, float(t["score_low"].min()) - 0.02)
+    span = float(t["score_high"].max() - t["score_low"].min()) or 1.0
+    lo_all = max(lo_clip, float(t["score_low"].min()) - 0.02 * span)
+    hi_all = min(hi_clip, float(t["score_high"].max()) + 0.02 * span)
     for ax in axes.flat[len(shown):]:
         ax.set_visible(False)
 
     def draw(ax, fam, color, ls, marker, label):
         g = t[t["family"] == fam].sort_values("size")
         x = g["size"].to_numpy(dtype=float)
-        ax.fill_between(x, _values(g["score_low"].clip(lower=0)),
-                        _values(g["score_high"].clip(upper=1)), color=color, alpha=0.15,
+        ax.fill_between(x, _values(g["score_low"].clip(lower=lo_clip)),
+                        _values(g["score_high"].clip(upper=hi_clip)), color=color, alpha=0.15,
                         lw=0)
         ax.plot(x, _values(g["score"]), ls=ls, marker=marker, ms=3.5, color=color, lw=1.4,
                 label=label)
@@ -102,9 +123,9 @@ def _fig_curves(table, advice):
                " (best single, chosen by the inner CV)" if fam == ref else "")
         ax.set_title(fam + tag, fontsize=8.5)
         ax.grid(alpha=0.3)
-        ax.set_ylim(lo_all, 1.0)
+        ax.set_ylim(lo_all, hi_all)
         if i % ncols == 0:
-            ax.set_ylabel("outer accuracy", fontsize=8)
+            ax.set_ylabel(f"outer {_score_name(advice)}", fontsize=8)
     for ax in axes.flat[:len(shown)]:
         _size_axis(ax, t["size"])
         ax.tick_params(labelsize=7, labelbottom=True)
@@ -115,7 +136,7 @@ def _fig_curves(table, advice):
     return fig, note
 
 
-def _fig_pareto(table, pareto):
+def _fig_pareto(table, pareto, name="accuracy"):
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(8, 4.5))
@@ -132,13 +153,13 @@ def _fig_pareto(table, pareto):
     if np.isfinite(phi).any():
         fig.colorbar(sc, ax=ax, label="Nogueira's Φ (stability)")
     _size_axis(ax, table["size"])
-    ax.set_ylabel("mean outer accuracy")
+    ax.set_ylabel(f"mean outer {name}")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
     return fig
 
 
-def _fig_stability(table):
+def _fig_stability(table, name="accuracy"):
     from matplotlib.figure import Figure
 
     t = table[np.isfinite(table["phi"].to_numpy(dtype=float))]
@@ -160,7 +181,7 @@ def _fig_stability(table):
         ax.errorbar(phi, _values(g["score"]), xerr=xerr, fmt=marker, ms=4, alpha=0.6,
                     capsize=1.5, lw=0.6, label=label)
     ax.set_xlabel("Nogueira's Φ of the outer subsets (1 = the same subset every time)")
-    ax.set_ylabel("mean outer accuracy")
+    ax.set_ylabel(f"mean outer {name}")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="lower left")
     return fig
@@ -169,6 +190,7 @@ def _fig_stability(table):
 def _fig_gain(advice):
     from matplotlib.figure import Figure
 
+    name = _score_name(advice)
     d = advice.combination_scores - advice.single_scores
     fig = Figure(figsize=(10, 3.2))
     axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [3, 2]})
@@ -182,9 +204,12 @@ def _fig_gain(advice):
     ax.axvline(0, color="crimson", lw=1, ls="--")
     ax.set_yticks([])
     ax.set_ylim(-0.6, 0.6)
-    ax.set_xlabel("accuracy gain of the combination procedure")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=6))  # tiny gains: labels must not overlap
+    ax.set_xlabel(f"{name} gain of the combination procedure")
     ax.legend(fontsize=7, loc="upper left")
-    ax.set_title(f"accuracy: p = {advice.pvalue:.3g} (Nadeau–Bengio corrected t-test)",
+    ax.set_title(f"{name}: p = {advice.pvalue:.3g} (Nadeau–Bengio corrected t-test)",
                  fontsize=9)
     ax = axes[1]
     sg, (slo, shi) = advice.stability_gain, advice.stability_gain_ci
@@ -248,8 +273,10 @@ def advice_report_html(advice, *, title: str | None = None) -> str:
     esc = html.escape
     title = title or "Rule advisor"
     kind = "gain" if advice.significant else "none"
-    sections = [("numbers", "Key numbers"), ("curves", "Accuracy against subset size"),
-                ("pareto", "The Pareto front"), ("stability", "Stability against accuracy"),
+    name = _score_name(advice)
+    cap = name[:1].upper() + name[1:]
+    sections = [("numbers", "Key numbers"), ("curves", f"{cap} against subset size"),
+                ("pareto", "The Pareto front"), ("stability", f"Stability against {name}"),
                 ("gain", "The gain and its interval"), ("table", "Best configurations"),
                 ("method", "How these numbers were obtained")]
     out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{esc(title)}"
@@ -268,9 +295,14 @@ def advice_report_html(advice, *, title: str | None = None) -> str:
         ("recommended (combination chosen on all the data)", advice.recommended.label),
         ("best single ranker (chosen the same way)", advice.best_single.label),
         ("one-SE pick (smallest size within one SE of the best)", advice.one_se.label),
-        ("outer accuracy of the combination procedure",
+        (f"outer {name} of the combination procedure",
          f"{advice.combination_scores.mean():.3f}"),
-        ("outer accuracy of the single-ranker procedure", f"{advice.single_scores.mean():.3f}"),
+        (f"outer {name} of the single-ranker procedure", f"{advice.single_scores.mean():.3f}"),
+        *([(f"outer {name} with all the features", f"{b['all_features']:.3f}"),
+           (f"outer {name} with none ("
+            f"{'the training mean' if advice.task == 'regression' else 'the majority class'}"
+            ")", f"{b['no_features']:.3f}")]
+          if (b := getattr(advice, "baseline", None)) else []),
         (f"gain, {level} % interval", f"{advice.gain:+.3f} [{lo:+.3f}, {hi:+.3f}]"),
         ("p-value (Nadeau–Bengio corrected resampled t-test)", f"{advice.pvalue:.3g}"),
         ("Φ combination procedure", fmt_phi(advice.stability)),
@@ -285,46 +317,52 @@ def advice_report_html(advice, *, title: str | None = None) -> str:
         f"</td></tr>" for k, v in rows) + "</table>")
 
     fig, note = _fig_curves(table, advice)
-    out.append("<h2 id='curves'>Accuracy against subset size</h2>")
+    out.append(f"<h2 id='curves'>{esc(cap)} against subset size</h2>")
     out.append(f"<p class='howto'>How to read: one panel per family (rankers | rule; the best "
                "combination families first, then each ranker alone, in red): its mean outer "
-               f"accuracy at each subset size, the band its {level} % corrected interval; the "
-               "grey dashed line in every panel is the single ranker the inner CV picks. The "
-               "panels show where accuracy saturates with size; they are not the test: "
+               f"{esc(name)} at each subset size, the band its {level} % corrected interval; "
+               "the grey dashed line in every panel is the single ranker the inner CV picks. "
+               f"The panels show where {esc(name)} saturates with size; they are not the test: "
                "picking the best-looking panel would be the selection bias the nested "
                "resampling avoids — whether combining pays is the gain below"
                f"{esc(note)}.</p>")
-    out.append(f"<img alt='accuracy against subset size' src='data:image/png;base64,"
+    out.append(f"<img alt='{esc(name)} against subset size' src='data:image/png;base64,"
                f"{_png(fig)}'>")
 
     out.append("<h2 id='pareto'>The Pareto front</h2>")
     out.append("<p class='howto'>How to read: every dot is a configuration, coloured by its "
                "stability Φ; the circled ones form the Pareto front — no other configuration "
-               "is at least as accurate, as small and as stable with one of them strictly "
+               f"scores at least as high ({esc(name)}), is as small and as stable with one "
+               "of them strictly "
                "better — so a choice worth making is one of the circles.</p>")
     out.append(f"<img alt='Pareto front' src='data:image/png;base64,"
-               f"{_png(_fig_pareto(table, advice.pareto))}'>")
+               f"{_png(_fig_pareto(table, advice.pareto, name))}'>")
 
-    out.append("<h2 id='stability'>Stability against accuracy</h2>")
+    out.append(f"<h2 id='stability'>Stability against {esc(name)}</h2>")
     out.append("<p class='howto'>How to read: Nogueira's Φ measures how alike the subsets "
                "chosen on the outer training parts are (1: always the same features; 0: no "
                "more alike than random subsets of that size); the bars are its "
                f"{level} % interval; the best configurations sit top right.</p>")
-    out.append(f"<img alt='stability against accuracy' src='data:image/png;base64,"
-               f"{_png(_fig_stability(table))}'>")
+    out.append(f"<img alt='stability against {esc(name)}' src='data:image/png;base64,"
+               f"{_png(_fig_stability(table, name))}'>")
 
     out.append("<h2 id='gain'>The gain and its interval</h2>")
     out.append("<p class='howto'>How to read: the grey dots are the outer folds' differences "
-               "in accuracy (combination procedure − best-single procedure), the black diamond "
+               f"in {esc(name)} (combination procedure − best-single procedure), the black "
+               "diamond "
                f"their mean with its {level} % corrected interval; when the interval crosses "
                "the dashed zero line, combining shows no gain on this data. The right panel is "
                "the same for stability.</p>")
     out.append(f"<img alt='gain' src='data:image/png;base64,{_png(_fig_gain(advice))}'>")
 
+    extra = [c for c in ("size_rule", "fold_sizes") if c in table.columns]
     top = table.head(20)[["rankers", "rule", "size", "score", "score_low", "score_high",
-                          "phi", "phi_low", "phi_high", "chosen", "tied_at_cutoff"]]
+                          "phi", "phi_low", "phi_high", "chosen", "tied_at_cutoff", *extra]]
+    sizes = (" size of a stability rule: the mean size of its stable sets over the outer "
+             "folds, fold_sizes each one;" if extra else "")
     out.append(f"<h2 id='table'>Best configurations</h2><p>The 20 best of {len(table)} by mean "
-               f"outer accuracy (all in advice.csv); score_low/score_high: the {level} % "
+               f"outer {esc(name)} (all in advice.csv);{sizes} score_low/score_high: the "
+               f"{level} % "
                "corrected interval; chosen: the share of outer folds whose inner CV picked "
                "it; tied_at_cutoff: features tied at the cut-off score on all the data.</p>")
     out.append(_table_html(top))
@@ -334,7 +372,7 @@ def advice_report_html(advice, *, title: str | None = None) -> str:
         f"<p>Nested resampling: {s['outer_folds']} outer folds; inside each outer training "
         f"part a {s['inner_cv']}-fold inner CV chose the best combination (rankers × rule × "
         "size) and the best single ranker; both were refit on the outer training part and "
-        "scored on its test part. Every accuracy here is such an outer estimate; the best "
+        f"scored on its test part. Every {esc(name)} here is such an outer estimate; the best "
         "inner score is never reported. The gain is tested with the Nadeau–Bengio corrected "
         "resampled t-test (variance × (1/J + n_test/n_train), J − 1 degrees of freedom), "
         "the outer folds paired. Φ is Nogueira, Sechidis &amp; Brown (2018).</p>")

@@ -63,7 +63,7 @@ class AdviceRun(WorkflowRun):
         return "plan" if self.advice is None else "configurations"
 
     def tables(self) -> dict:
-        """``configurations`` (by mean outer accuracy, rounded to 3 decimals; ``top`` rows),
+        """``configurations`` (by mean outer score, rounded to 3 decimals; ``top`` rows),
         or ``plan`` (what, how many) for a dry run.
 
         Returns
@@ -77,7 +77,9 @@ class AdviceRun(WorkflowRun):
                                           "count": list(self.plan.values())})}
         from ..evaluation import advice_frame
 
-        frame = advice_frame(self.advice)[list(SHOWN_COLUMNS)]
+        frame = advice_frame(self.advice)
+        extra = [c for c in ("size_rule", "fold_sizes") if c in frame.columns]
+        frame = frame[list(SHOWN_COLUMNS) + extra]
         shown = frame if not self.top else frame.head(self.top)
         return {"configurations": shown.round(3)}
 
@@ -101,10 +103,11 @@ class AdviceRun(WorkflowRun):
             lines.append(f"resumed: {self.store.reused} of {self.store.total} parts reused "
                          f"from {self.out}, {len(self.store.computed)} computed")
         sec = s["seconds"]
+        est = "regressor" if s.get("task") == "regression" else "classifier"
         lines.append(f"time: read {self.seconds['read']:.2f} s, advise "
                      f"{self.seconds['advise']:.2f} s (summed over the work: rankers "
                      f"{sec['rankers']:.2f} s, aggregation {sec['aggregation']:.2f} s, "
-                     f"classifier {sec['classifier']:.2f} s for {s['classifier_fits']} fits)")
+                     f"{est} {sec['classifier']:.2f} s for {s['classifier_fits']} fits)")
         return lines
 
     def summary(self) -> str:
@@ -118,18 +121,22 @@ class AdviceRun(WorkflowRun):
         if self.advice is None:
             return "\n".join([f"# {notes[0]}", *(f"{k}: {v}" for k, v in self.plan.items())])
         from ..evaluation import advice_frame
+        from ..evaluation.advisor import SCORE_NAMES
         from .text import frame_text
 
         adv = self.advice
         n_all = advice_frame(adv).shape[0]
         shown = self.tables()["configurations"]
+        score = SCORE_NAMES[adv.scoring]
+        sizes = ("; fold_sizes = the stable set's size on each outer fold"
+                 if "fold_sizes" in shown.columns else "")
         lines = [f"# {notes[0]}", adv.verdict,
                  f"\nrecommended: {adv.recommended.label}",
                  f"best single: {adv.best_single.label}",
                  f"one-SE pick (smallest size within one SE of the best): {adv.one_se.label}",
-                 f"\nconfigurations by mean outer accuracy ({len(shown)} of {n_all}; "
+                 f"\nconfigurations by mean outer {score} ({len(shown)} of {n_all}; "
                  f"{round(100 * (1 - adv.alpha))} % intervals; phi = Nogueira's stability; "
-                 "chosen = share of outer folds whose inner CV picked it)",
+                 f"chosen = share of outer folds whose inner CV picked it{sizes})",
                  frame_text(shown)]
         middle = notes[1:-1]
         if middle:
@@ -167,7 +174,7 @@ class AdviceRun(WorkflowRun):
                                                        "advise": self.seconds["advise"]}})
 
 
-def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
+def run_advice(data, target=None, *, rankers=None,
                rules="borda,mean_score,kfirst,rrf", sizes=None, estimator=None, cv: int = 5,
                inner_cv: int = 3, repeats: int = 2, combine: str = "subsets",
                alpha: float = 0.05, tie_break: str = "random", random_state=None,
@@ -176,7 +183,8 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
                nominal=None, sep=None, encoding="utf-8", out=None, overwrite: bool = False,
                top: int = 10, dry_run: bool = False, options=None,
                scheduler: str | None = None, n_workers: int | None = None,
-               progress: bool | None = None) -> AdviceRun:
+               progress: bool | None = None, task: str = "auto",
+               scoring: str | None = None) -> AdviceRun:
     """Whether any combination of rankers × rule × size beats the best single ranker on a
     data set (:func:`rankfusion.advise`), or, with ``dry_run``, the work that would take.
 
@@ -192,9 +200,12 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
     data : str, path-like or DataFrame
         The data set (:func:`~rankfusion.workflows.read_data`).
     target : str, int or None, default None
-        The class column; None = the last column.
-    rankers : str or list of str, default "info_gain,relieff,nlc"
-        At least two rankers (comma-separated text or a list).
+        The target column (class labels or, with ``task``, a numeric target); None = the
+        last column.
+    rankers : str or list of str, optional
+        At least two rankers (comma-separated text or a list); default
+        ``info_gain,relieff,nlc`` for classification, ``f_regression,rrelieff,
+        mutual_info_regression`` for regression (:func:`rankfusion.advise`).
     rules : str or list of str, default "borda,mean_score,kfirst,rrf"
         Rules with parameters (``"borda,kfirst:k=0.05"``; text goes through
         :func:`rankfusion.evaluation.split_rules`).
@@ -202,7 +213,7 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
         Subset sizes (text goes through :func:`rankfusion.evaluation.parse_sizes`); default
         1, 2, 4, … up to 256.
     estimator : str, optional
-        The classifier scoring a subset.
+        The classifier (or, for regression, the regressor) scoring a subset.
     cv : int, default 5
         Outer folds per repeat.
     inner_cv : int, default 3
@@ -255,6 +266,13 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
         Parts done (the outer folds and the choice on all the data) and the estimated time
         left on standard error: a bar on a terminal, else a line at most every 10 s
         (:mod:`rankfusion._utils.progress`); default: on a terminal only (False: none).
+    task : {"auto", "classification", "regression"}, default "auto"
+        What the target is (docs/design.md, 'Tasks'): passed to the reader
+        (:func:`rankfusion.io.load_data`) and to :func:`rankfusion.advise`; never guessed
+        from a whole-number target with many values.
+    scoring : str, optional
+        The score: ``accuracy`` (classification); ``r2`` (default), ``neg_rmse`` or
+        ``neg_mae`` (regression).
 
 
     Returns
@@ -267,13 +285,13 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
 
     if isinstance(rankers, str):
         rankers = [r.strip() for r in rankers.split(",") if r.strip()]
-    kwargs = dict(rankers=list(rankers),
+    kwargs = dict(rankers=None if rankers is None else list(rankers),
                   rules=split_rules(rules) if isinstance(rules, str) else list(rules),
                   sizes=parse_sizes(sizes) if isinstance(sizes, str) else sizes,
                   estimator=estimator, cv=cv, inner_cv=inner_cv, n_repeats=repeats,
                   combine=combine, alpha=alpha, tie_break=tie_break,
                   random_state=random_state, n_jobs=n_jobs, n_bootstraps=n_bootstraps,
-                  sample_fraction=sample_fraction)
+                  sample_fraction=sample_fraction, task=task, scoring=scoring)
     folder = out is not None and not is_stream(out)
     if (scheduler is not None or n_workers is not None) and not dry_run and not folder:
         raise ValueError("--scheduler / --dask-local need --out DIR: the parts computed on "
@@ -282,7 +300,7 @@ def run_advice(data, target=None, *, rankers="info_gain,relieff,nlc",
         check_advice_folder(out, overwrite=overwrite, inputs=inputs_of(data))
     t0 = time.perf_counter()
     X, y = read_data(data, target, format=format, drop=drop, na_values=na_values,
-                     nominal=nominal, sep=sep, encoding=encoding)
+                     nominal=nominal, sep=sep, encoding=encoding, task=task)
     t_read = time.perf_counter() - t0
     settings = {"cv": cv, "inner_cv": inner_cv, "repeats": repeats}
     if dry_run:
