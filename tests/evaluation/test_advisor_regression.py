@@ -200,7 +200,7 @@ HOSTILE = [
      "'naive_bayes' is a classifier, not for a regression task; regression estimators: .*ridge"),
     ({"estimator": __import__("sklearn.svm", fromlist=["SVC"]).SVC()}, TypeError,
      "must be a regressor for a regression task"),
-    ({"sizes": ["stability"]}, ValueError, "StabilitySelector takes class labels only"),
+    ({"sizes": ["stability:pfer=0"]}, ValueError, "pfer"),
     ({"cv": 31}, ValueError, "too few for cv=31"),
     ({"cv": 2, "inner_cv": 16}, ValueError, "inner_cv=16 inner folds .*lower cv or inner_cv"),
     ({"rules": ("fuzzy:OW",), "sample_fraction": 0.05}, ValueError,

@@ -154,11 +154,31 @@ def test_hostile_spellings(sizes, exc, match):
         prepare_advice(X, y, **{**KW, "sizes": sizes})
 
 
-def test_refused_with_a_fuzzy_rule_and_for_regression():
+def test_refused_with_a_fuzzy_rule():
     X, y = data()
     with pytest.raises(ValueError, match=r"rules\[0\] \(fuzzy\) combines bootstrap lists"):
         prepare_advice(X, y, **{**KW, "rules": ("fuzzy:OW",), "sizes": ["stability"]})
-    yr = X[:, 0] + np.linspace(0, 1, 60)
-    with pytest.raises(ValueError, match="class labels only"):
-        prepare_advice(X, yr, **{**KW, "rankers": ("f_regression", "pearson"),
-                                 "sizes": ["stability"]})
+
+
+def test_regression_stable_sets_are_unstratified_stability_selectors():
+    # a numeric target: StabilitySelector(task="regression") on each outer training part (its
+    # half-samples drawn without strata) is the oracle; the informative features x0, x1 of a
+    # linear model are the stable set of the recommended configuration
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(90, 8))
+    yr = 3.0 * X[:, 0] + 2.0 * X[:, 1] + 0.3 * rng.normal(size=90)
+    kw = {**KW, "rankers": ("f_regression", "pearson"), "rules": ("borda",),
+          "sizes": [RULE], "task": "regression"}
+    adv = advise(X, yr, **kw)
+    assert adv.task == "regression"
+    configs = [c for c in adv.outer_subsets if c.size == RULE]
+    assert len(configs) == 3
+    for c in configs:
+        rule = "borda" if c.is_single else c.rule
+        for j, (train, _) in enumerate(adv.outer_splits):
+            sel = StabilitySelector(rankers=list(c.rankers), aggregation=rule,
+                                    normalize="minmax", tie_break="random", task="regression",
+                                    random_state=adv.stability_seeds[j], **PARAMS)
+            sel.fit(X[train], yr[train])
+            np.testing.assert_array_equal(adv.outer_subsets[c][j], np.flatnonzero(sel.support_))
+    assert {"x0", "x1"} <= set(adv.ties["features"])

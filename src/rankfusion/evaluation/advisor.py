@@ -545,7 +545,8 @@ def _stable_sets(plan: _Plan, Xt, yt, seed: int, timing: dict) -> np.ndarray:
                 sel = StabilitySelector(rankers=specs, aggregation=rule,
                                         aggregation_params=dict(params) or None,
                                         normalize="minmax", tie_break=plan.tie_break,
-                                        random_state=seed, **sp).fit(Xt, yt)
+                                        task=plan.task, random_state=seed,
+                                        **sp).fit(Xt, yt)
                 out[o, t] = sel.support_
     timing["rankers"] += time.perf_counter() - t0
     return out
@@ -812,10 +813,6 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     sample_fraction = float(sample_fraction)
     if not 0.0 < sample_fraction <= 1.0:  # NaN fails too
         raise ValueError(f"sample_fraction must lie in (0, 1], got {sample_fraction}")
-    if stab and regression:
-        raise ValueError(f"sizes: the stability rule ({stab[0][0]!r}) draws its half-samples "
-                         "within classes (StabilitySelector takes class labels only); a "
-                         "regression target takes counts or fractions")
     if stab and fuzzy:
         raise ValueError(f"sizes: the stability rule ({stab[0][0]!r}) ranks each half-sample "
                          f"once per ranker, and rules[{fuzzy[0]}] (fuzzy) combines bootstrap "
@@ -1251,7 +1248,8 @@ def advise(X, y, *, rankers=None, rules=DEFAULT_RULES, sizes=None,
         set of :class:`~rankfusion.selection.StabilitySelector` (its rankers and rule) fitted
         on each training part, inner and outer, so the size is chosen inside the training
         part only; ``Advice.table`` gives its mean size over the outer folds in ``size`` and
-        the size on each fold in ``fold_sizes``. Class labels only, and not with a fuzzy rule.
+        the size on each fold in ``fold_sizes``. Not with a fuzzy rule; for a numeric target the
+        half-samples are drawn without strata (``StabilitySelector(task="regression")``).
         Its cost: every ranker on ``n_subsamples`` half-samples of every training part.
     estimator : None, str, classifier or regressor, default=None
         The estimator scoring a subset: a name of
