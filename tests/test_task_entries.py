@@ -248,3 +248,23 @@ def test_every_entry_honours_an_explicit_task(entry, target, task, tmp_path):
             with pytest.raises((exc, ValueError) if spelling == "toml" else exc,
                                match=python_words):
                 call()
+
+
+@pytest.mark.parametrize("make", [
+    lambda: __import__("rankfusion").EnsembleSelector(rankers=["f_classif"],
+                                                      n_features_to_select=2),
+    lambda: __import__("rankfusion").StabilitySelector(rankers=[("f_classif", {})], q=2,
+                                                       n_subsamples=4, random_state=0),
+    lambda: __import__("rankfusion").BorutaSelector("f_classif", max_iter=2, random_state=0),
+], ids=["EnsembleSelector", "StabilitySelector", "BorutaSelector"])
+def test_text_labels_with_many_classes(make):
+    """25 text classes in 75 samples are class labels whatever their number (text is never a
+    numeric target); their integer codes reach the rankers as labels, not as 25 whole
+    numbers the rankers would refuse as a continuous target."""
+    y = np.array([f"class {v}" for v in _target("whole")], dtype=object)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        sel = make().fit(_features(y), y)
+    assert sel.task_ == "classification" and sel.classes_.shape[0] == N_VALUES
+    if hasattr(sel, "rankers_"):
+        assert sel.rankers_ == (("f_classif", {}),)

@@ -289,3 +289,17 @@ def test_sparse_tag_says_what_fit_does(selector, sparse, target):
     else:
         with pytest.raises(TypeError, match="accept_sparse='densify'"):
             selector.fit(sp.csr_matrix(dense), y)
+
+
+def test_ranker_memo_leaves_sparse_data_alone():
+    """Inside ranker_cache() (the experiment runner's memo) a sparse X is ranked, not hashed:
+    the memo's digest is of dense arrays only."""
+    from rankfusion.selection.ranker_specs import ranker_cache
+
+    dense, y = _counts()
+    want = EnsembleSelector(rankers=["chi2"], n_features_to_select=4).fit(dense, y)
+    with ranker_cache() as stats:
+        got = EnsembleSelector(rankers=["chi2"], n_features_to_select=4).fit(
+            sp.csr_matrix(dense), y)
+    np.testing.assert_array_equal(got.positions_, want.positions_)
+    assert stats["hits"] == 0 and stats["misses"] == 0

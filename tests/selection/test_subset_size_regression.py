@@ -7,6 +7,7 @@ same folds, a linear model with known informative features; the classification c
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn.base import clone
 from sklearn.linear_model import Ridge
@@ -94,7 +95,7 @@ def test_ranked_once_curve_rises_with_the_informative_features():
 HOSTILE = [
     ("unknown-scoring", "rmse", ValueError,
      r"scoring must be 'accuracy', 'r2', 'neg_rmse' or 'neg_mae', got 'rmse'"),
-    ("scoring-none", None, TypeError, r"scoring must be .* got None"),
+    ("scoring-number", 0, TypeError, r"scoring must be .* got 0"),
     ("scoring-uppercase", "R2", ValueError, r"scoring"),
     ("scoring-list", ["r2"], (TypeError, ValueError), r"scoring"),
 ]
@@ -108,3 +109,29 @@ def test_hostile_scoring(scoring, exc, message):
     with pytest.raises(exc, match=message):
         evaluate_prefixes(X, y, folds, [np.arange(6)] * 2, {"ridge": Ridge()}, [1],
                           scoring=scoring)
+
+
+@pytest.mark.parametrize("task, scoring, message", [
+    ("regression", "accuracy", "scoring='accuracy' is a classification score, but the task "
+                               "is regression"),
+    ("classification", "r2", "scoring='r2' is a regression score, but the task is "
+                             "classification"),
+])
+def test_scoring_of_the_other_task_is_refused(task, scoring, message):
+    X, y = _linear(n=20, p=6)
+    if task == "classification":
+        y = (y > np.median(y)).astype(int)
+    folds = regression_folds(20, 2, random_state=0)
+    with pytest.raises(ValueError, match=message):
+        evaluate_prefixes(X, y, folds, [np.arange(6)] * 2, {"ridge": Ridge()}, [1],
+                          scoring=scoring, task=task)
+
+
+def test_scoring_defaults_by_task():
+    X, y = _linear(n=20, p=6)
+    folds = regression_folds(20, 2, random_state=0)
+    a = evaluate_prefixes(X, y, folds, [np.arange(6)] * 2, {"ridge": Ridge()}, [1, 3],
+                          task="regression")
+    b = evaluate_prefixes(X, y, folds, [np.arange(6)] * 2, {"ridge": Ridge()}, [1, 3],
+                          scoring="r2")
+    pd.testing.assert_frame_equal(a, b)

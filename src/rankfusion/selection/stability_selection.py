@@ -698,7 +698,7 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
                                   ensure_min_samples=2)
         self.task_ = resolve_task(y, self.task)
         chosen = self._rankers_for(self.task_)
-        self.rankers_ = tuple(chosen) if isinstance(chosen, (list, tuple)) else (chosen,)
+        self.rankers_ = tuple(ranker_items(chosen))
         rankers, kind = self._resolve(chosen)
         check_rankers_task(chosen, self.task_, self.task, who="StabilitySelector")
         densify = sparse and not rankers_take_sparse(chosen)
