@@ -8,8 +8,8 @@ classes) and ``labels`` (text: classification under auto, refused as a numeric t
 Each entry runs with the rankers / estimators of the task it is expected to take, and reports
 the task it took (its ``task_`` attribute, its result's ``task`` or metrics, the command
 line's header); a refusal is checked by its exception and message. Each expected task is a
-real observation: the entry's rankers and estimators refuse the other task. The advisor's
-rows are in ``tests/evaluation/test_advisor_task.py``.
+real observation: the entry's rankers and estimators refuse the other task. More advisor
+cases are in ``tests/evaluation/test_advisor_task.py`` and ``test_advisor_regression.py``.
 """
 
 from __future__ import annotations
@@ -116,6 +116,16 @@ def _evaluate_prefixes(X, y, task, want):
     return want if curve["mean"].notna().all() else "?"
 
 
+SECOND = {"classification": "info_gain", "regression": "pearson"}
+
+
+def _advise(X, y, task, want):
+    from rankfusion import advise
+
+    return advise(X, y, rankers=(RANKER[want], SECOND[want]), rules=("borda",), sizes=[2],
+                  cv=3, inner_cv=2, n_repeats=1, random_state=0, task=task).task
+
+
 def _runner(X, y, task, want, tmp_path):
     from rankfusion.experiments import run_experiment
 
@@ -165,12 +175,17 @@ def _cli(command):
                            "--estimators", "naive_bayes" if want == "classification"
                            else "ridge"],
                 "svm-rfe": ["--top", "2"] + (["--criterion", "crammer_singer"]
-                                             if want == "classification" else [])}[command]
+                                             if want == "classification" else []),
+                "advise": ["--rankers", f"{RANKER[want]},{SECOND[want]}", "--rules", "borda",
+                           "--sizes", "2", "--cv", "3", "--inner-cv", "2", "--repeats", "1",
+                           "--out", str(tmp_path / "advice")]}[command]
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main([command, str(path), "--task", task, *args])
         if code:
             raise ValueError(err.getvalue())  # the one error line, checked by the table
+        if command == "advise":  # the advice names its score: R² for a numeric target
+            return "regression" if "outer R²" in out.getvalue() else "classification"
         header = out.getvalue().splitlines()[0]
         return "regression" if "numeric" in header else "classification"
 
@@ -186,11 +201,13 @@ ENTRIES = {  # name → (function, tasks it takes, needs a tmp_path, spelling of
     "cross_validate_selection": (_cross_validate, None, False, "python"),
     "error_curve": (_error_curve, None, False, "python"),
     "evaluate_prefixes": (_evaluate_prefixes, None, False, "python"),
+    "advise": (_advise, None, False, "python"),
     # the runner's [experiment] task is explicit only (classification by default)
     "experiment runner": (_runner, ("classification", "regression"), True, "toml"),
     "cli rank": (_cli("rank"), None, True, "cli"),
     "cli select": (_cli("select"), None, True, "cli"),
     "cli svm-rfe": (_cli("svm-rfe"), None, True, "cli"),
+    "cli advise": (_cli("advise"), None, True, "cli"),
 }
 
 # (target, task) → the task taken, or (exception, message regex: Python / command line)

@@ -385,6 +385,9 @@ class _Plan:
     task: str = "classification"
     scoring: str = "accuracy"
     stab: list = field(default_factory=list)  # the stability sizes: (label, params)
+    # the target as the rankers take it: the class codes, or for many whole-number classes
+    # (an explicit task="classification") the codes as text labels (as_class_labels)
+    y_rank: object = None
 
     @property
     def n_orders(self) -> int:
@@ -449,7 +452,7 @@ def _part_orders(plan: _Plan, idx, seq: np.random.SeedSequence, timing: dict):
     × stability sizes × p masks of the stable sets (:func:`_stable_sets`)."""
     from ..selection.ranker_specs import run_ranker
 
-    X, y = plan.X, plan.y
+    X, y = plan.X, plan.y_rank
     Xt, yt = (X, y) if idx is None else (_rows(X, idx), y[idx])
     p = plan.names.shape[0]
     # child i depends on i only: the fourth stream (the bootstraps) and the fifth (the
@@ -870,7 +873,8 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
         subsets = [c for m in range(2, R + 1) for c in itertools.combinations(range(R), m)]
     plan = _Plan(Xv, codes, np.asarray(names, dtype=object), resolved, specs, parsed, subsets,
                  grid, est, cv, inner_cv, n_repeats, tie_break, alpha, n_jobs, seed, combine,
-                 n_bootstraps, sample_fraction, task=task, scoring=scoring, stab=stab)
+                 n_bootstraps, sample_fraction, task=task, scoring=scoring, stab=stab,
+                 y_rank=codes if regression else as_class_labels(codes))
     plan.orders_meta = [((i,), -1) for i in range(R)] + [
         (s, ri) for s in subsets for ri in range(len(parsed))]
     # every rule parameter checked against p before any work (k of kfirst as count or fraction)
