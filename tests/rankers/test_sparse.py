@@ -91,6 +91,50 @@ def test_sparse_equals_dense_and_stays_sparse(name, sparams, dparams, exact, fmt
                               np.argsort(-want, kind="stable"))
 
 
+REGRESSION_CASES = [  # (ranker, params); the dense fit is the oracle, equal up to rounding
+    ("f_regression", {}),
+    ("ridge", {}),
+    ("ridge", {"alpha": 10.0}),
+    ("lasso_cv", {"cv": 3}),
+    ("rfe_regression", {"step": 5}),
+]
+
+
+def _regression_counts(n, p, seed):
+    """Counts with a constant non-zero column (3) and an all-zero one (4): both score 0."""
+    dense, _ = _counts(n=n, p=p, seed=seed)
+    dense[:, 3] = 2.0
+    dense[:, 4] = 0.0
+    rng = np.random.default_rng(seed)
+    y = dense[:, :8] @ np.linspace(1.0, 3.0, 8) + rng.normal(0, 0.5, n)
+    return dense, y
+
+
+@pytest.mark.parametrize("shape", [(80, 20), (40, 120)], ids=["p<n", "p>n"])
+@pytest.mark.parametrize("fmt", ["csr", "csc", "coo"])
+@pytest.mark.parametrize("name,params", REGRESSION_CASES,
+                         ids=[f"{c[0]}{c[1] or ''}" for c in REGRESSION_CASES])
+def test_sparse_regression_equals_dense_and_stays_sparse(name, params, fmt, shape, no_densify):
+    for seed in range(3):
+        dense, y = _regression_counts(*shape, seed)
+        X = {"csr": sp.csr_matrix, "csc": sp.csc_matrix, "coo": sp.coo_matrix}[fmt](dense)
+        want = get_ranker(name)(dense, y, **params)
+        no_densify[0] = dense.size // 2  # n × p never; a min(n, p)² Gram matrix may
+        got = get_ranker(name)(X, y, **params)
+        no_densify[0] = None
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12 * np.abs(want).max())
+        assert np.array_equal(np.argsort(-got, kind="stable"), np.argsort(-want, kind="stable"))
+        if name in ("ridge", "lasso_cv", "f_regression"):
+            assert got[3] == got[4] == 0.0  # constant columns
+
+
+def test_sparse_ridge_gram_matrix_memory_checked(monkeypatch):
+    dense, y = _regression_counts(40, 120, 0)
+    monkeypatch.setenv("RANKFUSION_MAX_MEMORY", "1000")  # bytes: below a 40 × 40 Gram matrix
+    with pytest.raises(MemoryError, match="Gram"):
+        get_ranker("ridge")(sp.csr_matrix(dense), y)
+
+
 @pytest.mark.parametrize("module,attr,name", [
     ("sklearn.feature_selection", "chi2", "chi2"),
     ("sklearn.feature_selection", "f_classif", "f_classif"),

@@ -71,8 +71,8 @@ PROVIDERS = {
 #: docs/design.md, 'Sparse input'); a refusal of sparse X names them. A test checks this
 #: table against the tags.
 SPARSE_RANKERS = ("chi2", "chi_square", "f_classif", "f_regression", "gain_ratio", "info_gain",
-                  "mutual_info_classif", "random_forest", "rfe_regression", "svm_rfe",
-                  "symmetric_uncertainty")
+                  "lasso_cv", "mutual_info_classif", "random_forest", "rfe_regression", "ridge",
+                  "svm_rfe", "symmetric_uncertainty")
 declare_sparse_rankers(SPARSE_RANKERS)
 
 #: The registered rankers; each module of :data:`PROVIDERS` is imported when one of its names

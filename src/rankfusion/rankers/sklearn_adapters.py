@@ -28,6 +28,7 @@ from .._utils.sparse import issparse, rescale_sparse_columns
 from .._utils.task import check_regression_data
 from .._utils.validation import check_bool, check_n_jobs, check_positive_int
 from ._registry import BOOL, RANDOM_STATE, register_ranker
+from .sparse_ridge import sparse_moments, sparse_ridge_coef
 
 __all__ = ["score_func_ranker", "estimator_ranker", "estimator_importances", "prepared_kernel"]
 
@@ -428,11 +429,15 @@ def f_regression(X, y) -> np.ndarray:
     ``f_regression``: ``F = r² / (1 − r²) · (n − 2)``, ``r`` Pearson's correlation with ``y``);
     NaN (a constant feature) → 0. Features of extreme scale are rescaled exactly first. A
     sparse X stays sparse (CSR; scikit-learn centres through the column means, the same
-    moments as on dense data: equal up to rounding; docs/design.md, 'Sparse input')."""
+    moments as on dense data: equal up to rounding, a constant column exactly 0;
+    docs/design.md, 'Sparse input')."""
     from sklearn.feature_selection import f_regression as _f
 
     values, target, _ = _scaled_regression_data(X, y, "f_regression", fmt="csr")
-    return _clean(_f(values, target)[0], values.shape[1], "f_regression")
+    scores = _f(values, target)[0]
+    if issparse(values):  # a constant column: exactly 0 as on dense data, not a rounding
+        scores = np.where(sparse_moments(values)[2], 0.0, scores)  # residue of centring
+    return _clean(scores, values.shape[1], "f_regression")
 
 
 @register_ranker("mutual_info_regression", tags=_REGRESSION,
@@ -477,28 +482,49 @@ def _standardised(values: np.ndarray) -> np.ndarray:
     return (values - values.mean(axis=0)) / sd
 
 
-@register_ranker("ridge", tags=_REGRESSION,
+@register_ranker("ridge", tags={**_REGRESSION, "sparse": True},
                  constraints={"alpha": [Interval("real", 0, None, closed="neither")]})
 def ridge(X, y, *, alpha: float = 1.0) -> np.ndarray:
     """``|coef_|`` of scikit-learn's ``Ridge(alpha)`` (Hoerl & Kennard 1970) fitted on the
     standardised features (each centred, divided by its standard deviation): minimises
-    ``‖y − Zw − b‖² + alpha·‖w‖²``; a constant feature scores 0."""
+    ``‖y − Zw − b‖² + alpha·‖w‖²``; a constant feature scores 0.
+
+    A sparse X stays sparse (docs/design.md, 'Sparse input'): the same normal equations are
+    solved from ``XᵀX`` (``p ≤ n``) or ``XXᵀ`` (``p > n``) with the centring folded in
+    (:func:`rankfusion.rankers.sparse_ridge.sparse_ridge_coef`), equal to the dense fit up
+    to rounding."""
     from sklearn.linear_model import Ridge
 
-    values, target, _ = _scaled_regression_data(X, y)
+    values, target, _ = _scaled_regression_data(X, y, "ridge", fmt="csr")
+    if issparse(values):
+        return _clean(np.abs(sparse_ridge_coef(values, target, float(alpha))), values.shape[1],
+                      "ridge")
     est = Ridge(alpha=float(alpha)).fit(_standardised(values), target)
     return _clean(estimator_importances(est), values.shape[1], "ridge")
 
 
-@register_ranker("lasso_cv", tags=_REGRESSION,
+@register_ranker("lasso_cv", tags={**_REGRESSION, "sparse": True},
                  constraints={"cv": [Interval("int", 2, None)], "random_state": RANDOM_STATE})
 def lasso_cv(X, y, *, cv: int = 5, random_state=None) -> np.ndarray:
     """``|coef_|`` of scikit-learn's ``LassoCV(cv=cv)`` (Tibshirani 1996; the penalty chosen
     by ``cv``-fold cross-validation, unshuffled folds) fitted on the standardised features;
-    features the lasso drops score 0 (ties broken downstream)."""
+    features the lasso drops score 0 (ties broken downstream).
+
+    A sparse X stays sparse (docs/design.md, 'Sparse input'): its columns are divided by
+    their standard deviations but not centred (a constant column set to 0), and scikit-learn's
+    sparse coordinate descent centres implicitly through the column means — the same problem,
+    equal to the dense fit up to rounding."""
     from sklearn.linear_model import LassoCV
 
-    values, target, _ = _scaled_regression_data(X, y)
-    est = LassoCV(cv=check_positive_int(cv, name="cv", minimum=2),
-                  random_state=random_state).fit(_standardised(values), target)
+    values, target, _ = _scaled_regression_data(X, y, "lasso_cv", fmt="csr")
+    est = LassoCV(cv=check_positive_int(cv, name="cv", minimum=2), random_state=random_state)
+    if issparse(values):
+        from scipy.sparse import diags
+
+        _, sd, const = sparse_moments(values)
+        Z = (values.tocsr() @ diags(np.where(const, 0.0, 1.0 / sd))).tocsc()
+        Z.eliminate_zeros()
+        est.fit(Z, target)
+    else:
+        est.fit(_standardised(values), target)
     return _clean(estimator_importances(est), values.shape[1], "lasso_cv")

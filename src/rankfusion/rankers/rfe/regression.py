@@ -24,8 +24,10 @@ import numpy as np
 from ..._utils.constraints import Interval, Options, validate_params
 from ..._utils.data import check_features
 from ..._utils.seeding import seed_int
+from ..._utils.sparse import issparse
 from ..._utils.task import check_regression_target
 from .._registry import RANDOM_STATE, register_ranker
+from ..sparse_ridge import SparseRidge
 from ._checks import _check_X
 from .engine import _rfe_estimator
 from .result import RFEResult
@@ -116,6 +118,10 @@ def rfe_regression(X, y, *, model: str = "ridge", C: float = 1.0, alpha: float =
     t = check_regression_target(y, Xa.shape[0], name="y")
     est = estimator if estimator is not None else _model(model, C, alpha, epsilon, max_iter,
                                                          random_state)
+    if estimator is None and model == "ridge" and issparse(Xa):
+        # scikit-learn's sparse ridge solvers are iterative (stopped at tol): the exact
+        # solve of the dense fit's equations instead, so sparse and dense rank alike
+        est = SparseRidge(alpha=float(alpha))
     chunks = rfe_schedule(Xa.shape[1], step, step_until)
     return _rfe_estimator(Xa, t, est, chunks, bool(keep_weights), f"rfe({model})")
 
