@@ -74,3 +74,51 @@ def test_adapter_errors():
         score_func_ranker(lambda X, y: np.ones(2))(X, y)
     frame = pd.DataFrame(X)
     assert score_func_ranker(sk_f)(frame, y).shape == (4,)
+
+
+class _CountedImportances:
+    """An estimator whose importances are a property that counts its evaluations (as a
+    forest's, which walks every tree)."""
+
+    def __init__(self, values, coef=None):
+        self.reads = 0
+        self._values = values
+        if coef is not None:
+            self.coef_ = coef
+
+    @property
+    def feature_importances_(self):
+        self.reads += 1
+        if self._values is None:
+            raise AttributeError("not fitted")
+        return self._values
+
+
+def test_importances_are_read_once():
+    est = _CountedImportances(np.array([0.2, 0.8]))
+    np.testing.assert_array_equal(estimator_importances(est), [0.2, 0.8])
+    assert est.reads == 1
+    # a property that raises AttributeError counts as absent: coef_ is used
+    est = _CountedImportances(None, coef=np.array([[1.0, -2.0], [3.0, 0.5]]))
+    np.testing.assert_array_equal(estimator_importances(est), [4.0, 2.5])
+    assert est.reads == 1
+    with pytest.raises(TypeError, match="neither"):
+        estimator_importances(_CountedImportances(None))
+
+
+def test_forest_ranker_reads_the_importances_once(monkeypatch):
+    from sklearn.ensemble import RandomForestClassifier
+
+    X, y = load_iris(return_X_y=True)
+    reads = []
+    prop = RandomForestClassifier.feature_importances_
+
+    def counted(self):
+        reads.append(1)
+        return prop.fget(self)
+
+    monkeypatch.setattr(RandomForestClassifier, "feature_importances_", property(counted))
+    scores = get_ranker("random_forest")(X, y, n_estimators=5, random_state=0)
+    assert len(reads) == 1
+    ref = RandomForestClassifier(n_estimators=5, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(scores, prop.fget(ref))

@@ -140,21 +140,54 @@ def test_results_do_not_depend_on_n_jobs():
 
 
 @pytest.mark.parametrize("n_calls, n_jobs, expected", [
-    (400, 1, 400), (400, None, 400), (400, 2, 8), (5, 2, 5), (1, 2, 1), (400, -1, None),
+    (400, 1, [1] * 400), (400, None, [1] * 400),
+    # guided self-scheduling on two workers: ceil(remaining / 4) samples per task
+    (400, 2, [100, 75, 57, 42, 32, 24, 18, 13, 10, 8, 6, 4, 3, 2, 2, 1, 1, 1, 1]),
+    (16, 2, [4, 3, 3, 2, 1, 1, 1, 1]), (8, 2, [2, 2, 1, 1, 1, 1]),
+    (64, 4, [8, 7, 7, 6, 5, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1]),
+    (400, -1, None),
 ])
-def test_parallel_ranker_calls_go_in_a_few_tasks_per_worker(n_calls, n_jobs, expected):
+def test_parallel_ranker_calls_go_in_shrinking_tasks(n_calls, n_jobs, expected):
     from joblib import effective_n_jobs
 
     from rankfusion.selection.ranking_jobs import RankingPlan
 
+    workers = effective_n_jobs(n_jobs)
     if expected is None:
-        workers = effective_n_jobs(-1)
-        expected = n_calls if workers == 1 else 4 * workers
+        expected, left = [], n_calls
+        while left and workers > 1:
+            expected.append(-(-left // (2 * workers)))
+            left -= expected[-1]
+        expected = expected or [1] * n_calls
+    tasks = RankingPlan(jobs=list(range(n_calls)), samples=[], n_rankers=1).tasks(n_jobs)
+    assert [len(t) for t in tasks] == expected
+    # consecutive samples, every job once, in order
+    assert [j for task in tasks for j in task] == list(range(n_calls))
+
+
+@pytest.mark.parametrize("n_calls, n_jobs, expected", [(5, 2, 5), (1, 2, 1), (7, 2, 7),
+                                                        (12, 4, 12)])
+def test_few_samples_deal_out_the_jobs(n_calls, n_jobs, expected):
+    from rankfusion.selection.ranking_jobs import RankingPlan
+
     tasks = RankingPlan(jobs=list(range(n_calls)), samples=[], n_rankers=1).tasks(n_jobs)
     assert len(tasks) == expected
     # task t holds the jobs t, t + n_tasks, …: every job once
-    assert sorted(j for task in tasks for j in task) == list(range(n_calls))
     assert all(task == list(range(t, n_calls, expected)) for t, task in enumerate(tasks))
+
+
+def test_guided_tasks_keep_the_rankers_of_a_sample_together():
+    from rankfusion.selection.ranking_jobs import RankingPlan
+
+    S, R = 20, 3  # job of ranker i on sample b: i * S + b
+    tasks = RankingPlan(jobs=list(range(S * R)), samples=[], n_rankers=R).tasks(2)
+    assert [len(t) // R for t in tasks] == [5, 4, 3, 2, 2, 1, 1, 1, 1]
+    assert sorted(j for t in tasks for j in t) == list(range(S * R))
+    for task in tasks:
+        samples = [j % S for j in task]
+        # each sample's rankers one after the other (they share its rows), samples consecutive
+        assert task == [i * S + b for b in sorted(set(samples)) for i in range(R)]
+        assert sorted(set(samples)) == list(range(min(samples), max(samples) + 1))
 
 
 def test_tasks_of_several_calls_give_every_list_once_in_order():

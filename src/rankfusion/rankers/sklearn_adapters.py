@@ -156,10 +156,14 @@ def score_func_ranker(score_func: Callable, *, allow_missing: bool = False,
 def estimator_importances(estimator, *, norm_order: int = 1) -> np.ndarray:
     """Importances of a fitted estimator: ``feature_importances_``, else ``|coef_|`` (one row)
     or the ``norm_order`` norm of ``coef_`` over its rows."""
-    if hasattr(estimator, "feature_importances_"):
-        return np.asarray(estimator.feature_importances_, dtype=np.float64)
-    if hasattr(estimator, "coef_"):
-        coef = np.asarray(estimator.coef_, dtype=np.float64)
+    # read once: a forest's feature_importances_ is a property that walks every tree, and
+    # hasattr would evaluate it a first time
+    importances = getattr(estimator, "feature_importances_", None)
+    if importances is not None:
+        return np.asarray(importances, dtype=np.float64)
+    coef = getattr(estimator, "coef_", None)
+    if coef is not None:
+        coef = np.asarray(coef, dtype=np.float64)
         if coef.ndim == 1 or coef.shape[0] == 1:
             return np.abs(coef.reshape(-1))
         return np.linalg.norm(coef, axis=0, ord=norm_order)

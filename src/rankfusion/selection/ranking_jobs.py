@@ -83,11 +83,16 @@ class RankingPlan:
         """The jobs grouped into tasks. A task holds every ranker of its bootstrap samples, so
         the rankers of one sample share its copy of the rows (taken once per sample, not once
         per ranker call). In this process: one task per sample (the progress bar moves per
-        sample). On workers: four tasks per worker, which balances the load against the
-        per-task costs (pickling, the round trip to a worker): 400 calls of a few ms each as
-        400 tasks ran 5× slower on two workers than on one; task ``t`` holds the samples
-        ``t, t + n_tasks, …``. With fewer samples than tasks (no bootstraps), the jobs
-        themselves are dealt out, ``t, t + n_tasks, …`` (rankers mixed).
+        sample). On ``W`` workers: guided self-scheduling (Polychronopoulos & Kuck 1987) —
+        task after task takes ``ceil(R / (2 W))`` of the ``R`` samples still unassigned,
+        consecutive samples, so the tasks shrink from a quarter of the work (two workers)
+        to single samples: few tasks (about ``2 W ln(S / 2 W) + 2 W`` for ``S`` samples),
+        which keeps the per-task costs (pickling, the round trip to a worker) small — 400
+        calls of a few ms each as 400 tasks ran 5× slower on two workers than on one — and
+        small last tasks, so that no worker waits long for another at the end (with four
+        equal tasks per worker, a worker could wait a quarter of its share). With fewer
+        samples than ``4 W`` (no bootstraps), the jobs themselves are dealt out,
+        ``t, t + n_tasks, …`` (rankers mixed).
 
         Parameters
         ----------
@@ -106,13 +111,18 @@ class RankingPlan:
         S = n // R if n % R == 0 else n  # samples per ranker, as the jobs hold them
         R = n // S if S else 1
         workers = effective_n_jobs(n_jobs)
-        n_tasks = S if workers <= 1 else max(1, min(S, 4 * workers))
-        if workers > 1 and S < 4 * workers:  # few samples: deal out the jobs
+        if workers <= 1:
+            return [[i * S + b for i in range(R)] for b in range(S)]
+        if S < 4 * workers:  # few samples: deal out the jobs
             n_tasks = max(1, min(n, 4 * workers))
             return [list(range(t, n, n_tasks)) for t in range(n_tasks)]
         # job of ranker i on sample b: i * S + b
-        return [[i * S + b for b in range(t, S, n_tasks) for i in range(R)]
-                for t in range(n_tasks)]
+        out, start = [], 0
+        while start < S:
+            size = -(-(S - start) // (2 * workers))
+            out.append([i * S + b for b in range(start, start + size) for i in range(R)])
+            start += size
+        return out
 
 
 def plan_ranking_jobs(rankers, y, random_state, *, n_bootstraps: int = 0,
