@@ -141,3 +141,51 @@ def test_a_bad_value_fails_before_any_cell_runs(tmp_path, monkeypatch):
     with pytest.raises(ConfigError, match="n_neighbors = -3"):
         run_experiment(_swap(ENS, 'rankers = [{ name = "relieff", n_neighbors = -3 }]'), out)
     assert not out.exists()
+
+
+# the MSVM criteria's former spelling, decomposition = "<msvm>" (svm_rfe.resolve_criterion)
+def _msvm(line: str) -> str:
+    return _svm_rfe(f'{line}\naggregation = "average"')
+
+
+@pytest.mark.parametrize("msvm", ["crammer_singer", "weston_watkins"])
+def test_former_msvm_spelling_warns_once_and_plans_the_same_cells(msvm):
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = parse_config(_msvm(f'decomposition = "{msvm}"'))
+    future = [w for w in caught if issubclass(w.category, FutureWarning)]
+    assert len(future) == 1, [str(w.message) for w in future]  # one per table, not per cell
+    msg = str(future[0].message)
+    assert f'[selectors.rfe] decomposition = "{msvm}" is deprecated' in msg
+    assert f'criterion = "{msvm}"' in msg
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FutureWarning)
+        new = parse_config(_msvm(f'criterion = "{msvm}"'))
+    assert [c.hash for c in old.cells] == [c.hash for c in new.cells]
+    params = old.cells[0].spec["selector"]["params"]
+    assert params["criterion"] == msvm and "decomposition" not in params
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ('decomposition = "crammer_singer"\ncriterion = "weston_watkins"',
+     '[selectors.rfe] decomposition = "crammer_singer": the former spelling of criterion = '
+     '"crammer_singer" contradicts criterion = "weston_watkins": give criterion only'),
+    ('decomposition = "weston_watkins"\ncriterion = "crammer_singer"',
+     'contradicts criterion = "crammer_singer"'),
+    ('decomposition = "crammer"', '[selectors.rfe] decomposition'),
+])
+def test_former_msvm_spelling_contradicting_or_misspelt_is_refused(line, fragment):
+    with pytest.raises(ConfigError) as info:
+        parse_config(_msvm(line))
+    assert fragment in str(info.value), str(info.value)
+
+
+def test_former_msvm_spelling_with_its_own_criterion_is_accepted():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        cfg = parse_config(_msvm('decomposition = "crammer_singer"\ncriterion = "crammer_singer"'))
+    assert cfg.cells[0].spec["selector"]["params"]["criterion"] == "crammer_singer"

@@ -691,6 +691,32 @@ def _check_regression_rankers(place, rankers, err) -> None:
             err.add(f"{place}[{j}] = {_fmt(name)}", str(exc).splitlines()[0])
 
 
+def _respell_msvm(place, params, err) -> None:
+    """``decomposition = "crammer_singer" | "weston_watkins"`` of an ``svm_rfe`` table (the
+    spelling before ``criterion``) becomes ``criterion = ...`` on the default ``"ovo"``
+    decomposition, as :func:`rankfusion.selection.svm_rfe.resolve_criterion` does for the
+    estimator: one ``FutureWarning`` naming the table, and the cells are planned (and hashed)
+    with the current spelling, so the two spellings are the same experiment cell for cell. A
+    ``criterion`` naming another MSVM is refused."""
+    import warnings
+
+    dec = params.get("decomposition")
+    if not isinstance(dec, str) or dec not in ("crammer_singer", "weston_watkins"):
+        return
+    crit = params.get("criterion", "binary")
+    if crit not in ("binary", dec):
+        err.add(f"{place} decomposition = {_fmt(dec)}",
+                f"the former spelling of criterion = {_fmt(dec)} contradicts criterion = "
+                f"{_fmt(crit)}: give criterion only")
+        return
+    warnings.warn(f"{place} decomposition = {_fmt(dec)} is deprecated and will be refused in "
+                  f"the next release: write criterion = {_fmt(dec)} (decomposition names the "
+                  "binary problems, ovo or ova); the results are the same", FutureWarning,
+                  stacklevel=2)
+    del params["decomposition"]
+    params["criterion"] = dec
+
+
 def _check_selector_values(place, kind, params, err, task="classification") -> bool:
     """What a selector table needs beyond each key's declared constraints (checked by
     :func:`_check_table`): the rankers and classifiers it names, its list weights against its
@@ -732,6 +758,7 @@ def _check_selector_values(place, kind, params, err, task="classification") -> b
                                err, _check_rule_values, agg, params["aggregation_params"],
                                who=f"rule {_fmt(agg)}")
     elif kind == "svm_rfe":
+        _respell_msvm(place, params, err)
         agg = params.get("aggregation")
         ap = params.get("aggregation_params")
         ok = not isinstance(agg, str) or agg == "average" or _check_rule_spec(
