@@ -28,7 +28,7 @@ OURS = {"Relief": ["relief"], "Inf Gain": ["ig"], "Correlation": ["cfs"],
         "Mean Aggreg": ["agg+mean"],
         "GA(Kendall)": ["agg+ga_kendall", "agg_acc+ga_kendall"],
         "GA(Spearman)": ["agg+ga_spearman", "agg_acc+ga_spearman"]}
-CLASSIFIERS = {"DT": "j48", "SVM": "smo", "KNN": "knn1"}
+CLASSIFIERS = {"DT": "j48", "SVM": "smo", "KNN": "knn1_weka"}
 SINGLE = ["relief", "ig", "cfs"]
 AGGREGATES = ["agg+mean", "agg+ga_kendall", "agg+ga_spearman", "agg_acc+ga_kendall",
               "agg_acc+ga_spearman"]

@@ -149,6 +149,42 @@ def test_error_curve_is_identical_for_every_n_jobs_and_seeded():
     assert not all((x == z).all() for x, z in zip(a.test_indices, c.test_indices))
 
 
+@pytest.mark.parametrize("stratify", [True, False])
+def test_error_curve_kfold_tests_every_row_once_and_equals_a_transcription(stratify):
+    from sklearn.model_selection import KFold, StratifiedKFold
+
+    from rankfusion._utils.seeding import seed_int
+
+    X, y = small_data()
+    r = error_curve(SelectKBest(f_classif), X, y, n_features=[1, 3, 12],
+                    classifier="naive_bayes", n_splits=4, splits="kfold", stratify=stratify,
+                    random_state=4)
+    tests = np.concatenate(r.test_indices)
+    assert sorted(tests.tolist()) == list(range(len(y)))  # a partition: every row once
+    # the folds: one shuffled (Stratified)KFold seeded by the first split's seed
+    seed0 = seed_int(np.random.SeedSequence(4).spawn(4)[0], size=3)[0]
+    cls = StratifiedKFold if stratify else KFold
+    want = [te for _, te in cls(4, shuffle=True, random_state=int(seed0)).split(X, y)]
+    for got, w in zip(r.test_indices, want):
+        np.testing.assert_array_equal(got, w)
+    for i, test in enumerate(r.test_indices):
+        train = np.setdiff1d(np.arange(len(y)), test)
+        order = np.argsort(-f_classif(X[train], y[train])[0], kind="stable")
+        for k in (1, 3, 12):
+            clf = GaussianNB().fit(X[train][:, order[:k]], y[train])
+            assert r.errors.loc[i, k] == pytest.approx(
+                np.mean(clf.predict(X[test][:, order[:k]]) != y[test]))
+    assert (r.n_train, r.n_test) == (60, 20)
+
+
+def test_error_curve_random_splits_unchanged_by_the_kfold_option():
+    X, y = small_data()
+    kw = dict(n_features=[1, 2], classifier="naive_bayes", n_splits=3, random_state=2)
+    a = error_curve(SelectKBest(f_classif), X, y, **kw)
+    b = error_curve(SelectKBest(f_classif), X, y, test_size=0.25, splits="random", **kw)
+    pd.testing.assert_frame_equal(a.errors, b.errors)
+
+
 def test_error_curve_default_grid_and_plain_splits():
     X, y = small_data(p=40)
     r = error_curve(SelectKBest(f_classif), X, y, n_splits=2, stratify=False, random_state=0)
@@ -199,6 +235,11 @@ def test_classifier_registry_and_selector_positions():
     (dict(test_size=0), ValueError, "test_size"),
     (dict(test_size="a"), TypeError, "test_size"),
     (dict(stratify="yes"), TypeError, "stratify"),
+    (dict(splits="kfolds"), ValueError, 'splits must be "random" or "kfold"'),
+    (dict(splits=5), ValueError, "splits must be"),
+    (dict(splits="kfold", test_size=0.2), ValueError, "test_size is not used"),
+    (dict(splits="kfold", n_splits=81), ValueError, r"must lie in \[2, 80\]"),
+    (dict(splits="kfold", n_splits=60), ValueError, "cannot split the data into 60 folds"),
     (dict(classifier="svm9"), ValueError, "unknown classifier"),
     (dict(classifier=SelectKBest()), TypeError, "classifier"),
     (dict(random_state="0"), TypeError, "random_state"),

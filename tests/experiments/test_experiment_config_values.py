@@ -141,3 +141,96 @@ def test_a_bad_value_fails_before_any_cell_runs(tmp_path, monkeypatch):
     with pytest.raises(ConfigError, match="n_neighbors = -3"):
         run_experiment(_swap(ENS, 'rankers = [{ name = "relieff", n_neighbors = -3 }]'), out)
     assert not out.exists()
+
+
+# the MSVM criteria's former spelling, decomposition = "<msvm>" (svm_rfe.resolve_criterion)
+def _msvm(line: str) -> str:
+    return _svm_rfe(f'{line}\naggregation = "average"')
+
+
+@pytest.mark.parametrize("msvm", ["crammer_singer", "weston_watkins"])
+def test_former_msvm_spelling_warns_once_and_plans_the_same_cells(msvm):
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = parse_config(_msvm(f'decomposition = "{msvm}"'))
+    future = [w for w in caught if issubclass(w.category, FutureWarning)]
+    assert len(future) == 1, [str(w.message) for w in future]  # one per table, not per cell
+    msg = str(future[0].message)
+    assert f'[selectors.rfe] decomposition = "{msvm}" is deprecated' in msg
+    assert f'criterion = "{msvm}"' in msg
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FutureWarning)
+        new = parse_config(_msvm(f'criterion = "{msvm}"'))
+    assert [c.hash for c in old.cells] == [c.hash for c in new.cells]
+    params = old.cells[0].spec["selector"]["params"]
+    assert params["criterion"] == msvm and "decomposition" not in params
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ('decomposition = "crammer_singer"\ncriterion = "weston_watkins"',
+     '[selectors.rfe] decomposition = "crammer_singer": the former spelling of criterion = '
+     '"crammer_singer" contradicts criterion = "weston_watkins": give criterion only'),
+    ('decomposition = "weston_watkins"\ncriterion = "crammer_singer"',
+     'contradicts criterion = "crammer_singer"'),
+    ('decomposition = "crammer"', '[selectors.rfe] decomposition'),
+])
+def test_former_msvm_spelling_contradicting_or_misspelt_is_refused(line, fragment):
+    with pytest.raises(ConfigError) as info:
+        parse_config(_msvm(line))
+    assert fragment in str(info.value), str(info.value)
+
+
+def test_former_msvm_spelling_with_its_own_criterion_is_accepted():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        cfg = parse_config(_msvm('decomposition = "crammer_singer"\ncriterion = "crammer_singer"'))
+    assert cfg.cells[0].spec["selector"]["params"]["criterion"] == "crammer_singer"
+
+
+# error_curve's K-fold splits (splits = "kfold")
+_CURVE = "n_splits = 3\ntest_size = 0.3"
+
+
+def test_kfold_curve_is_planned_without_test_size_and_random_keeps_the_hashes():
+    kfold = parse_config(_swap(_CURVE, 'n_splits = 3\nsplits = "kfold"'))
+    pp = kfold.cells[0].spec["protocol"]["params"]
+    assert pp["splits"] == "kfold" and "test_size" not in pp
+    plain = parse_config(tiny_config())
+    explicit = parse_config(_swap(_CURVE, _CURVE + '\nsplits = "random"'))
+    # "random" is the default and is left out of the spec: the cells keep their hashes
+    assert [c.hash for c in explicit.cells] == [c.hash for c in plain.cells]
+    assert {c.hash for c in kfold.cells}.isdisjoint(c.hash for c in plain.cells)
+
+
+@pytest.mark.parametrize("new, fragment", [
+    ('n_splits = 3\ntest_size = 0.3\nsplits = "kfold"',
+     '[protocols.curve] test_size = 0.3: not used with splits = "kfold"'),
+    ('n_splits = 3\nsplits = "k-fold"', "[protocols.curve] splits = \"k-fold\": splits must be "
+     "'random' or 'kfold'"),
+    ('n_splits = 3\nsplits = 5', "[protocols.curve] splits"),
+    ('n_splits = 60\nsplits = "kfold"', "n_splits = 60: 60 folds (splits = \"kfold\") need at "
+     "least 60 rows of every class"),
+    ('n_splits = 200\nsplits = "kfold"\nstratify = false', "n_splits = 200: 200 folds "
+     "(splits = \"kfold\") need at least 200 rows"),
+])
+def test_kfold_curve_bad_settings_are_refused(new, fragment):
+    with pytest.raises(ConfigError) as info:
+        parse_config(_swap(_CURVE, new))
+    assert fragment in str(info.value), str(info.value)
+
+
+def test_kfold_curve_cell_runs_one_row_of_results_per_fold(tmp_path):
+    from rankfusion.experiments import read_results
+
+    text = _swap(_CURVE, 'n_splits = 3\nsplits = "kfold"')
+    text = text.replace('selectors = ["ens", "single"]', 'selectors = ["single"]')
+    cfg = tmp_path / "k.toml"
+    cfg.write_text(text)
+    s = run_experiment(cfg, tmp_path / "out", report=False, progress=False)
+    assert s.ok
+    res = read_results(tmp_path / "out")[0]
+    assert set(res["split"]) == {0, 1, 2}

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RES = ROOT / "experiments" / "results"
@@ -188,7 +189,7 @@ def _bouaguel(table):
     rows_of = {"Relief": "Relief", "Inf Gain": "Inf Gain", "CFS": "Correlation",
                "Mean": "Mean Aggreg", "GA Kendall": "GA(Kendall)",
                "GA Spearman": "GA(Spearman)"}
-    clf = {"DT": "j48", "SVM": "smo", "KNN": "knn1"}
+    clf = mod.CLASSIFIERS
     out, last = {}, None
     for i, r in enumerate(table["rows"]):
         last = r[0] or last
@@ -417,3 +418,121 @@ def test_nlc_prose_ranges():
     assert (below > 0).all()
     assert f"every vowel cell of Table 4 is {below.min():.1f}–{below.max():.1f} points below" \
         in text
+
+
+def test_bouaguel_prose_ranges():
+    """The verdicts' numbers: aggregation − best single filter (F, AUC), cells and fold pairs
+    won, GA − mean, GA Kendall vs Spearman on German, the accuracy weights' effect, and the
+    German classifier ranges, from ``tables.csv`` and ``claims.csv``."""
+    text = " ".join((ROOT / "experiments/bouaguel/EXPERIMENTS_SECTION.md").read_text("utf-8")
+                    .split())
+    t = pd.read_csv(RES / "bouaguel/full/tables.csv")
+    c = pd.read_csv(RES / "bouaguel/full/claims.csv")
+
+    def neg(v):
+        return f"−{-v:.3f}"
+
+    d = {m: c[c.metric == m].groupby("aggregation")["diff"].mean() for m in ("f1", "roc_auc")}
+    ga = d["f1"].drop("agg+mean")
+    assert (f"F {neg(d['f1']['agg+mean'])} for the mean, {neg(ga.max())} to {neg(ga.min())} "
+            f"for the four GAs; AUC {neg(d['roc_auc'].max())} to {neg(d['roc_auc'].min())}"
+            ) in text
+    assert (d["f1"] < 0).all() and (d["roc_auc"] < 0).all()
+    f1 = c[c.metric == "f1"]
+    better = f1.assign(b=f1["diff"] > 0).groupby("aggregation")["b"].sum()
+    assert f"beats it in at most {int(better.max())} of 9 cells" in text
+    won = f1.groupby("aggregation")[["wins", "losses"]].sum()
+    assert (f"aggregations win {won.wins.min()}–{won.wins.max()} of 45 fold pairs and lose "
+            f"{won.losses.min()}–{won.losses.max()}") in text
+    piv = t.pivot_table(index=["dataset", "classifier"], columns="method", values="f1")
+    for name, ga_m in (("GA(Kendall)", "agg+ga_kendall"), ("GA(Spearman)", "agg+ga_spearman")):
+        diff = piv[ga_m] - piv["agg+mean"]
+        mean = f"{diff.mean():+.3f}".replace("-", "−").lstrip("+")
+        assert f"{name} − mean F: {mean}" in text or f"{name} {mean}" in text, name
+        assert int((diff > 0).sum()) == 2
+    ger = piv.loc["german_credit"]
+    assert (f"F within {(ger['agg+ga_kendall'] - ger['agg+ga_spearman']).abs().max():.3f}"
+            in text)
+    assert (ger["agg+ga_spearman"] - ger["agg+mean"]).abs().max() <= 0.005
+    for ga_m, name in (("ga_kendall", "Kendall"), ("ga_spearman", "Spearman")):
+        diff = piv[f"agg_acc+{ga_m}"] - piv[f"agg+{ga_m}"]
+        assert f"{name} {diff.mean():+.3f}" in text, name
+        assert diff.abs().max() <= 0.033 + 5e-4
+    pa = t.pivot_table(index=["dataset", "classifier"], columns="method", values="roc_auc")
+
+    def rng(frame, clf):
+        v = frame.loc[("german_credit", clf)]
+        return f"{v.min():.3f}–{v.max():.3f}".replace("0.", ".")
+
+    assert f"German KNN F {rng(piv, 'knn1_weka')} and AUC {rng(pa, 'knn1_weka')}" in text
+    assert (f"against {rng(piv, 'j48')} / {rng(pa, 'j48')} (DT) and {rng(piv, 'smo')} / "
+            f"{rng(pa, 'smo')} (SMO)") in text
+
+
+def test_bouaguel_all_data_prose():
+    """'Selection on all data': each best single filter vs best aggregation (F), and the
+    fold-paired range, from ``all_data.csv`` and ``claims_all_data.csv``."""
+    text = " ".join((ROOT / "experiments/bouaguel/EXPERIMENTS_SECTION.md").read_text("utf-8")
+                    .split())
+    a = pd.read_csv(RES / "bouaguel/full/all_data.csv")
+    f = a[a.metric == "f1"].groupby(["dataset", "classifier", "method"])["value"].mean().unstack()
+    single, agg = f[["relief", "ig", "cfs"]].max(axis=1), f.drop(
+        columns=["relief", "ig", "cfs"]).max(axis=1)
+    names = {"german_credit": "German", "golub": "Golub", "pomeroy_cns": "CNS"}
+    short = {"j48": "DT", "smo": "SVM", "knn1_weka": "KNN"}
+    for (ds, clf), s in single.items():
+        pair = f"{short[clf]} {s:.3f} vs {agg[(ds, clf)]:.3f}".replace("0.", ".")
+        pair_first = f"{names[ds]} {pair}"
+        assert pair in text and (clf != "j48" or pair_first in text), (ds, clf)
+    c = pd.read_csv(RES / "bouaguel/full/claims_all_data.csv")
+    c = c[c.metric == "f1"]
+    d = c.groupby("aggregation")["diff"].mean()
+    better = c.assign(b=c["diff"] > 0).groupby("aggregation")["b"].sum()
+    assert (f"F −{-d.max():.3f} to −{-d.min():.3f}; better in {better.min()}–{better.max()} "
+            f"of 9 cells") in text
+
+
+def test_fuzzy_cv5_claims_prose():
+    """The accuracy claims drawn from the 5-fold CV run: one-feature accuracies (mean over
+    the folds of ``faithful_table3/results.parquet``) and the best fuzzy weighting against
+    the best single method (``table3_cv5.csv``)."""
+    text = " ".join((ROOT / "experiments/fuzzy/EXPERIMENTS_SECTION.md").read_text("utf-8")
+                    .split())
+    r = pd.read_parquet(RES / "fuzzy/full/faithful_table3/results.parquet")
+    r = r[(r.metric == "error") & (r.n_features == 1)]
+    one = 1 - r.groupby(["dataset", "classifier", "method"])["value"].mean()
+    fz = ["fuzzy+EW", "fuzzy+RW", "fuzzy+OW", "fuzzy+MW"]
+    for ds, clf, printed in (("pima", "naive_bayes", "NB 0.7500"), ("pima", "random_forest",
+                                                                     "RF 0.7005"),
+                             ("wbc", "naive_bayes", "MIFS is highest (NB and RF 0.9297)"),
+                             ("parkinsons", "naive_bayes", "ReliefF is highest (NB and RF "
+                                                           "0.8308)")):
+        g = one.loc[(ds, clf)]
+        assert printed in text
+        value = float(printed.rstrip(")").split()[-1])
+        assert g.max() == pytest.approx(value, abs=5e-5)
+        if ds == "pima":  # the weightings tie for the highest
+            assert all(g[m] == pytest.approx(g.max()) for m in fz)
+        else:
+            assert max(g[m] for m in fz) < g.max()
+    for ds in ("wbc", "parkinsons"):
+        assert one.loc[(ds, "random_forest")].max() == pytest.approx(
+            one.loc[(ds, "naive_bayes")].max())
+    assert (f"the weightings {one.loc[('parkinsons', 'naive_bayes', 'fuzzy+EW')]:.4f} (NB"
+            in text)
+    t = pd.read_csv(RES / "fuzzy/full/table3_cv5.csv")
+    p = t.pivot_table(index=["dataset", "classifier"], columns="method", values="accuracy")
+    gap = p[["cfs", "ilfs", "relieff", "mifs"]].max(axis=1) - p[["EW", "RW", "OW", "MW"]].max(
+        axis=1)
+    assert gap.loc[["pima", "wbc"]].max() <= 0.003
+    assert gap.loc["parkinsons"].max() <= 0.016 and gap.loc["parkinsons"].max() > 0.01
+    for ds, clf, fuzzy, single in (("pima", "NB", "RW", "mifs"), ("wbc", "NB", "RW", "relieff"),
+                                   ("wbc", "RF", "EW", "mifs"), ("parkinsons", "NB", "EW",
+                                                                 "mifs"),
+                                   ("parkinsons", "RF", "RW", "mifs")):
+        assert f"{p.loc[(ds, clf), fuzzy]:.4f} vs" in text
+        assert f"{single_name(single)} {p.loc[(ds, clf), single]:.4f}" in text
+
+
+def single_name(m):
+    return {"mifs": "MIFS", "relieff": "ReliefF", "cfs": "CFS", "ilfs": "ILFS"}[m]

@@ -27,6 +27,7 @@ error against the number of features; Tables 4-6: positions of the relevant feat
 from __future__ import annotations
 
 import numbers
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -110,8 +111,9 @@ ERROR_CURVE_CONSTRAINTS = {
                                     description="a list of counts (ints ≥ 1)")],
     "classifier": _CLASSIFIER,
     "n_splits": [Interval("int", 2, None)],
-    "test_size": [Interval("real", 0, 1, closed="neither"), Interval("int", 1, None)],
+    "test_size": [None, Interval("real", 0, 1, closed="neither"), Interval("int", 1, None)],
     "stratify": [Boolean()],
+    "splits": [Options("random", "kfold")],
     "task": _TASK,
     "n_jobs": [None, Jobs()],
     "random_state": _SEED,
@@ -452,10 +454,12 @@ def _one_split(selector, classifier, X, y, train, test, grid, seeds, regression=
 
 
 def error_curve(selector, X, y, *, n_features=None, classifier=None,
-                n_splits: int = 100, test_size: float | int = 0.25, stratify: bool = True,
-                task: str = "auto", n_jobs: int | None = None, random_state=None,
+                n_splits: int = 100, test_size: float | int | None = None,
+                stratify: bool = True, splits: str = "random", task: str = "auto",
+                n_jobs: int | None = None, random_state=None,
                 progress: bool = False) -> ErrorCurveResult:
-    """Test error against the number of selected features over repeated random splits.
+    """Test error against the number of selected features over repeated random splits (or
+    the folds of one K-fold partition).
 
     The protocol of Izetta et al. (2017, §3): for each of ``n_splits`` random partitions into
     training and test parts (stratified by default; the paper used plain random 75/25 splits,
@@ -480,10 +484,20 @@ def error_curve(selector, X, y, *, n_features=None, classifier=None,
         regressor for a regression task); default ``"linear_svm"`` (``"ridge"`` for
         regression).
     n_splits : int, default 100
-    test_size : float or int, default 0.25
+        The random splits, or with ``splits="kfold"`` the number K of folds.
+    test_size : float or int, optional
+        The test part of each random split: a fraction or a count; default 0.25. Not given
+        with ``splits="kfold"`` (each fold's test part is the fold, about n / K rows).
     stratify : bool, default True
         Stratified splits: by class, or for a regression task by the
         :data:`REGRESSION_STRATA` quantile bins of the target (:func:`regression_strata`).
+    splits : {"random", "kfold"}, default "random"
+        ``"random"``: ``n_splits`` independent random partitions (Izetta et al. 2017, §3).
+        ``"kfold"``: one shuffled (stratified) K-fold partition, K = ``n_splits``: every row
+        is tested exactly once, and split i of the curve is fold i (the K-fold
+        cross-validated curve of e.g. the fuzzy-combination paper's Table III). The folds
+        are drawn with the first split's seed; each fold's selector and classifier get the
+        seeds the random splits would.
     task : {"auto", "classification", "regression"}, default "auto"
         What ``y`` is (:func:`rankfusion._utils.task.resolve_task`): ``"auto"`` takes text,
         bool and categorical targets and few whole numbers as classes and non-integer floats
@@ -507,22 +521,45 @@ def error_curve(selector, X, y, *, n_features=None, classifier=None,
     n, p = Xv.shape
     grid = _check_grid(n_features, p)
     n_splits = check_positive_int(n_splits, name="n_splits")
-    test_size = _check_test_size(test_size, n)
+    if not isinstance(splits, str) or splits not in ("random", "kfold"):
+        raise ValueError(f'splits must be "random" or "kfold", got {splits!r}')
+    if splits == "kfold":
+        if test_size is not None:
+            raise ValueError(f'test_size is not used with splits="kfold" (each fold is a test '
+                             f'part of about n / n_splits rows); leave it out, got {test_size!r}')
+        if n_splits < 2 or n_splits > n:
+            raise ValueError(f'n_splits (the folds of splits="kfold") must lie in [2, {n}], '
+                             f'got {n_splits}')
+    else:
+        test_size = _check_test_size(0.25 if test_size is None else test_size, n)
     if not isinstance(stratify, (bool, np.bool_)):
         raise TypeError(f"stratify must be a bool, got {stratify!r}")
     classifier = _estimator_for_task(classifier, task)
     seed = check_seed(random_state)
     children = np.random.SeedSequence(seed).spawn(n_splits)
     seeds = [seed_int(c, size=3) for c in children]
-    splitter_cls = StratifiedShuffleSplit if stratify else ShuffleSplit
-    splits = []
-    for s in seeds:
+    if splits == "kfold":
+        kfold_cls = StratifiedKFold if stratify else KFold
         try:
-            splits.append(next(splitter_cls(n_splits=1, test_size=test_size,
-                                            random_state=int(s[0])).split(np.zeros(n), codes)))
-        except ValueError as exc:
-            raise ValueError(f"cannot split the data (test_size={test_size}, "
-                             f"stratify={stratify}): {exc}") from None
+            with warnings.catch_warnings():  # a class smaller than K: sklearn warns, we raise
+                warnings.simplefilter("error", UserWarning)
+                parts = list(kfold_cls(n_splits=n_splits, shuffle=True,
+                                       random_state=int(seeds[0][0])).split(np.zeros(n), codes))
+        except (ValueError, UserWarning) as exc:
+            raise ValueError(f'cannot split the data into {n_splits} folds '
+                             f'(splits="kfold", stratify={stratify}): {exc}') from None
+    else:
+        splitter_cls = StratifiedShuffleSplit if stratify else ShuffleSplit
+        parts = []
+        for s in seeds:
+            try:
+                parts.append(next(splitter_cls(n_splits=1, test_size=test_size,
+                                               random_state=int(s[0])).split(np.zeros(n),
+                                                                             codes)))
+            except ValueError as exc:
+                raise ValueError(f"cannot split the data (test_size={test_size}, "
+                                 f"stratify={stratify}): {exc}") from None
+    splits = parts
     jobs = (delayed(_one_split)(selector, classifier, Xv, yv, tr, te, grid, s,
                                 task == "regression")
             for (tr, te), s in zip(splits, seeds))

@@ -589,7 +589,8 @@ def _run_protocol(spec, selector, X, y, names, seed, n_jobs):
                                                        task=task_kw.get("task")))
         res = error_curve(selector, X, y, n_features=pp["n_features"],
                           classifier=classifier, n_splits=pp["n_splits"],
-                          test_size=pp["test_size"], stratify=pp["stratify"], n_jobs=n_jobs,
+                          test_size=pp.get("test_size"), stratify=pp["stratify"],
+                          splits=pp.get("splits", "random"), n_jobs=n_jobs,
                           random_state=seed, **task_kw)
         payload = {
             "kind": "error_curve",

@@ -281,9 +281,9 @@ def _protocol_schema(kind: str) -> dict:
 
     declared = (protocols.ERROR_CURVE_CONSTRAINTS if kind == "error_curve"
                 else protocols.CROSS_VALIDATION_CONSTRAINTS)
-    shared = (("n_splits", "test_size", "stratify") if kind == "error_curve"
+    shared = (("n_splits", "test_size", "stratify", "splits") if kind == "error_curve"
               else ("cv", "scoring", "pos_label"))
-    out = {k: declared[k] for k in shared}
+    out = {k: [c for c in declared[k] if c is not None] for k in shared}  # TOML has no None
     out.update({k: v[0] for k, v in _PROTOCOL_OWN[kind].items()})
     return out
 
@@ -703,6 +703,32 @@ def _check_regression_rankers(place, rankers, err) -> None:
             err.add(f"{place}[{j}] = {_fmt(name)}", str(exc).splitlines()[0])
 
 
+def _respell_msvm(place, params, err) -> None:
+    """``decomposition = "crammer_singer" | "weston_watkins"`` of an ``svm_rfe`` table (the
+    spelling before ``criterion``) becomes ``criterion = ...`` on the default ``"ovo"``
+    decomposition, as :func:`rankfusion.selection.svm_rfe.resolve_criterion` does for the
+    estimator: one ``FutureWarning`` naming the table, and the cells are planned (and hashed)
+    with the current spelling, so the two spellings are the same experiment cell for cell. A
+    ``criterion`` naming another MSVM is refused."""
+    import warnings
+
+    dec = params.get("decomposition")
+    if not isinstance(dec, str) or dec not in ("crammer_singer", "weston_watkins"):
+        return
+    crit = params.get("criterion", "binary")
+    if crit not in ("binary", dec):
+        err.add(f"{place} decomposition = {_fmt(dec)}",
+                f"the former spelling of criterion = {_fmt(dec)} contradicts criterion = "
+                f"{_fmt(crit)}: give criterion only")
+        return
+    warnings.warn(f"{place} decomposition = {_fmt(dec)} is deprecated and will be refused in "
+                  f"the next release: write criterion = {_fmt(dec)} (decomposition names the "
+                  "binary problems, ovo or ova); the results are the same", FutureWarning,
+                  stacklevel=2)
+    del params["decomposition"]
+    params["criterion"] = dec
+
+
 def _check_selector_values(place, kind, params, err, task="classification") -> bool:
     """What a selector table needs beyond each key's declared constraints (checked by
     :func:`_check_table`): the rankers and classifiers it names, its list weights against its
@@ -744,6 +770,7 @@ def _check_selector_values(place, kind, params, err, task="classification") -> b
                                err, _check_rule_values, agg, params["aggregation_params"],
                                who=f"rule {_fmt(agg)}")
     elif kind == "svm_rfe":
+        _respell_msvm(place, params, err)
         agg = params.get("aggregation")
         ap = params.get("aggregation_params")
         ok = not isinstance(agg, str) or agg == "average" or _check_rule_spec(
@@ -890,7 +917,17 @@ def _check_protocols(grid, raw, err: _Errors, task="classification"):
         # the defaults the runner uses, and the config notation of n_features
         if kind == "error_curve":
             params.setdefault("n_splits", 10)
-            params.setdefault("test_size", 0.25)
+            if params.get("splits") == "kfold":
+                # the folds are the test parts; "random" is the default and is left out of
+                # the cell spec, so the cells of configurations without the key keep their
+                # hashes
+                if "test_size" in params:
+                    err.add(f"{place} test_size = {_fmt(params['test_size'])}",
+                            'not used with splits = "kfold" (each fold is a test part of '
+                            'about n / n_splits rows): leave it out')
+            else:
+                params.pop("splits", None)
+                params.setdefault("test_size", 0.25)
             params.setdefault("stratify", True)
             params.setdefault("n_features", "log")
             nf = params["n_features"]
@@ -1092,8 +1129,18 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
                     err.add(f"{place} n_features", f"{too_big} exceed the dataset's {p} "
                             "features")
                     continue
-                ts = pp["test_size"]
-                n_test = ts if isinstance(ts, int) else math.ceil(ts * n)
+                if pp.get("splits") == "kfold":
+                    k = pp["n_splits"]
+                    if k > n or (pp["stratify"] and k > min_class):
+                        err.add(f"{place} n_splits = {k}", f"{k} folds (splits = \"kfold\") "
+                                f"need at least {k} rows"
+                                + (f" of every class (the smallest has {min_class})"
+                                   if pp["stratify"] else ""))
+                        continue
+                    n_test = n // k  # the smallest fold
+                else:
+                    ts = pp["test_size"]
+                    n_test = ts if isinstance(ts, int) else math.ceil(ts * n)
                 if n_test >= n:
                     err.add(f"{place} test_size", f"leaves no training rows ({n} samples)")
                     continue
@@ -1208,7 +1255,9 @@ def _check_selector_object(cell, slabel, rlabel, dlabel, plabel, info, checked, 
     stratify = params.get("stratify", True)
     proto = cell.protocol
     n, k, smallest = info["n_samples"], info["n_classes"], info["min_class"]
-    if proto["kind"] == "error_curve":
+    if proto["kind"] == "error_curve" and proto["params"].get("splits") == "kfold":
+        share = 1.0 - 1.0 / proto["params"]["n_splits"]
+    elif proto["kind"] == "error_curve":
         ts = proto["params"]["test_size"]
         share = 1.0 - (ts / n if isinstance(ts, int) else ts)
     else:
