@@ -220,8 +220,8 @@ HOSTILE = [
      r"argument --scoring: invalid choice: 'rmse'"),
     ("advise-classifier-for-regression", [*ADVISE, "--estimator", "naive_bayes"], "reg_csv",
      r"'naive_bayes' is a classifier, not for a regression task"),
-    ("advise-stability-for-regression", [*ADVISE[:6], "stability", *ADVISE[7:]], "reg_csv",
-     r"the stability rule \('stability'\) draws its half-samples within classes"),
+    ("advise-stability-zero-pfer", [*ADVISE[:6], "stability:pfer=0", *ADVISE[7:]], "reg_csv",
+     r"pfer"),
     ("advise-bad-task", ["advise", "--task", "numeric"], "reg_csv", r"invalid choice"),
 ]
 

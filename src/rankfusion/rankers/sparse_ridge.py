@@ -128,11 +128,32 @@ class SparseRidge:
         self.alpha = alpha
 
     def get_params(self, deep: bool = True) -> dict:
-        """``{"alpha": alpha}`` (what scikit-learn's ``clone`` reads)."""
+        """The parameters (what scikit-learn's ``clone`` reads).
+
+        Parameters
+        ----------
+        deep : bool, default True
+            Unused (no sub-estimators).
+
+        Returns
+        -------
+        dict
+            ``{"alpha": alpha}``.
+        """
         return {"alpha": self.alpha}
 
     def set_params(self, **params):
-        """Set ``alpha``."""
+        """Set ``alpha``.
+
+        Parameters
+        ----------
+        **params : dict
+            ``alpha=…`` only.
+
+        Returns
+        -------
+        SparseRidge
+        """
         for key, value in params.items():
             if key != "alpha":
                 raise ValueError(f"SparseRidge has no parameter {key!r}")
