@@ -565,20 +565,11 @@ def _subset(plan: _Plan, orders: np.ndarray, stable, o: int, s: int) -> np.ndarr
 
 
 def _score(scoring: str, y_true, y_pred) -> float:
-    """Accuracy, or a regressor's R² (``1 − Σ(y − ŷ)² / Σ(y − ȳ)²``, ȳ the test part's mean),
-    −RMSE or −MAE: higher is better for each."""
-    if scoring == "accuracy":
-        return float(np.mean(y_pred == y_true))
-    y_true = np.asarray(y_true, dtype=np.float64)
-    resid = y_true - np.asarray(y_pred, dtype=np.float64)
-    if scoring == "neg_rmse":
-        return -float(np.sqrt(np.mean(resid ** 2)))
-    if scoring == "neg_mae":
-        return -float(np.mean(np.abs(resid)))
-    tot = float(np.sum((y_true - y_true.mean()) ** 2))
-    ss = float(np.sum(resid ** 2))
-    # scikit-learn's r2_score convention for a constant test part: 1 if perfect, else 0
-    return (1.0 if ss == 0 else 0.0) if tot == 0 else 1.0 - ss / tot
+    """Accuracy, or a regressor's R², −RMSE or −MAE: higher is better for each
+    (:func:`rankfusion.selection.subset_size.prediction_score`)."""
+    from ..selection.subset_size import prediction_score
+
+    return prediction_score(scoring, y_true, y_pred)
 
 
 def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,

@@ -72,7 +72,20 @@ SIZE_CONSTRAINTS = {"tol": [Interval("real", 0, None), None],
 PREFIX_SCORINGS = ("accuracy", "r2", "neg_rmse", "neg_mae")
 
 
-def _prefix_score(scoring: str, y_true, y_pred) -> float:
+def prediction_score(scoring: str, y_true, y_pred) -> float:
+    """One of :data:`PREFIX_SCORINGS` of predictions ``y_pred`` of ``y_true``, higher is
+    better: accuracy, R² ``1 − Σ(y − ŷ)² / Σ(y − ȳ)²`` (ȳ the test part's mean; a constant
+    test part gives 1 if perfect, else 0, as scikit-learn's ``r2_score``), −RMSE or −MAE.
+
+    Parameters
+    ----------
+    scoring : {"accuracy", "r2", "neg_rmse", "neg_mae"}
+    y_true, y_pred : array-like of shape (n,)
+
+    Returns
+    -------
+    float
+    """
     if scoring == "accuracy":
         return float(np.mean(y_pred == y_true))
     y_true = np.asarray(y_true, dtype=np.float64)
@@ -238,7 +251,7 @@ def evaluate_prefixes(X, y, folds, orders, estimators: dict, grid, *,
                 Xtr, Xte = X[np.ix_(train, cols)], X[np.ix_(test, cols)]
             for e, est in enumerate(estimators.values()):
                 model = classifier_pipeline(est, Xtr).fit(Xtr, y[train])
-                acc[g, e, f] = _prefix_score(scoring, y[test], model.predict(Xte))
+                acc[g, e, f] = prediction_score(scoring, y[test], model.predict(Xte))
     return _curve_frame(grid, list(estimators), acc)
 
 
