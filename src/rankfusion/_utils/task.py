@@ -28,7 +28,7 @@ from .lazy import lazy_module
 pd = lazy_module("pandas")  # imported on first use: check_task needs no pandas (small commands)
 
 __all__ = ["TASKS", "AUTO_MAX_CLASSES", "resolve_task", "check_task", "check_regression_data",
-           "as_class_labels",
+           "as_class_labels", "class_codes",
            "check_regression_target", "target_kind"]
 
 #: The values of every ``task`` argument.
@@ -234,3 +234,25 @@ def as_class_labels(y):
     classes, codes = np.unique(arr, return_inverse=True)
     width = len(str(classes.shape[0]))
     return np.array([f"c{c:0{width}d}" for c in codes.reshape(-1)], dtype=object)
+
+
+def class_codes(y, task: str):
+    """The classes of a class-label target and each sample's integer code, for a selector
+    that resolved its task to classification: a target that does not look like class labels
+    (:func:`~rankfusion._utils.data.target_problem`) is refused unless ``task`` is the
+    explicit ``"classification"``; one class is refused.
+
+    Returns ``(classes, codes)`` as ``np.unique(y, return_inverse=True)`` (codes 1-D)."""
+    from sklearn.utils.multiclass import check_classification_targets
+
+    from .data import target_problem
+
+    problem = target_problem(np.asarray(y))
+    if problem and task != "classification":  # an explicit task is honoured
+        raise ValueError(f"y {problem}")
+    check_classification_targets(y)
+    classes, codes = np.unique(y, return_inverse=True)
+    if classes.shape[0] < 2:
+        raise ValueError(f"y has one class only ({classes[0]!r}); feature ranking needs at "
+                         "least two")
+    return classes, codes.reshape(-1)

@@ -52,15 +52,13 @@ import numpy as np
 from scipy import stats
 from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.constraints import Boolean, Check, Interval, Options, validate_params
-from .._utils.data import target_problem
 from .._utils.progress import progress_bar
 from .._utils.seeding import spawn
 from .._utils.sparse import check_dense_size, densify, is_sparse, sparse_refusal
-from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
+from .._utils.task import TASKS, as_class_labels, check_regression_target, class_codes, resolve_task
 from ..lists import RankedLists
 from .ranker_specs import (
     ACCEPT_SPARSE_CONSTRAINTS,
@@ -387,15 +385,7 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
             codes = check_regression_target(y, name="y")
             self.classes_ = None
         else:
-            problem = target_problem(np.asarray(y))
-            if problem and self.task != "classification":  # an explicit task is honoured
-                raise ValueError(f"y {problem}")
-            check_classification_targets(y)
-            self.classes_, codes = np.unique(y, return_inverse=True)
-            codes = codes.reshape(-1)
-            if self.classes_.shape[0] < 2:
-                raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
-                                 "ranking needs at least two")
+            self.classes_, codes = class_codes(y, self.task)
             # many classes (asked for, or text labels whose codes look like numbers): labels
             # the rankers take, in code order (a no-op for the usual few classes)
             codes = as_class_labels(codes)

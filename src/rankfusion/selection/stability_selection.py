@@ -47,7 +47,6 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._utils.constraints import (
@@ -60,10 +59,9 @@ from .._utils.constraints import (
     Table,
     validate_params,
 )
-from .._utils.data import target_problem
 from .._utils.seeding import seed_int, spawn
 from .._utils.sparse import check_dense_size, is_sparse, sparse_refusal
-from .._utils.task import TASKS, as_class_labels, check_regression_target, resolve_task
+from .._utils.task import TASKS, as_class_labels, check_regression_target, class_codes, resolve_task
 from .._utils.validation import resolve_n_features
 from ..aggregation import TIE_BREAKS, break_ties
 from ..lists import RankedLists
@@ -715,15 +713,7 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
             strata = np.zeros(codes.shape[0], dtype=np.int64)  # no classes: all rows alike
             stratify = False
         else:
-            problem = target_problem(np.asarray(y))
-            if problem and self.task != "classification":  # an explicit task is honoured
-                raise ValueError(f"y {problem}")
-            check_classification_targets(y)
-            self.classes_, codes = np.unique(y, return_inverse=True)
-            codes = codes.reshape(-1)
-            if self.classes_.shape[0] < 2:
-                raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
-                                 "ranking needs at least two")
+            self.classes_, codes = class_codes(y, self.task)
             strata, stratify = codes, bool(self.stratify)
             # many classes (asked for, or text labels whose codes look like numbers): labels
             # the rankers take, in code order (a no-op for the usual few classes)
