@@ -826,9 +826,9 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
                              "fuzzy rules: raise it")
     counts = np.bincount(codes) if not regression else np.array([codes.shape[0]])
     need = cv + inner_cv  # every inner training part of every outer one holds each class
-    if regression:
-        pass
-    elif counts.min() < max(cv, inner_cv) or counts.min() * (cv - 1) / cv < inner_cv:
+    # (a numeric target's sample count is checked above, without classes)
+    if not regression and (counts.min() < max(cv, inner_cv)
+                           or counts.min() * (cv - 1) / cv < inner_cv):
         small = classes[int(np.argmin(counts))]
         raise ValueError(f"y: the smallest class ({small!r}) has {counts.min()} samples; "
                          f"cv={cv} outer folds with inner_cv={inner_cv} inner folds need about "
