@@ -274,6 +274,24 @@ def test_hostile_sparse_inputs(name, make, exc, match):
         get_ranker(name)(make(), [0, 1, 0])
 
 
+@pytest.mark.parametrize("make,exc,match", [h[1:] for h in HOSTILE], ids=[h[0] for h in HOSTILE])
+@pytest.mark.parametrize("name", ["ridge", "lasso_cv", "f_regression", "rfe_regression"])
+def test_hostile_sparse_inputs_numeric_target(name, make, exc, match):
+    with pytest.raises(exc, match=match):
+        get_ranker(name)(make(), [0.5, 1.5, 0.25])
+
+
+def test_sparse_ridge_leaves_the_caller_matrix_untouched():
+    dense, y = _regression_counts(40, 120, 1)
+    X = sp.coo_matrix(dense)
+    X = sp.coo_matrix((np.r_[X.data, 1.0], (np.r_[X.row, 0], np.r_[X.col, 0])), shape=X.shape)
+    before = (X.data.copy(), X.row.copy(), X.col.copy())
+    get_ranker("ridge")(X, y)
+    get_ranker("lasso_cv")(X, y, cv=3)
+    for a, b in zip(before, (X.data, X.row, X.col)):
+        np.testing.assert_array_equal(a, b)
+
+
 def test_chi2_negative_and_caller_untouched():
     coo = sp.coo_matrix((np.array([1.0, 2.0, -3.0]), (np.array([0, 0, 2]), np.array([1, 1, 0]))),
                         shape=(3, 2))  # a duplicate entry: summed, never changed in place
