@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -282,6 +283,14 @@ TITLES = {"pima": "PIMA", "wbc": "WBC", "parkinsons": "Parkinsons"}
 CLASSIFIER_NAMES = {"NB": "Gaussian naive Bayes", "RF": "random forest"}
 
 
+#: The caption of Figs 2–3, under the legend.
+CAPTION = ("Each curve: the method's ranking (fitted on each training part) cut at x features, "
+           "the classifier tested on the held-out part, accuracy averaged over the splits. "
+           "Read x = 1 for the paper's one-feature claim and each curve's highest point for "
+           "Table III; curves that coincide show as concentric markers (the single methods' "
+           "hollow squares on top).")
+
+
 def _count_ticks(ax, counts) -> None:
     """A tick at every feature count of the curve; a label at each when they are few, else
     at 1, every 5th and the last."""
@@ -308,7 +317,16 @@ def plot_figs23(acc: pd.DataFrame, out: Path, *, protocol: str, splits: str,
             continue
         dss = [d for d in datasets if d in set(a.dataset)] + sorted(
             set(a.dataset) - set(datasets))
-        fig, axes = plt.subplots(1, len(dss), figsize=(4.6 * len(dss), 4.3), squeeze=False)
+        width = max(4.6 * len(dss), 7.0)  # one panel (the smoke run) keeps room for the text
+        ncol = len(METHODS) if width >= 9 else len(METHODS) // 2
+        title = textwrap.wrap(f"Fig. {name[-1]} ({CLASSIFIER_NAMES[clf]}): mean accuracy "
+                              f"against the number of features kept, {protocol}",
+                              int(width * 11))
+        caption = textwrap.wrap(CAPTION, int(width * 15))
+        top = 0.12 + 0.18 * len(title)  # inches above the panels, below them:
+        bottom = 0.12 + 0.22 * (len(METHODS) // ncol) + 0.13 * len(caption)
+        height = 3.5 + top + bottom
+        fig, axes = plt.subplots(1, len(dss), figsize=(width, height), squeeze=False)
         for ax, ds in zip(axes[0], dss):
             g = a[a.dataset == ds]
             for m in METHODS:
@@ -326,18 +344,12 @@ def plot_figs23(acc: pd.DataFrame, out: Path, *, protocol: str, splits: str,
             ax.grid(alpha=0.3, lw=0.5)
         axes[0][0].set_ylabel(f"mean accuracy over {splits}")
         handles, labels = axes[0][0].get_legend_handles_labels()
-        fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8,
-                   frameon=False, bbox_to_anchor=(0.5, 0.075))
-        number = name[-1]
-        fig.suptitle(f"Fig. {number} ({CLASSIFIER_NAMES[clf]}): mean accuracy against the "
-                     f"number of features kept, {protocol}", fontsize=10)
-        fig.text(0.5, 0.015, "Each curve: the method's ranking (fitted on each training part) "
-                 "cut at x features, classifier tested on the held-out part, accuracy "
-                 "averaged over the splits.\nRead x = 1 for the paper's one-feature claim "
-                 "and each curve's highest point for Table III; curves that coincide show "
-                 "as concentric markers (single methods' hollow squares on top).",
-                 ha="center", va="bottom", fontsize=7.5)
-        fig.tight_layout(rect=(0, 0.14, 1, 0.97))
+        fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8, frameon=False,
+                   bbox_to_anchor=(0.5, (0.08 + 0.13 * len(caption)) / height))
+        fig.suptitle("\n".join(title), fontsize=10)
+        fig.text(0.5, 0.06 / height, "\n".join(caption), ha="center", va="bottom",
+                 fontsize=7.5)
+        fig.tight_layout(rect=(0, bottom / height, 1, 1 - top / height))
         path = out / f"{name}{suffix}.png"
         fig.savefig(path, dpi=110)
         plt.close(fig)
