@@ -346,10 +346,10 @@ def plot_figs23(acc: pd.DataFrame, out: Path, *, protocol: str, splits: str,
         handles, labels = axes[0][0].get_legend_handles_labels()
         fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8, frameon=False,
                    bbox_to_anchor=(0.5, (0.08 + 0.13 * len(caption)) / height))
-        fig.suptitle("\n".join(title), fontsize=10)
+        fig.suptitle("\n".join(title), fontsize=10, y=1 - 0.06 / height, va="top")
         fig.text(0.5, 0.06 / height, "\n".join(caption), ha="center", va="bottom",
                  fontsize=7.5)
-        fig.tight_layout(rect=(0, bottom / height, 1, 1 - top / height))
+        fig.tight_layout(rect=(0, bottom / height, 1, 1))  # room for the suptitle included
         path = out / f"{name}{suffix}.png"
         fig.savefig(path, dpi=110)
         plt.close(fig)
