@@ -14,9 +14,12 @@ the tables go (default ``experiments/results/fuzzy/<mode>``). The settings used 
 Table III: the highest mean accuracy over the feature counts of each method (the runner's
 error curves, ``experiments/fuzzy/<mode>.toml``). Table IV: ASD (eq. 14) and APC (eq. 15) of
 each method's feature scores over the K = 5 training parts of a stratified 5-fold CV (§IV-C).
-Figs 2–3 (``fig2.png`` NB, ``fig3.png`` RF, data in ``figs23.csv``): the mean accuracy at
-every feature count of the same error curves. Fig. 4: Pearson's correlation between the
-scores on all the data and on a random fraction p of it, mean of 5 repeats
+Figs 2–3 (``fig2.png`` NB, ``fig3.png`` RF, data in ``figs23.csv``): the mean accuracy over
+the 5 folds at every feature count of the paper's stratified 5-fold CV
+(``faithful_table3.toml``); ``fig2_reduced.png``, ``fig3_reduced.png``, ``figs23_reduced.csv``:
+the same from the reduced run (``<mode>.toml``, random splits; the smoke run has only these).
+Fig. 4: Pearson's correlation between the scores on all the data and on a random fraction p of
+it, mean of 5 repeats
 (§IV-D, :func:`rankfusion.stability.reduced_size_correlation`).
 
 Single methods: the ranker's raw scores on the data it is given. Fuzzy EW/RW/OW/MW:
@@ -29,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -265,33 +269,112 @@ def curves(run: Path, config: Path) -> pd.DataFrame:
     return acc
 
 
-def plot_figs23(acc: pd.DataFrame, out: Path) -> list[Path]:
-    """Fig. 2 (NB) and Fig. 3 (RF): one panel per data set, mean accuracy against the number
-    of features kept, the four fuzzy weightings solid with circles, the single methods dashed
-    with squares. Written to ``fig2.png`` and ``fig3.png``."""
+#: How each method is drawn in Figs 2–3: label, colour, line style, marker, marker size. The
+#: single methods dashed with hollow squares, the fuzzy weightings solid with filled circles
+#: of decreasing size, so that weightings whose curves coincide (they often pick the same
+#: features) stay visible as concentric markers.
+STYLE = {
+    "cfs": ("CFS", "#1f77b4", "--", "s", 5), "ilfs": ("ILFS", "#2ca02c", "--", "s", 5),
+    "relieff": ("ReliefF", "#9467bd", "--", "s", 5), "mifs": ("MIFS", "#8c564b", "--", "s", 5),
+    "EW": ("fuzzy EW", "#d62728", "-", "o", 9), "RW": ("fuzzy RW", "#ff7f0e", "-", "o", 7),
+    "OW": ("fuzzy OW", "#e377c2", "-", "o", 5), "MW": ("fuzzy MW", "#17becf", "-", "o", 3),
+}
+TITLES = {"pima": "PIMA", "wbc": "WBC", "parkinsons": "Parkinsons"}
+CLASSIFIER_NAMES = {"NB": "Gaussian naive Bayes", "RF": "random forest"}
+
+
+#: The caption of Figs 2–3, under the legend.
+CAPTION = ("Each curve: the method's ranking (fitted on each training part) cut at x features, "
+           "the classifier tested on the held-out part, accuracy averaged over the splits. "
+           "Read x = 1 for the paper's one-feature claim and each curve's highest point for "
+           "Table III; curves that coincide show as concentric markers (the single methods' "
+           "hollow squares on top).")
+
+
+def _count_ticks(ax, counts) -> None:
+    """A tick at every feature count of the curve; a label at each when they are few, else
+    at 1, every 5th and the last."""
+    counts = sorted(int(c) for c in counts)
+    ax.set_xticks(counts)
+    few = len(counts) <= 10
+    ax.set_xticklabels([str(c) if few or c in (1, counts[-1]) or c % 5 == 0 else ""
+                        for c in counts])
+    ax.set_xlim(counts[0] - 0.5, counts[-1] + 0.5)
+
+
+def plot_figs23(acc: pd.DataFrame, out: Path, *, protocol: str, splits: str,
+                suffix: str = "", datasets=("pima", "wbc", "parkinsons")) -> list[Path]:
+    """Fig. 2 (NB) and Fig. 3 (RF): one panel per data set, mean accuracy over the splits
+    against the number of top-ranked features kept, the four fuzzy weightings solid with
+    filled circles, the single methods dashed with hollow squares (:data:`STYLE`), one legend
+    below the panels and a caption saying how to read them. ``protocol`` names the splits
+    in the title, ``splits`` in the y label ("the 5 folds"); written to ``fig2{suffix}.png``
+    and ``fig3{suffix}.png``."""
     paths = []
     for name, clf in (("fig2", "NB"), ("fig3", "RF")):
         a = acc[acc.classifier == clf]
         if a.empty:  # a classifier the run does not have (the smoke run)
             continue
-        dss = list(dict.fromkeys(a.dataset))
-        fig, axes = plt.subplots(1, len(dss), figsize=(4.2 * len(dss), 3.4), squeeze=False)
+        dss = [d for d in datasets if d in set(a.dataset)] + sorted(
+            set(a.dataset) - set(datasets))
+        width = max(4.6 * len(dss), 7.0)  # one panel (the smoke run) keeps room for the text
+        ncol = len(METHODS) if width >= 9 else len(METHODS) // 2
+        title = textwrap.wrap(f"Fig. {name[-1]} ({CLASSIFIER_NAMES[clf]}): mean accuracy "
+                              f"against the number of features kept, {protocol}",
+                              int(width * 11))
+        caption = textwrap.wrap(CAPTION, int(width * 15))
+        top = 0.12 + 0.18 * len(title)  # inches above the panels, below them:
+        bottom = 0.12 + 0.22 * (len(METHODS) // ncol) + 0.13 * len(caption)
+        height = 3.5 + top + bottom
+        fig, axes = plt.subplots(1, len(dss), figsize=(width, height), squeeze=False)
         for ax, ds in zip(axes[0], dss):
             g = a[a.dataset == ds]
             for m in METHODS:
                 h = g[g.method == m].sort_values("n_features")
-                ax.plot(h.n_features, h.accuracy, marker="o" if m in FUZZY else "s",
-                        ls="-" if m in FUZZY else "--", label=m, ms=3)
-            ax.set_title(f"{ds} ({clf})")
-            ax.set_xlabel("number of features kept")
-        axes[0][0].set_ylabel("mean accuracy over the splits")
-        axes[0][-1].legend(fontsize=7)
-        fig.tight_layout()
-        path = out / f"{name}.png"
-        fig.savefig(path, dpi=90)
+                if h.empty:
+                    continue
+                label, colour, ls, marker, ms = STYLE[m]
+                single = m in SINGLE
+                ax.plot(h.n_features, h.accuracy, ls=ls, color=colour, lw=1.1 if single else 1.4,
+                        marker=marker, ms=ms, label=label, zorder=4 if single else 3,
+                        mfc="white" if single else colour, mec=colour)
+            _count_ticks(ax, g.n_features.unique())
+            ax.set_title(f"{TITLES.get(ds, ds)} ({int(g.n_features.max())} features)")
+            ax.set_xlabel("number of top-ranked features kept")
+            ax.grid(alpha=0.3, lw=0.5)
+        axes[0][0].set_ylabel(f"mean accuracy over {splits}")
+        handles, labels = axes[0][0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8, frameon=False,
+                   bbox_to_anchor=(0.5, (0.08 + 0.13 * len(caption)) / height))
+        fig.suptitle("\n".join(title), fontsize=10, y=1 - 0.06 / height, va="top")
+        fig.text(0.5, 0.06 / height, "\n".join(caption), ha="center", va="bottom",
+                 fontsize=7.5)
+        fig.tight_layout(rect=(0, bottom / height, 1, 1))  # room for the suptitle included
+        path = out / f"{name}{suffix}.png"
+        fig.savefig(path, dpi=110)
         plt.close(fig)
         paths.append(path)
     return paths
+
+
+def figs23(out: Path, run: Path, config: Path) -> pd.DataFrame:
+    """Figs 2–3 from one run: ``fig2.png``, ``fig3.png`` and ``figs23.csv`` when its curve
+    protocol is the paper's stratified 5-fold CV (``splits = "kfold"``), else the same names
+    with ``_reduced`` (random splits: the stated reduction), so a file name always says which
+    protocol it shows."""
+    curve = load_config(config).cells[0].protocol["params"]  # with the runner's defaults
+    k = int(curve["n_splits"])
+    if curve.get("splits") == "kfold":
+        suffix, protocol, splits = "", f"stratified {k}-fold CV", f"the {k} folds"
+    else:
+        share = round(100 * float(curve["test_size"]))
+        suffix = "_reduced"
+        protocol = f"{k} stratified random {100 - share}/{share} splits (reduced run)"
+        splits = f"the {k} splits"
+    acc = curves(run, config)
+    acc.to_csv(out / f"figs23{suffix}.csv", index=False, float_format="%.6f")
+    plot_figs23(acc, out, protocol=protocol, splits=splits, suffix=suffix)
+    return acc
 
 
 def _options(argv):
@@ -356,9 +439,7 @@ def main(argv=None) -> None:
     f4 = pd.read_csv(out / "fig4.csv") if (out / "fig4.csv").exists() else None
     t3 = table3(out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")
     t3.to_csv(out / "table3.csv", index=False, float_format="%.6f")
-    acc = curves(out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")
-    acc.to_csv(out / "figs23.csv", index=False, float_format="%.6f")
-    plot_figs23(acc, out)
+    figs23(out, out / "run", ROOT / "experiments" / "fuzzy" / f"{mode}.toml")  # *_reduced
     t3_20 = None
     if mode == "full" and (out / "run_L20").exists():  # the first full run, L = 20
         t3_20 = table3(out / "run_L20", ROOT / "experiments" / "fuzzy" / "full_L20.toml")
@@ -367,6 +448,8 @@ def main(argv=None) -> None:
         t3_cv = table3(out / "faithful_table3",
                        ROOT / "experiments" / "fuzzy" / "faithful_table3.toml")
         t3_cv.to_csv(out / "table3_cv5.csv", index=False, float_format="%.6f")
+        figs23(out, out / "faithful_table3",
+               ROOT / "experiments" / "fuzzy" / "faithful_table3.toml")  # fig2.png, fig3.png
     (out / "tables.md").write_text(markdown(t3, t4, f4, mode, s["L"], t3_20, 20,
                                             repeats=s["repeats"], t3_cv=t3_cv))
     if f4 is not None:

@@ -123,3 +123,15 @@ def test_a_required_sentinel_of_the_validator_reads_as_required(monkeypatch):
     assert toml_schema.toml_value(sentinel) == "**required**"
     assert toml_schema.toml_value("<required>") == "**required**"
     assert toml_schema.toml_value("the label") == "the label"
+
+
+def test_the_page_shows_the_runners_protocol_defaults():
+    """The error curve's defaults on the page are the ones a configuration gets (10 splits,
+    test_size 0.25 with random splits, none with K folds), not error_curve's own (100, None)."""
+    text = toml_schema.schema_rst()
+    part = text[text.index('[protocols.*] kind = "error_curve"'):]
+    part = part[:part.index('[protocols.*] kind = "cross_validation"')]
+    rows = {chunk.split("``", 2)[1]: chunk for chunk in part.split("   * - ")[2:]}
+    assert "- ``10``" in rows["n_splits"]
+    assert ('- ``0.25`` with ``splits = "random"``; none with ``splits = "kfold"`` (refused'
+            in rows["test_size"])

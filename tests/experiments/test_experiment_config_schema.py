@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from numbers import Integral
 
 import pytest
@@ -12,7 +13,7 @@ from experiment_configs import tiny_config
 
 from rankfusion._utils.constraints import Interval
 from rankfusion.evaluation import protocols
-from rankfusion.experiments import ConfigError, parse_config, schema_rows
+from rankfusion.experiments import ConditionalDefault, ConfigError, parse_config, schema_rows
 from rankfusion.selection import SVMRFE, EnsembleSelector
 
 ENS = 'rankers = ["f_classif", "chi2"]'
@@ -168,3 +169,119 @@ def test_schema_types_follow_the_declarations(monkeypatch):
     by = {(r[0], r[1]): r for r in schema_rows()}
     assert by[('[selectors.*] kind = "ensemble"', "cv")][2] == ("float", "int")
     assert isinstance(2, Integral)
+
+
+# ---- the documented defaults are the ones the validator fills in
+
+
+def _one_protocol(kind: str, body: str, task: str) -> str:
+    """A one-cell configuration whose ``[protocols.p]`` table is ``kind`` plus ``body``."""
+    regression = task == "regression"
+    return f"""
+[experiment]
+seed = 1
+task = "{task}"
+[grid]
+datasets = ["{'diabetes_lars' if regression else 'iris'}"]
+selectors = ["one"]
+classifiers = ["{'ridge' if regression else 'naive_bayes'}"]
+protocols = ["p"]
+[selectors.one]
+kind = "ranker"
+ranker = "{'f_regression' if regression else 'f_classif'}"
+{'n_features_to_select = 2' if kind == 'cross_validation' else ''}
+[protocols.p]
+kind = "{kind}"
+{body}
+"""
+
+
+def _protocol_default_cases():
+    """(kind, key, setting it depends on, its value, documented default) of every protocol
+    key of :func:`schema_rows`, one case per branch of a :class:`ConditionalDefault`."""
+    out = []
+    for table, key, _types, default, _meaning in schema_rows():
+        if not table.startswith("[protocols.*]") or key == "kind":
+            continue
+        kind = table.split('"')[1]
+        if isinstance(default, ConditionalDefault):
+            out += [(kind, key, default.on, when, want) for when, want, _ in default.cases]
+        else:
+            out.append((kind, key, None, None, default))
+    return out
+
+
+DEFAULT_CASES = _protocol_default_cases()
+
+
+def test_the_conditional_defaults_are_there():
+    """The keys whose default depends on another setting are documented as such (the page
+    once showed error_curve's own None for test_size, and its 100 for n_splits)."""
+    by = {(c[0], c[1], c[3]): c[4] for c in DEFAULT_CASES}
+    assert by[("error_curve", "test_size", "random")] == 0.25
+    assert by[("error_curve", "test_size", "kfold")] is None
+    assert by[("error_curve", "n_splits", None)] == 10
+    assert by[("cross_validation", "scoring", "regression")] == list(
+        protocols.REGRESSION_SCORINGS)
+    assert len({c[:2] for c in DEFAULT_CASES}) == 12  # 6 keys of each protocol
+
+
+def _toml(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return json.dumps(value) if isinstance(value, str) else repr(value)
+
+
+@pytest.mark.parametrize("kind, key, on, when, want", DEFAULT_CASES,
+                         ids=[f"{c[0]}-{c[1]}" + (f"-{c[3]}" if c[2] else "")
+                              for c in DEFAULT_CASES])
+def test_documented_protocol_defaults_are_the_validators(kind, key, on, when, want):
+    """A table that leaves ``key`` out plans the same cell as one that writes the default
+    :func:`schema_rows` documents (compared by the value the runner uses: the cell's
+    parameter, or for a key left out of the cell the protocol function's own default, off
+    for the configuration's own switches); a documented "none" leaves the key unused."""
+    body, task = "", "classification"
+    if on == "splits":
+        body = f'splits = "{when}"'
+    elif on == "[experiment] task":
+        task = when
+    else:
+        assert on is None, on
+    func = protocols.error_curve if kind == "error_curve" else protocols.cross_validate_selection
+    declared = (protocols.ERROR_CURVE_CONSTRAINTS if kind == "error_curve"
+                else protocols.CROSS_VALIDATION_CONSTRAINTS)
+
+    def used(text):
+        params = parse_config(text).cells[0].protocol["params"]
+        if key in params:
+            return params[key]
+        if key in declared:  # handed on to the protocol function: its default applies
+            return inspect.signature(func).parameters[key].default
+        return False  # the configuration's own switch, read as pp.get(key): off
+
+    left_out = used(_one_protocol(kind, body, task))
+    if want is None:
+        assert left_out in (None, False)
+    else:
+        written = used(_one_protocol(kind, f"{body}\n{key} = {_toml(want)}", task))
+        assert left_out == written
+        assert type(left_out) is type(written)
+
+
+def test_the_documented_task_default_is_the_validators():
+    by = {(r[0], r[1]): r[3] for r in schema_rows()}
+    cfg = parse_config(_one_protocol("error_curve", "", "classification").replace(
+        'task = "classification"\n', ""))
+    assert "task" not in cfg.raw["experiment"]
+    assert cfg.task == by[("[experiment]", "task")] == "classification"
+
+
+def test_a_conditional_default_refuses_an_unknown_setting():
+    d = ConditionalDefault("splits", (("random", 0.25, ""),))
+    with pytest.raises(ValueError, match="setting must be one of"):
+        d.value("kfold")
+    lists = ConditionalDefault("task", (("a", [1], ""),))
+    lists.value("a").append(2)
+    assert lists.value("a") == [1]  # a fresh list each time

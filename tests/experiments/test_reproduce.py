@@ -28,7 +28,8 @@ SHIPPED = EXPERIMENTS / "results"
 SMOKE_FILES = {
     "izetta": (["tables_4_6.md", "claims.md", "curves.csv", "fig4_artificial.png"],
                ["tables_4_6.md", "claims.md"]),
-    "fuzzy": (["tables.md", "table3.csv", "table4.csv", "fig4.csv", "fig4.png"],
+    "fuzzy": (["tables.md", "table3.csv", "table4.csv", "fig4.csv", "fig4.png",
+               "fig2_reduced.png", "figs23_reduced.csv"],
               ["table3.csv", "table4.csv", "fig4.csv"]),
     "nlc": (["tables.md", "table3.csv", "table4.csv"], ["table3.csv", "table4.csv"]),
     "bouaguel": (["tables.md", "tables.csv", "claims.csv", "all_data.csv"], ["tables.csv"]),

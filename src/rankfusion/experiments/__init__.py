@@ -20,7 +20,14 @@ The schema and the guarantees (atomic cell files, content hashes, seeds) are doc
 """
 
 from .cells import Cell, cell_seed, run_cell
-from .config import ConfigError, ExperimentConfig, load_config, parse_config, schema_rows
+from .config import (
+    ConditionalDefault,
+    ConfigError,
+    ExperimentConfig,
+    load_config,
+    parse_config,
+    schema_rows,
+)
 from .lock import FolderLockedError
 from .report import read_results, write_report
 from .reproduce import Reproduction, find_experiments, reproduce
@@ -28,6 +35,7 @@ from .runner import RunSummary, dask_client, dry_run, plan, run_experiment
 
 __all__ = [
     "Cell",
+    "ConditionalDefault",
     "ConfigError",
     "ExperimentConfig",
     "FolderLockedError",

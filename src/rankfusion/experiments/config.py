@@ -53,7 +53,8 @@ from .cells import (
     sklearn_toy_names,
 )
 
-__all__ = ["ConfigError", "ExperimentConfig", "load_config", "parse_config", "schema_rows"]
+__all__ = ["ConditionalDefault", "ConfigError", "ExperimentConfig", "load_config",
+           "parse_config", "schema_rows"]
 
 SELECTOR_KINDS = ("ensemble", "svm_rfe", "ranker", "boruta", "stability")
 #: ``[experiment] task``: what every data set's target is (docs/design.md, 'Tasks').
@@ -107,6 +108,91 @@ _PROTOCOL_OWN = {
                           "Weka's)"),
     },
 }
+
+@dataclass(frozen=True)
+class ConditionalDefault:
+    """The default of a configuration key that depends on another setting.
+
+    A row of :func:`schema_rows` carries one where the runner fills in a key differently by
+    the value of another key of the table (``[protocols.X] test_size`` by ``splits``) or by
+    ``[experiment] task`` (``scoring``); :meth:`value` is what the validator fills in.
+
+    Parameters
+    ----------
+    on : str
+        The setting it depends on, as the configuration spells it (``"splits"``,
+        ``"[experiment] task"``).
+    cases : tuple of (value, default, note)
+        For each value of ``on``: the default then (None: the key is left out, the protocol
+        function's own default applies, or the key is refused) and a note saying why
+        (``""``: none).
+
+    Examples
+    --------
+    >>> d = ConditionalDefault("splits", (("random", 0.25, ""), ("kfold", None, "refused")))
+    >>> d.value("random")
+    0.25
+    >>> print(d)
+    ``0.25`` with ``splits = "random"``; none with ``splits = "kfold"`` (refused)
+    """
+
+    on: str
+    cases: tuple
+
+    def value(self, setting):
+        """The default when ``on`` is ``setting`` (a fresh copy of a list).
+
+        Parameters
+        ----------
+        setting : object
+            A value of ``on`` among those of ``cases``.
+
+        Returns
+        -------
+        object
+            The default of that case (None: none).
+
+        Raises
+        ------
+        ValueError
+            ``setting`` is not a value of ``on`` that ``cases`` lists.
+        """
+        for when, default, _ in self.cases:
+            if when == setting:
+                return list(default) if isinstance(default, list) else default
+        raise ValueError(f"setting must be one of {[c[0] for c in self.cases]} (the values "
+                         f"of {self.on}), got {setting!r}")
+
+    def __str__(self) -> str:
+        def lit(v):
+            if isinstance(v, str):
+                return f'"{v}"'
+            if isinstance(v, list):
+                return "[" + ", ".join(lit(x) for x in v) + "]"
+            return "true" if v is True else "false" if v is False else repr(v)
+
+        return "; ".join((f"``{lit(d)}``" if d is not None else "none")
+                         + f" with ``{self.on} = {lit(w)}``" + (f" ({n})" if n else "")
+                         for w, d, n in self.cases)
+
+
+def _protocol_defaults(kind: str) -> dict:
+    """What the validator fills in for the keys of a ``[protocols.X]`` table of ``kind``
+    shared with the protocol function, where the configuration's default is not (or not
+    only) the function's own: one declaration for the validator and :func:`schema_rows`."""
+    if kind == "error_curve":
+        return {"n_splits": 10, "stratify": True, "splits": "random",
+                "test_size": ConditionalDefault("splits", (
+                    ("random", 0.25, ""),
+                    ("kfold", None, "refused: each fold is the test part, about n / n_splits "
+                                    "rows")))}
+    from ..evaluation.protocols import REGRESSION_SCORINGS, SCORINGS
+
+    return {"cv": 10,
+            "scoring": ConditionalDefault("[experiment] task", (
+                ("classification", list(SCORINGS), ""),
+                ("regression", list(REGRESSION_SCORINGS), "")))}
+
 
 _ARTIFICIAL_OPTIONS = {"n_samples": (_INT,), "n_noise": (_INT,), "shift": (_FLOAT, _INT),
                        "relevant_sd": (_FLOAT, _INT), "shuffle": (_BOOL,), "seed": (_INT,)}
@@ -915,8 +1001,9 @@ def _check_protocols(grid, raw, err: _Errors, task="classification"):
         if len(err.items) > n0:
             continue
         # the defaults the runner uses, and the config notation of n_features
+        defaults = _protocol_defaults(kind)
         if kind == "error_curve":
-            params.setdefault("n_splits", 10)
+            params.setdefault("n_splits", defaults["n_splits"])
             if params.get("splits") == "kfold":
                 # the folds are the test parts; "random" is the default and is left out of
                 # the cell spec, so the cells of configurations without the key keep their
@@ -927,9 +1014,9 @@ def _check_protocols(grid, raw, err: _Errors, task="classification"):
                             'about n / n_splits rows): leave it out')
             else:
                 params.pop("splits", None)
-                params.setdefault("test_size", 0.25)
-            params.setdefault("stratify", True)
-            params.setdefault("n_features", "log")
+                params.setdefault("test_size", defaults["test_size"].value("random"))
+            params.setdefault("stratify", defaults["stratify"])
+            params.setdefault("n_features", _PROTOCOL_OWN[kind]["n_features"][1])
             nf = params["n_features"]
             if isinstance(nf, str) and not (nf in ("log", "all") or (
                     nf.startswith("log:") and nf[4:].isdigit() and int(nf[4:]) >= 1)):
@@ -942,10 +1029,10 @@ def _check_protocols(grid, raw, err: _Errors, task="classification"):
         else:
             from ..evaluation.protocols import REGRESSION_SCORINGS, SCORINGS
 
-            params.setdefault("cv", 10)
+            params.setdefault("cv", defaults["cv"])
             own, other = ((REGRESSION_SCORINGS, SCORINGS) if task == "regression"
                           else (SCORINGS, REGRESSION_SCORINGS))
-            params.setdefault("scoring", list(own))
+            params.setdefault("scoring", defaults["scoring"].value(task))
             wrong = [m for m in params["scoring"] if m in other]
             if wrong:
                 kind_of = "classification" if task == "regression" else "regression"
@@ -1357,8 +1444,10 @@ def schema_rows() -> list[tuple[str, str, tuple[str, ...], object, str]]:
 
     Each row is ``(table, key, toml_types, default, meaning)``: the TOML table
     (``"[experiment]"``, ``"[grid]"``, ``"[datasets.*] (artificial)"``, ``"[selectors.*] kind =
-    \\"ensemble\\""`` …), the key, the TOML types that can hold a valid value, the default (None
-    when there is none or it is the owner's None) and the meaning: the first sentence of the
+    \\"ensemble\\""`` …), the key, the TOML types that can hold a valid value, the default the
+    runner uses when the key is left out (None when there is none or it is the owner's None;
+    a :class:`ConditionalDefault` where it depends on another setting, e.g. ``test_size`` on
+    ``splits``) and the meaning: the first sentence of the
     parameter in the numpydoc ``Parameters`` section of the estimator or function that owns
     it (:class:`~rankfusion.EnsembleSelector`, :class:`~rankfusion.SVMRFE`, the rules of
     :func:`rankfusion.aggregation.available_rules`, :func:`~rankfusion.evaluation.error_curve`,
@@ -1386,7 +1475,10 @@ def schema_rows() -> list[tuple[str, str, tuple[str, ...], object, str]]:
               "file's stem)"),
              ("[experiment]", "seed", ("int",), None, "the root seed of every cell, an int in "
               "[0, 2**32) (required)"),
-             ("[experiment]", "description", ("str",), "", "free text kept with the results")]
+             ("[experiment]", "description", ("str",), "", "free text kept with the results"),
+             ("[experiment]", "task", ("str",), "classification", "what every data set's "
+              'target is: "classification" (class labels) or "regression" (a numeric '
+              "target)")]
     for key, what in (("datasets", "[datasets.X] labels"), ("selectors", "[selectors.X] labels"),
                       ("rules", "[rules.X] labels (optional)"),
                       ("classifiers", "classifier names of the registry"),
@@ -1439,9 +1531,10 @@ def schema_rows() -> list[tuple[str, str, tuple[str, ...], object, str]]:
         meaning = _param_meanings(func)
         defaults = _defaults(func)
         rows.append((table, "kind", ("str",), None, f"the protocol: {func.__name__}"))
+        filled = _protocol_defaults(kind)
         for key, cs in _protocol_schema(kind).items():
             own = _PROTOCOL_OWN[kind].get(key)
             rows.append((table, key, _toml_allowed(cs),
-                         own[1] if own else defaults.get(key),
+                         own[1] if own else filled.get(key, defaults.get(key)),
                          own[2] if own else meaning.get(key, "") or describe(cs)))
     return rows
