@@ -1,5 +1,5 @@
 """``knn3_impute`` / ``adaboost_impute`` and Weka's ``ReplaceMissingValues``: training means and
-modes (checked against Weka 3.8's filter on a hand table), no leakage from the test rows, and
+modes (checked against Weka 3.6.14's filter on a hand table), no leakage from the test rows, and
 exactly the predictions of ``knn3`` / ``adaboost`` on complete data (docs/design.md,
 'Departures from the papers and reference tools')."""
 
@@ -36,7 +36,7 @@ def _with_nan(X, seed=1, share=0.15):
 
 # ---------------------------------------------------------------- the filter itself
 def test_means_and_modes_as_weka():
-    """The table given to Weka 3.8's ReplaceMissingValues (java -cp weka.jar
+    """The table given to Weka 3.6.14's ReplaceMissingValues (java -cp weka.jar
     weka.filters.unsupervised.attribute.ReplaceMissingValues -i t.arff): numeric mean of the
     observed values (8/3 = 2.666667), an all-missing numeric column 0, the nominal mode with
     a 2–2 tie going to the first declared value (y), an all-missing nominal column its first

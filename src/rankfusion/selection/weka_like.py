@@ -533,7 +533,7 @@ class ReplaceMissingValues(TransformerMixin, BaseEstimator):
     .. math:: \bar x_a = \frac{1}{|O_a|} \sum_{i \in O_a} x_{ia},
               \qquad O_a = \{i : x_{ia} \text{ observed}\},
 
-    and 0 when it has none (Weka's value, checked with Weka 3.8); a nominal attribute (a
+    and 0 when it has none (Weka's value, checked with Weka 3.6.14's filter); a nominal attribute (a
     DataFrame column of ``category``, ``object``, ``bool`` or ``string`` dtype) takes its most
     frequent training value, the first in category order (sorted values for the other dtypes)
     on a tie or when none is observed (Weka's ``Utils.maxIndex`` over the declared values).
