@@ -61,6 +61,17 @@ def test_object_column_mode_ties_by_sorted_value():
     assert ReplaceMissingValues().fit_transform(X)["s"].tolist() == ["q", "p", "p", "q", "p"]
 
 
+def test_nullable_dtypes():
+    """pandas' nullable integer, boolean-object and string columns: the integer column takes
+    its mean as float64 (an Int64 column cannot hold 1.5), the others their mode."""
+    X = pd.DataFrame({"a": pd.array([1, 2, None], dtype="Int64"),
+                      "b": [True, False, None], "c": pd.array(["x", None, "x"], dtype="string")})
+    out = ReplaceMissingValues().fit_transform(X)
+    assert out["a"].tolist() == [1.0, 2.0, 1.5] and out["a"].dtype == np.float64
+    assert out["b"].tolist() == [True, False, False]  # tie: the first in sorted order
+    assert out["c"].tolist() == ["x", "x", "x"]
+
+
 def test_array_means_and_copy():
     X = np.array([[1.0, np.nan], [3.0, np.nan], [np.nan, np.nan]])
     before = X.copy()
@@ -282,7 +293,15 @@ def _frame_columns_changed():
     return df, Y0, df.rename(columns={"a": "z"})
 
 
+def _frame_inf_test():
+    df = pd.DataFrame(X0, columns=list("abcd"))
+    T = df.copy()
+    T.iloc[1, 2] = np.inf
+    return df, Y0, T
+
+
 REFUSED = {
+    "inf in a complete test frame column": (_frame_inf_test, ValueError, "infinite"),
     "NaN in y (object)": (_y_nan, ValueError, "y|NaN|nan|label"),
     "NaN in y (float)": (_y_float_nan, ValueError, "y|NaN"),
     "inf in training X": (_inf, ValueError, "infinite"),

@@ -631,6 +631,8 @@ class ReplaceMissingValues(TransformerMixin, BaseEstimator):
             out = X.copy()
             for c, value in self.fill_.items():
                 col = out[c]
+                if not _is_nominal(col.dtype):
+                    self._numeric(col, c)  # inf refused in every numeric column
                 miss = col.isna().to_numpy()
                 if not miss.any():
                     continue
@@ -641,9 +643,9 @@ class ReplaceMissingValues(TransformerMixin, BaseEstimator):
                 elif _is_nominal(col.dtype):
                     if value is not None:
                         out[c] = col.where(~miss, value)
-                else:
-                    self._numeric(col, c)
-                    out[c] = col.fillna(value)
+                else:  # as float64: a nullable integer column cannot hold a mean
+                    v = self._numeric(col, c)
+                    out[c] = np.where(np.isnan(v), value, v)
             return out
         if sp.issparse(X):
             self._check_sparse(X)
