@@ -77,13 +77,24 @@ def all_data_cv(config_path) -> tuple[list[dict], dict]:
         sel = done[(ds, method)]
         pp = spec["protocol"]["params"]
         res = cross_validate_selection(FixedSupport(sel.get_support()), X, y,
-                                       classifier=clf, cv=pp["cv"],
+                                       classifier=clf, cv=cell_folds(pp, cell.seed),
                                        scoring=tuple(pp["scoring"]),
                                        pos_label=resolve_pos_label(pp.get("pos_label"), y),
                                        random_state=cell.seed)
         rows += tidy_scores(res.scores, dataset=ds, method=method, classifier=clf,
                             protocol="all_data", k=int(sel.n_features_))
     return rows, done
+
+
+def cell_folds(params: dict, seed):
+    """The folds of a ``cross_validation`` cell as the runner makes them: ``cv`` folds, or with
+    ``small_classes = true`` (folds may lack the rarest class, as Weka's) the splitter the
+    runner passes, ``StratifiedKFold(cv, shuffle=True, random_state=seed)``."""
+    if params.get("small_classes"):
+        from sklearn.model_selection import StratifiedKFold
+
+        return StratifiedKFold(params["cv"], shuffle=True, random_state=seed)
+    return params["cv"]
 
 
 def tidy_scores(scores: pd.DataFrame, *, dataset, method, classifier, protocol, k) -> list[dict]:

@@ -211,7 +211,8 @@ def _robust_table3(table):
     t3 = pd.read_csv(RES / "robust_fs/full/table3.csv")
     mod = _script("robust_fs")
     by_name = {**{v: k for k, v in mod.NAMES.items()},
-               "Embryonal = Pomeroy CNS (60)": "pomeroy_cns"}
+               "Embryonal = Pomeroy CNS (60)": "pomeroy_cns",
+               "Arrhythmia (36, faithful run)": "arrhythmia"}
     clf = {**mod.CLASSIFIERS, "3-NN": "knn3"}
     out, last = {}, None
     for i, r in enumerate(table["rows"]):
@@ -229,7 +230,7 @@ def _robust_table5(table):
     mod = _script("robust_fs")
     names = {"Lung Cancer": "lung_cancer", "mfeat-fourier": "mfeat_fourier",
              "Madelon": "madelon", "Leukemia-3c": "leukemia_3c",
-             "Embryonal (Pomeroy)": "pomeroy_cns"}
+             "Embryonal (Pomeroy)": "pomeroy_cns", "Arrhythmia (faithful run)": "arrhythmia"}
     out = {}
     for i, r in enumerate(table["rows"]):
         ds = names[r[0]]

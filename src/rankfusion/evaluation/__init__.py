@@ -5,7 +5,8 @@ The rules they follow: docs/design.md, 'Ensembles, subsets and evaluation'.
 * protocols — :func:`error_curve` (repeated random splits, error against the number of
   features), :func:`cross_validate_selection` (k-fold CV of selector + classifier),
   :func:`relevant_rank_stats`; classifiers by name (:func:`available_classifiers`), with
-  Weka-like ones (:class:`WekaNaiveBayes`, :class:`J48Like`, :class:`WekaIB1`);
+  Weka-like ones (:class:`WekaNaiveBayes`, :class:`J48Like`, :class:`WekaIB1`) and Weka's
+  missing-value filter :class:`ReplaceMissingValues` (``knn3_impute``, ``adaboost_impute``);
 * statistics — :func:`paired_ttest`, :func:`friedman`, :func:`nemenyi`, :func:`win_matrix`,
   :func:`robustness_index`, :func:`rule_agreement`;
 * plots (optional extra ``rankfusion[plot]``) — :func:`plot_error_curves`,
@@ -17,7 +18,7 @@ The rules they follow: docs/design.md, 'Ensembles, subsets and evaluation'.
   Izetta et al. (2017) and the cross-validated error of each method's top genes.
 """
 
-from ..selection.weka_like import J48Like, WekaIB1, WekaNaiveBayes
+from ..selection.weka_like import J48Like, ReplaceMissingValues, WekaIB1, WekaNaiveBayes
 from .advisor import (
     Advice,
     Configuration,
@@ -133,6 +134,7 @@ __all__ = [
     "studentized_range_q",
     "win_matrix",
     "J48Like",
+    "ReplaceMissingValues",
     "WekaIB1",
     "WekaNaiveBayes",
 ]

@@ -1,4 +1,5 @@
-"""Classifiers that behave like Weka's defaults: naive Bayes, a J48-like tree and IB1.
+"""Classifiers that behave like Weka's defaults: naive Bayes, a J48-like tree and IB1; and
+Weka's ``ReplaceMissingValues`` filter.
 
 The NLC paper (Ruiz, Riquelme & Aguilar-Ruiz 2003, §5) and others evaluate feature subsets
 with Weka's ``NaiveBayes``, ``J48`` (C4.5) and ``IBk`` (1-NN). scikit-learn's stand-ins drift
@@ -22,6 +23,9 @@ Weka 3.6.14 on the fixtures in ``tests/fixtures/weka_classifiers/``).
   distances, ties among equally near neighbours by majority then class order). With
   ``update_ranges=True`` (default) the ranges grow with every test instance classified, in
   order, as ``IBk.distributionForInstance`` does.
+* :class:`ReplaceMissingValues`: ``weka.filters.unsupervised.attribute.ReplaceMissingValues``
+  (training means and modes), the missing-value step of ``knn3_impute`` and
+  ``adaboost_impute``.
 
 Nominal attributes: DataFrame columns of pandas ``category`` dtype, or array columns flagged by
 ``categorical`` holding codes 0 … k−1 (NaN = missing); missing numeric values are NaN.
@@ -31,12 +35,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import scipy.sparse as sp
 from scipy.special import ndtr, ndtri
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.validation import check_is_fitted
 
-__all__ = ["WekaNaiveBayes", "J48Like", "WekaIB1"]
+__all__ = ["WekaNaiveBayes", "J48Like", "WekaIB1", "ReplaceMissingValues"]
 
 _DEFAULT_PRECISION = 0.01  # weka.classifiers.bayes.NaiveBayes.DEFAULT_NUM_PRECISION
 
@@ -511,3 +516,197 @@ class WekaIB1(ClassifierMixin, BaseEstimator):
         n, c = max(1, self._y.shape[0]), self.classes_.shape[0]
         m = votes.sum(axis=1, keepdims=True)  # the equally nearest training instances
         return (votes + 1.0 / n) / (m + c / n)
+
+
+def _is_nominal(dtype) -> bool:
+    return (isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_object_dtype(dtype)
+            or pd.api.types.is_bool_dtype(dtype) or pd.api.types.is_string_dtype(dtype))
+
+
+class ReplaceMissingValues(TransformerMixin, BaseEstimator):
+    r"""Missing values replaced by the training means and modes, as Weka's
+    ``weka.filters.unsupervised.attribute.ReplaceMissingValues``.
+
+    Fitted on the training part only (inside the classifier's pipeline, so the test rows never
+    enter the statistics). A numeric attribute a takes the mean of its observed training values,
+
+    .. math:: \bar x_a = \frac{1}{|O_a|} \sum_{i \in O_a} x_{ia},
+              \qquad O_a = \{i : x_{ia} \text{ observed}\},
+
+    and 0 when it has none (Weka's value, checked with Weka 3.6.14's filter); a nominal attribute (a
+    DataFrame column of ``category``, ``object``, ``bool`` or ``string`` dtype) takes its most
+    frequent training value, the first in category order (sorted values for the other dtypes)
+    on a tie or when none is observed (Weka's ``Utils.maxIndex`` over the declared values).
+    Observed values are never changed, so on complete data the transform is the identity and a
+    classifier behind it predicts exactly what it predicts alone. A sparse matrix has no
+    missing values (docs/design.md, 'Sparse input'): it passes through unchanged, and NaN or
+    inf among its stored values is refused.
+
+    Attributes
+    ----------
+    fill_ : dict or ndarray
+        The value of each attribute: a dict column → value for a DataFrame, an array of means
+        for an array.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        The DataFrame's columns (only when fitted on one).
+
+    References
+    ----------
+    Witten, Frank, Hall & Pal (2016). Data Mining: Practical Machine Learning Tools and
+    Techniques, 4th ed., §8.2 (missing values) and the Weka filter ``ReplaceMissingValues``.
+    """
+
+    def fit(self, X, y=None):
+        """Learn the mean or mode of each attribute on ``X`` (the training part).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Missing values are NaN (or ``None`` / ``pd.NA`` in nominal columns).
+        y : ignored
+
+        Returns
+        -------
+        self
+        """
+        if isinstance(X, pd.DataFrame):
+            if X.shape[0] == 0:
+                raise ValueError("X has no rows: ReplaceMissingValues needs training rows")
+            fill = {}
+            for c in X.columns:
+                col = X[c]
+                if _is_nominal(col.dtype):
+                    fill[c] = self._mode(col)
+                else:
+                    v = self._numeric(col, c)
+                    obs = v[~np.isnan(v)]
+                    fill[c] = float(obs.mean()) if obs.size else 0.0
+            self.fill_ = fill
+            self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+            self.n_features_in_ = X.shape[1]
+            return self
+        if sp.issparse(X):
+            self._check_sparse(X)
+            if X.shape[0] == 0:
+                raise ValueError("X has no rows: ReplaceMissingValues needs training rows")
+            self.fill_ = np.asarray(X.mean(axis=0), dtype=np.float64).ravel()
+            self.n_features_in_ = X.shape[1]
+            return self
+        A = self._array(X)
+        if A.shape[0] == 0:
+            raise ValueError("X has no rows: ReplaceMissingValues needs training rows")
+        obs = ~np.isnan(A)
+        n = obs.sum(axis=0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            self.fill_ = np.where(n > 0, np.where(obs, A, 0.0).sum(axis=0) / np.maximum(n, 1),
+                                  0.0)
+        self.n_features_in_ = A.shape[1]
+        if hasattr(self, "feature_names_in_"):
+            del self.feature_names_in_
+        return self
+
+    def transform(self, X):
+        """``X`` with each missing value replaced by its attribute's training value (a copy;
+        ``X`` is not modified).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            The same attributes as in :meth:`fit` (a DataFrame: the same columns).
+
+        Returns
+        -------
+        ndarray or DataFrame
+            Of the type given, the dtypes of a DataFrame kept.
+        """
+        check_is_fitted(self, "fill_")
+        if isinstance(self.fill_, dict):
+            if not isinstance(X, pd.DataFrame):
+                raise TypeError(f"X must be a DataFrame (ReplaceMissingValues was fitted on "
+                                f"one), got {type(X).__name__}")
+            if list(X.columns) != list(self.feature_names_in_):
+                raise ValueError(f"X has columns {list(X.columns)[:5]}…, expected the "
+                                 f"{self.n_features_in_} columns seen in fit, in order")
+            out = X.copy()
+            for c, value in self.fill_.items():
+                col = out[c]
+                if not _is_nominal(col.dtype):
+                    self._numeric(col, c)  # inf refused in every numeric column
+                miss = col.isna().to_numpy()
+                if not miss.any():
+                    continue
+                if isinstance(col.dtype, pd.CategoricalDtype):
+                    if value is None:
+                        continue  # a category column declaring no value: nothing to fill
+                    out[c] = col.fillna(value)
+                elif _is_nominal(col.dtype):
+                    if value is not None:
+                        out[c] = col.where(~miss, value)
+                else:  # as float64: a nullable integer column cannot hold a mean
+                    v = self._numeric(col, c)
+                    out[c] = np.where(np.isnan(v), value, v)
+            return out
+        if sp.issparse(X):
+            self._check_sparse(X)
+            if X.shape[1] != self.n_features_in_:
+                raise ValueError(f"X has {X.shape[1]} features, ReplaceMissingValues was "
+                                 f"fitted with {self.n_features_in_}")
+            return X.copy()  # a sparse matrix has no missing values
+        if isinstance(X, pd.DataFrame):
+            X = X.to_numpy()
+        A = self._array(X)
+        if A.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {A.shape[1]} features, ReplaceMissingValues was fitted "
+                             f"with {self.n_features_in_}")
+        return np.where(np.isnan(A), self.fill_[None, :], A)
+
+    @staticmethod
+    def _mode(col: pd.Series):
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            cats = list(col.cat.categories)
+            if not cats:
+                return None
+            counts = col.value_counts(sort=False, dropna=True).reindex(cats, fill_value=0)
+            return cats[int(np.argmax(counts.to_numpy()))]
+        counts = col.dropna().value_counts(sort=False)
+        if counts.empty:
+            return None
+        counts = counts.sort_index()
+        return counts.index[int(np.argmax(counts.to_numpy()))]
+
+    @staticmethod
+    def _numeric(col: pd.Series, name) -> np.ndarray:
+        if pd.api.types.is_complex_dtype(col.dtype):
+            raise TypeError(f"X column {name!r} is complex; ReplaceMissingValues takes real "
+                            f"numbers")
+        try:
+            v = col.to_numpy(dtype=np.float64, na_value=np.nan)
+        except (TypeError, ValueError):
+            raise TypeError(f"X column {name!r} is neither numeric nor nominal") from None
+        if np.isinf(v).any():
+            raise ValueError(f"X column {name!r} has infinite values (missing values are NaN)")
+        return v
+
+    @staticmethod
+    def _check_sparse(X) -> None:
+        data = np.asarray(X.tocoo().data)
+        if np.iscomplexobj(data):
+            raise TypeError("X is complex; ReplaceMissingValues takes real numbers")
+        if data.size and not np.isfinite(data.astype(np.float64)).all():
+            raise ValueError("a sparse X has no missing values (docs/design.md, 'Sparse "
+                             "input'): NaN or inf among its stored values")
+
+    @staticmethod
+    def _array(X) -> np.ndarray:
+        if np.iscomplexobj(X):
+            raise TypeError("X is complex; ReplaceMissingValues takes real numbers")
+        try:
+            A = np.array(X, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise TypeError("X must be numeric (or a DataFrame with nominal columns)") from None
+        if A.ndim != 2:
+            raise ValueError(f"X must be 2-D, got {A.ndim} dimension(s)")
+        if np.isinf(A).any():
+            raise ValueError("X has infinite values (missing values are NaN)")
+        return A
