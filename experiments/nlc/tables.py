@@ -109,7 +109,8 @@ def kept(run: Path, config: Path) -> pd.DataFrame:
     rows = []
     for c in load_config(config).cells:
         path = cell_path(run, c.hash)
-        if c.labels["selector"] == "all" or not path.exists():
+        ranker = {"nlc": "NLC", "rlf": "RLF", "ig": "IG"}.get(c.labels["selector"])
+        if ranker is None or not path.exists():  # "all" and the top-3 selectors: no curve
             continue
         pay = json.loads(path.read_text("utf-8"))["payload"]
         if "selected" not in pay:
@@ -117,7 +118,7 @@ def kept(run: Path, config: Path) -> pd.DataFrame:
         n = np.array([len(s) for s in pay["selected"]], dtype=float)
         rows.append({"dataset": c.labels["dataset"],
                      "classifier": CLASSIFIERS[c.labels["classifier"]],
-                     "ranker": {"nlc": "NLC", "rlf": "RLF", "ig": "IG"}[c.labels["selector"]],
+                     "ranker": ranker,
                      "p": len(pay["features"]),
                      "kept": 100 * float(np.mean(n)) / len(pay["features"])})
     if not rows:
