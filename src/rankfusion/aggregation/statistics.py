@@ -177,19 +177,19 @@ def median(lists, *, weights=None):
                            tiebreak=mean_r, tiebreak_name="mean_relative")
 
 
-#: The tie breaks of Average-SD and 3Q-SD: ``"max_sd"`` (the paper's choice, §2.1.1, §2.1.3)
-#: puts the larger SD of r first, ``"min_sd"`` the smaller (the comparison of its Fig. 2).
-_SD_TIE_BREAKS = ("max_sd", "min_sd")
-_SD_TIE_BREAK = {"tie_break": [Options(*_SD_TIE_BREAKS)]}
+#: The tie breaks of Average-SD and 3Q-SD: ``"max"`` (the paper's choice, §2.1.1, §2.1.3)
+#: puts the larger SD of r first, ``"min"`` the smaller (the comparison of its Fig. 2).
+_SD_TIE_BREAKS = ("max", "min")
+_SD_TIE_BREAK = {"sd_tie_break": [Options(*_SD_TIE_BREAKS)]}
 
 
-def _signed_spread(spread, tie_break: str):
+def _signed_spread(spread, sd_tie_break: str):
     """The secondary key (lower = better) of a spread key that grows with the SD of r."""
-    return -spread if tie_break == "max_sd" else spread
+    return -spread if sd_tie_break == "max" else spread
 
 
 @register_rule("average_sd", invariants=_PROMISES, constraints=_SD_TIE_BREAK)
-def average_sd(lists, *, tie_break="max_sd", weights=None):
+def average_sd(lists, *, sd_tie_break="max", weights=None):
     """Average-SD (Izetta et al. 2017, §2.1.1): mean of r, ties by the SD of r, higher first.
 
     ``R_i = Σ_l w_l r_il / Σ_l w_l`` with ``r_il = 1 − pos_il / p``. Features with the same
@@ -201,10 +201,10 @@ def average_sd(lists, *, tie_break="max_sd", weights=None):
     ----------
     lists : RankedLists
         The lists to combine.
-    tie_break : {"max_sd", "min_sd"}, default "max_sd"
-        How features with the same mean are ordered: ``"max_sd"`` puts the larger SD of r
+    sd_tie_break : {"max", "min"}, default "max"
+        How features with the same mean are ordered: ``"max"`` puts the larger SD of r
         first — the paper's choice ("higher is better", §2.1.1: a larger SD means some
-        better-than-average rankings); ``"min_sd"`` puts the smaller SD first, the
+        better-than-average rankings); ``"min"`` puts the smaller SD first, the
         alternative the paper compares it with in §3.3.2 (Fig. 2).
     weights : ndarray, optional
         One non-negative weight per list.
@@ -217,8 +217,8 @@ def average_sd(lists, *, tie_break="max_sd", weights=None):
     key, mean_r = borda_key(lists, weights)
     p2 = lists.positions2
     sq = list_sum(np.square(p2, dtype=np.int64), weights)  # int64: 4·p² overflows int32
-    return build_consensus(lists, keys=[key, _signed_spread(sq, tie_break)], scores=mean_r,
-                           method="average_sd", params={"tie_break": tie_break},
+    return build_consensus(lists, keys=[key, _signed_spread(sq, sd_tie_break)], scores=mean_r,
+                           method="average_sd", params={"sd_tie_break": sd_tie_break},
                            tiebreak=_sd_relative(lists, weights), tiebreak_name="sd_relative")
 
 
@@ -235,7 +235,7 @@ def best_rank(lists, *, weights=None):
 
 
 @register_rule("q3_sd", weights=False, invariants=_PROMISES, constraints=_SD_TIE_BREAK)
-def q3_sd(lists, *, tie_break="max_sd", weights=None):
+def q3_sd(lists, *, sd_tie_break="max", weights=None):
     """3Q-SD (Izetta et al. 2017, §2.1.3): 75th percentile of r; ties by the SD of r, higher first.
 
     ``R_i = Q_0.75(r_i1, …, r_iM)``, numpy's default linear interpolation. With
@@ -249,9 +249,9 @@ def q3_sd(lists, *, tie_break="max_sd", weights=None):
     ----------
     lists : RankedLists
         The lists to combine.
-    tie_break : {"max_sd", "min_sd"}, default "max_sd"
-        How features with the same quartile are ordered: ``"max_sd"`` puts the larger SD of r
-        first — the paper's choice ("as in Average-SD", §2.1.3); ``"min_sd"`` the smaller SD
+    sd_tie_break : {"max", "min"}, default "max"
+        How features with the same quartile are ordered: ``"max"`` puts the larger SD of r
+        first — the paper's choice ("as in Average-SD", §2.1.3); ``"min"`` the smaller SD
         first, the alternative the paper compares it with in §3.3.2 (Fig. 2).
     weights : None
         Refused: a quantile has no weighted form in the papers.
@@ -279,8 +279,8 @@ def q3_sd(lists, *, tie_break="max_sd", weights=None):
         from ._exact import exact_int
 
         spread = exact_int([m * int(a) - int(b) * int(b) for a, b in zip(sq, s)])
-    return build_consensus(lists, keys=[key, _signed_spread(spread, tie_break)], scores=q3,
-                           method="q3_sd", params={"tie_break": tie_break},
+    return build_consensus(lists, keys=[key, _signed_spread(spread, sd_tie_break)], scores=q3,
+                           method="q3_sd", params={"sd_tie_break": sd_tie_break},
                            tiebreak=_sd_relative(lists, None), tiebreak_name="sd_relative")
 
 
