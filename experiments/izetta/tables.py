@@ -13,7 +13,12 @@ experiments/results/izetta/<run>/<part>`` and writes, next to them (``<run>/``):
   (pooled over the domain's datasets and splits, the share of runs where A errs less than B; A
   "excels" B when that share exceeds B's over A; a method's number = how many it excels) and
   ``win_matrix`` (paired t-tests per dataset, ``outperforms``);
-* ``claims.md`` — the numbers behind each qualitative claim.
+* ``claims.md`` — the numbers behind each qualitative claim;
+* ``fig1_kfirst.png`` / ``fig1_kfirst.md`` / ``fig1_kfirst.csv`` — Figure 1, K-First's k (from
+  the part ``fig1_kfirst``), and ``fig2_ties.png`` / ``fig2_ties.md`` / ``fig2_ties.csv`` —
+  Figure 2, the maximum vs the minimum SD as the tie break of Av-SD and 3Q-SD (part
+  ``fig2_ties``). These two parts answer one figure each and are never pooled with the other
+  parts (their splits and rules are their own).
 
 Usage::
 
@@ -72,6 +77,14 @@ PAPER_T8_COLS = ["3Q-SD", "Av-SD", "Best", "K-First", "Condorcet", "Schulze", "Z
 PAPER_T8 = {("UCI", 10): [7, 5, 5, 8, 3, 2, 0, 2, 5], ("MS", 10): [0, 3, 7, 8, 2, 1, 5, 4, 6],
             ("GE", 10): [1, 3, 6, 4, 2, 0, 7, 5, 8], ("UCI", 20): [5, 2, 6, 8, 2, 0, 3, 7, 3],
             ("MS", 20): [0, 2, 7, 8, 3, 1, 4, 5, 6], ("GE", 20): [1, 6, 5, 4, 2, 0, 8, 3, 7]}
+#: Parts that answer one figure each, read by their own functions, never pooled with the rest.
+FIGURE_PARTS = ("fig1_kfirst", "fig2_ties")
+#: Chance error of c balanced classes, 1 − 1/c, by the sets of Figures 1–2.
+CHANCE = {"Artificial-3-3C": 1 - 1 / 3, "Artificial-3-8C": 0.875, "Artificial-1-16C": 0.9375,
+          "Artificial-2-8C": 0.875, "Artificial-1-8C": 0.875}
+#: Bayes error of our generator's 8-class sets (benchmarks/results/artificial_calibration.md).
+BAYES = {"Artificial-1-8C": 0.514, "Artificial-2-8C": 0.480, "Artificial-3-8C": 0.618}
+
 DOMAIN = {"libras": "UCI", "robot_lp1": "UCI", "robot_lp3": "UCI",
           "robot_lp4": "UCI", "robot_lp5": "UCI", "mfeat": "UCI",
           "stjude": "GE", "monti_lung": "GE", "monti_cns": "GE", "monti_novartis": "GE"}
@@ -260,6 +273,249 @@ def md_table(df: pd.DataFrame, floatfmt="{:.3f}") -> str:
     return "\n".join(lines)
 
 
+# ------------------------------------------------------------------------------ Figures 1–2
+def _relevant(source: str, options: dict) -> list[str]:
+    g = artificial_groups(source, options)
+    return [f for k, v in g.items() if k != "noise" for f in v]
+
+
+def _relevant_mean_position(pos: pd.DataFrame, feats: list[str]) -> pd.Series:
+    """Mean position of the relevant features per (dataset, rule), pooled over the splits."""
+    rel = pos[pos.feature.isin(feats)]
+    return rel.groupby("rule")["position"].mean()
+
+
+def plt_colors(n: int) -> list:
+    """n colours of a sequential map, dark (small k) to orange (large k), all legible on white."""
+    import matplotlib
+
+    return [matplotlib.colormaps["plasma"](v) for v in np.linspace(0.0, 0.8, n)]
+
+
+LABELLED_TICKS = (2, 5, 10, 20, 40, 80, 200, 500)
+
+
+def _figure_panels(cur, panels, path, ticks):
+    """Error ± 1 SD over the splits against the number of features (log axis, a tick at every
+    count run, labelled at 2, 5, 10, 20, …, the largest and the number of relevant features); the
+    curves of a panel slightly shifted sideways so their bars do not hide each other; dotted
+    vertical line at the number of relevant features, grey dashed line at the chance error
+    (dotted grey at the Bayes error where known); one legend for the figure, below it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import FixedLocator, NullFormatter
+
+    ncols = 2
+    nrows = int(np.ceil(len(panels) / ncols))
+    fig, axes = plt.subplots(nrows, ncols, figsize=(5.6 * ncols, 3.5 * nrows + 0.6),
+                             squeeze=False)
+    handles, bayes_shown = {}, False
+    for ax, (ds, title, series, n_rel, chance, bayes) in zip(axes.ravel(), panels):
+        n = len(series)
+        for i, (rule, name, style) in enumerate(series):
+            c = cur[(cur.dataset == ds) & (cur.rule == rule)].sort_values("n_features")
+            if c.empty:
+                continue
+            shift = 1.045 ** (i - (n - 1) / 2)
+            h = ax.errorbar(c.n_features * shift, c["mean"], yerr=c["std"].fillna(0), ms=4,
+                            capsize=2, lw=1.2, label=name, **{"marker": "o", **style})
+            handles.setdefault(name, h)
+        ax.axvline(n_rel, color="k", ls=":", lw=1)
+        ax.axhline(chance, color="grey", ls="--", lw=1)
+        if bayes is not None:
+            ax.axhline(bayes, color="grey", ls=":", lw=1)
+            bayes_shown = True
+        ax.set_xscale("log")
+        shown = sorted(set(t for t in ticks if t in LABELLED_TICKS) | {n_rel, max(ticks)})
+        ax.xaxis.set_major_locator(FixedLocator(shown))
+        ax.xaxis.set_minor_locator(FixedLocator([t for t in ticks if t not in shown]))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.set_xticklabels([str(t) for t in shown], fontsize=7)
+        ax.set_xlim(min(ticks) / 1.25, max(ticks) * 1.25)
+        ax.set_title(title, fontsize=9)
+        ax.set_xlabel("features selected (ticks: the counts evaluated)")
+        ax.set_ylabel("test error rate (mean ± SD over splits)")
+        ax.yaxis.label.set_size(8)
+        ax.xaxis.label.set_size(8)
+    for ax in axes.ravel()[len(panels):]:
+        ax.axis("off")
+    extra = [Line2D([], [], color="k", ls=":", lw=1, label="number of relevant features"),
+             Line2D([], [], color="grey", ls="--", lw=1, label="chance error, 1 − 1/classes")]
+    if bayes_shown:
+        extra.append(Line2D([], [], color="grey", ls=":", lw=1,
+                            label="Bayes error (8-class sets)"))
+    items = list(handles.items())
+    fig.legend([h for _, h in items] + extra, [k for k, _ in items] + [e.get_label()
+                                                                       for e in extra],
+               loc="lower center", ncol=4, fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0.6 / (3.5 * nrows + 0.6), 1, 1))
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def figure1(run: str) -> str:
+    """Figure 1: K-First's k (part ``fig1_kfirst``); writes ``fig1_kfirst.png/.md/.csv``
+    and returns the claims text."""
+    import tomllib
+
+    d = os.path.join(run, "fig1_kfirst")
+    res, pos = read(d)
+    cfg = tomllib.loads(open(os.path.join(d, "config.toml")).read())
+    sources, options = part_sources(d)
+    ks = {label: cfg["rules"][label]["k"] for label in cfg["grid"]["rules"]}
+    cur = (res[res.metric == "error"].groupby(["dataset", "rule", "n_features"])["value"]
+           .agg(["mean", "std", "count"]).reset_index())
+    ticks = sorted(cur.n_features.unique())
+    panels, rows = [], []
+    for ds, src in sources.items():
+        p = pos.loc[pos.dataset == ds, "feature"].nunique()
+        feats = _relevant(src, options[ds])
+        n_rel = len(feats)
+        shade = plt_colors(len(ks))
+        series = [(lab, f"k = {100 * k:g} % of p", {"color": shade[i]})
+                  for i, (lab, k) in enumerate(ks.items())]
+        counts = ", ".join(str(max(1, int(np.floor(k * p + 0.5)))) for k in ks.values())
+        panels.append((ds, f"{src}: p = {p}, {n_rel} relevant; k = {counts}", series, n_rel,
+                       CHANCE[src], BAYES.get(src)))
+        mpos = _relevant_mean_position(pos[pos.dataset == ds], feats)
+        e = res[(res.metric == "error") & (res.dataset == ds) & (res.n_features <= 2 * n_rel)]
+        per_split = e.groupby(["rule", "split"])["value"].mean().unstack()
+        ref = [lab for lab, k in ks.items() if k == 0.1]
+        for lab, k in ks.items():
+            c = cur[(cur.dataset == ds) & (cur.rule == lab)].set_index("n_features")
+            below = (int((per_split.loc[lab] < per_split.loc[ref[0]] - 1e-12).sum())
+                     if ref else np.nan)
+            upto = c[c.index <= 2 * n_rel]["mean"]
+            rows.append({"dataset": src, "k (% of p)": 100 * k,
+                         "k (features)": max(1, int(np.floor(k * p + 0.5))),
+                         "error at the relevant count": c.loc[n_rel, "mean"]
+                         if n_rel in c.index else np.nan,
+                         "mean error, counts ≤ 2× relevant": upto.mean(),
+                         "lowest mean error": c["mean"].min(),
+                         "at (features)": int(c["mean"].idxmin()),
+                         "relevant features' mean position": mpos.get(lab, np.nan),
+                         "splits with a lower error than k = 10 %": below})
+    _figure_panels(cur, panels, os.path.join(run, "fig1_kfirst.png"), ticks)
+    tab = pd.DataFrame(rows)
+    tab.to_csv(os.path.join(run, "fig1_kfirst.csv"), index=False, float_format="%.5f")
+    # the compact table of EXPERIMENTS.md (the same header there)
+    kcols = [f"k = {v:g} %" for v in tab["k (% of p)"].unique()]
+    short = []
+    for src, g in tab.groupby("dataset", sort=False):
+        n_rel = len(_relevant(src, options[[k for k, v in sources.items() if v == src][0]]))
+        short.append({"set (Figure 1)": src, "value": f"mean error, counts ≤ {2 * n_rel}",
+                      **{c: f"{v:.3f}" for c, v in zip(kcols,
+                                                       g["mean error, counts ≤ 2× relevant"])}})
+        short.append({"set (Figure 1)": src, "value": "relevant features' mean position",
+                      **{c: f"{v:.1f}" for c, v in zip(kcols,
+                                                       g["relevant features' mean position"])}})
+    n_split = res.split.nunique()
+    text = ("# Izetta et al. (2017), Figure 1: K-First's k\n\n"
+            f"K-First on the SVM-RFE OVO lists, k = 2.5–40 % of p; {n_split} stratified 75/25 "
+            "splits of 1,200 samples, C = 1 (the reduced protocol of `full_artificial.toml`). "
+            "Mean test error over the splits; the relevant count is the set's number of "
+            "relevant features (15, 40, 80, 25); positions pooled over the splits (1 = "
+            "best); the last column compares each split's mean error over the counts ≤ 2× "
+            "relevant with k = 10 % (the paper's choice) on the same split.\n\n"
+            + md_table(tab) + "\n\nIn short:\n\n"
+            + md_table(pd.DataFrame(short)) + "\n")
+    open(os.path.join(run, "fig1_kfirst.md"), "w").write(text)
+    return "## Figure 1 (K-First's k)\n\n" + md_table(tab)
+
+
+def figure2(run: str) -> str:
+    """Figure 2: Av-SD and 3Q-SD with ties by the maximum vs the minimum SD (part
+    ``fig2_ties``); writes ``fig2_ties.png/.md/.csv`` and returns the claims text. The max-SD
+    cells are those of the part ``artificial`` (same hashes): their numbers are compared."""
+    d = os.path.join(run, "fig2_ties")
+    res, pos = read(d)
+    sources, options = part_sources(d)
+    cur = (res[res.metric == "error"].groupby(["dataset", "rule", "n_features"])["value"]
+           .agg(["mean", "std", "count"]).reset_index())
+    ticks = sorted(cur.n_features.unique())
+    names = {"average_sd_max": ("Av-SD, max SD (paper)", {"color": "tab:blue"}),
+             "average_sd_min": ("Av-SD, min SD", {"color": "tab:blue", "ls": "--",
+                                                  "marker": "s", "mfc": "white"}),
+             "q3_sd_max": ("3Q-SD, max SD (paper)", {"color": "tab:red"}),
+             "q3_sd_min": ("3Q-SD, min SD", {"color": "tab:red", "ls": "--", "marker": "s",
+                                             "mfc": "white"})}
+    panels, rows = [], []
+    e = res[res.metric == "error"]
+    for ds, src in sources.items():
+        feats = _relevant(src, options[ds])
+        p = pos.loc[pos.dataset == ds, "feature"].nunique()
+        panels.append((ds, f"{src} (p = {p}; {len(feats)} relevant)",
+                       [(k, name, style) for k, (name, style) in names.items()], len(feats),
+                       CHANCE[src], BAYES.get(src)))
+        mpos = _relevant_mean_position(pos[pos.dataset == ds], feats)
+        for rule in ("average_sd", "q3_sd"):
+            a = e[(e.dataset == ds) & (e.rule == f"{rule}_max")]
+            b = e[(e.dataset == ds) & (e.rule == f"{rule}_min")]
+            m = a.merge(b, on=["split", "n_features"], suffixes=("_max", "_min"))
+            per_split = (m.value_max - m.value_min).groupby(m.split).mean()
+            # how many places the tie break moves: features whose position differs, per split
+            pa = pos[(pos.dataset == ds) & (pos.rule == f"{rule}_max")]
+            pb = pos[(pos.dataset == ds) & (pos.rule == f"{rule}_min")]
+            pm = pa.merge(pb, on=["split", "feature"], suffixes=("_max", "_min"))
+            moved = (pm.position_max != pm.position_min).groupby(pm.split).sum()
+            top = pm[(pm.position_max <= 2 * len(feats))]
+            rows.append({"dataset": src, "rule": RULE_LABEL[rule],
+                         "mean error max SD": m.value_max.mean(),
+                         "mean error min SD": m.value_min.mean(),
+                         "max < min (split × count)": int((m.value_max < m.value_min - 1e-12)
+                                                          .sum()),
+                         "max > min (split × count)": int((m.value_max > m.value_min + 1e-12)
+                                                          .sum()),
+                         "splits max < min": int((per_split < -1e-12).sum()),
+                         "splits max > min": int((per_split > 1e-12).sum()),
+                         "relevant mean position max SD": mpos.get(f"{rule}_max", np.nan),
+                         "relevant mean position min SD": mpos.get(f"{rule}_min", np.nan),
+                         "features moved per split (of p)": float(moved.mean()),
+                         "moved among the first 2× relevant": float(
+                             (top.position_max != top.position_min).groupby(top.split).sum()
+                             .reindex(moved.index, fill_value=0).mean())})
+    _figure_panels(cur, panels, os.path.join(run, "fig2_ties.png"), ticks)
+    tab = pd.DataFrame(rows)
+    tab.to_csv(os.path.join(run, "fig2_ties.csv"), index=False, float_format="%.5f")
+    # the max-SD cells are the artificial part's ovo+average_sd / ovo+q3_sd cells (same hash)
+    same = "the part `artificial` is not there to compare with"
+    art = os.path.join(run, "artificial", "results.parquet")
+    if os.path.exists(art):
+        old = pd.read_parquet(art)
+        mx = res[res.rule.str.endswith("_max")]
+        o = old[old.cell.isin(set(mx.cell))]
+        key = ["cell", "split", "n_features", "metric"]
+        both = mx.merge(o, on=key, suffixes=("", "_art"))
+        equal = len(both) == len(mx) == len(o) and bool((both.value == both.value_art).all())
+        same = (f"{mx.cell.nunique()} max-SD cells, {len(mx)} rows: "
+                + ("bit-identical to the part `artificial`'s cells of the same hash"
+                   if equal else f"NOT equal to the part `artificial` ({len(both)} rows "
+                   "matched)"))
+    short = pd.DataFrame([{
+        "set, rule (Figure 2)": f"{r['dataset']}, {r['rule']}",
+        "mean error, max SD / min SD": f"{r['mean error max SD']:.3f} / "
+                                       f"{r['mean error min SD']:.3f}",
+        "splits max < min : max > min": f"{r['splits max < min']} : {r['splits max > min']}",
+        "relevant mean position, max SD / min SD": f"{r['relevant mean position max SD']:.1f} / "
+                                                   f"{r['relevant mean position min SD']:.1f}",
+        "features moved per split": f"{r['features moved per split (of p)']:.1f}"}
+        for _, r in tab.iterrows()])
+    n_split = res.split.nunique()
+    text = ("# Izetta et al. (2017), Figure 2: the SD tie break of Av-SD and 3Q-SD\n\n"
+            f"OVO SVM-RFE lists; {n_split} stratified 75/25 splits of 1,200 samples, C = 1, "
+            "8 feature counts (the reduced protocol of `full_artificial.toml`). Pairs are "
+            "(split, feature count); the feature counts of a split are nested subsets of one "
+            "ranking, so the unit of comparison is the split (its mean error over the counts). "
+            "Moved: features whose position differs between the two tie breaks (mean per "
+            f"split). Check: {same}.\n\n" + md_table(tab) + "\n\nIn short:\n\n"
+            + md_table(short) + "\n")
+    open(os.path.join(run, "fig2_ties.md"), "w").write(text)
+    return "## Figure 2 (the SD tie break)\n\n" + md_table(tab) + f"\n\nCheck: {same}."
+
+
 # ------------------------------------------------------------------------------ main
 def main():
     ap = argparse.ArgumentParser()
@@ -274,7 +530,9 @@ def main():
     all_cur = []
     # The reduced run's parts; the paper-faithful parts (faithful_*: 3,000 samples, C by CV)
     # are read on their own below, never pooled with the reduced run's splits.
+    # The figure parts (FIGURE_PARTS) answer Figures 1–2 on their own splits: not pooled either.
     parts = sorted(d for d in os.listdir(run) if not d.startswith("faithful")
+                   and d not in FIGURE_PARTS
                    and os.path.exists(os.path.join(run, d, "results.parquet")))
     art_res, art_pos, real_res, sources, options = [], [], [], {}, {}
     for part in parts:
@@ -441,6 +699,10 @@ def main():
         rk.loc[len(rk)] = {"dataset": "mean rank", **rk.drop(columns="dataset").mean().to_dict()}
         claims.append("## Real data: rank of each method by its mean error over the counts "
                       "2–50 (1 = lowest)\n\n" + md_table(rk, "{:.1f}"))
+    if os.path.exists(os.path.join(run, "fig1_kfirst", "results.parquet")):
+        claims.append(figure1(run))
+    if os.path.exists(os.path.join(run, "fig2_ties", "results.parquet")):
+        claims.append(figure2(run))
     if all_cur:
         pd.concat(all_cur).to_csv(os.path.join(run, "curves.csv"), index=False,
                                   float_format="%.5f")

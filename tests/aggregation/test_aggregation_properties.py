@@ -3,7 +3,9 @@ declares on its registry entry (``register_rule(..., invariants=(...))``).
 
 Every test runs over ``available_rules()`` and takes the rules whose entry declares its
 invariant, so a new rule declaring one is tested automatically; the vocabulary is
-``rankfusion.aggregation._registry.INVARIANTS`` (an unknown name is refused at registration):
+``rankfusion.aggregation._registry.INVARIANTS`` (an unknown name is refused at registration).
+A rule parameter that changes the order (the SD tie break of ``average_sd`` and ``q3_sd``) runs
+its non-default values too, as rule specs (``VARIANTS``). The invariants:
 
 * ``permute_lists`` — permuting the lists (and their weights) changes neither the order nor the
   scores, ties inside lists included (docs/design.md, 'Exact keys');
@@ -56,8 +58,22 @@ def run(scores_or_lists, method, **extra):
     return aggregate(scores_or_lists, method, **{**params(method, p, m), **extra})
 
 
+#: Non-default parameter values that change a rule's order, checked against the same promises
+#: as the default (a rule spec ``NAME:PARAM=VALUE`` each).
+VARIANTS = {
+    "average_sd": ["average_sd:sd_tie_break=min"],
+    "q3_sd": ["q3_sd:sd_tie_break=min"],
+}
+
+
+def rule_name(spec):
+    """The registered name of a rule spec (``"q3_sd:sd_tie_break=min"`` → ``"q3_sd"``)."""
+    return spec.split(":", 1)[0]
+
+
 def rules(tag):
-    return [m for m in available_rules() if tag in rule_info(m).invariants]
+    names = [m for m in available_rules() if tag in rule_info(m).invariants]
+    return names + [v for m in names for v in VARIANTS.get(m, [])]
 
 
 def test_every_registered_rule_declares_its_promises():
@@ -76,6 +92,8 @@ def test_an_unknown_invariant_is_refused_at_registration():
 
 def test_the_tag_table_is_not_vacuous():
     # each invariant below runs on at least the rules the papers are about
+    assert {"average_sd:sd_tie_break=min", "q3_sd:sd_tie_break=min"} <= set(rules(P))
+    assert {"average_sd:sd_tie_break=min", "q3_sd:sd_tie_break=min"} <= set(rules(U))
     assert {"copeland", "schulze", "kemeny"} <= set(rules(C))
     assert {"kemeny", "ga", "ce"} <= set(rules(S))
     assert {"kfirst", "schulze", "kemeny", "rra"} <= set(rules(P))
@@ -110,7 +128,7 @@ def test_permuting_lists_changes_nothing(method, scores, data):
     b = run(scores[:, perm], method)
     np.testing.assert_array_equal(a.order, b.order)
     np.testing.assert_array_equal(a.scores, b.scores)
-    if rule_info(method).weights:
+    if rule_info(rule_name(method)).weights:
         w = np.array(data.draw(st.lists(st.floats(0.1, 3.0), min_size=scores.shape[1],
                                         max_size=scores.shape[1])))
         wa = run(scores, method, weights=w)

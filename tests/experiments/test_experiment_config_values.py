@@ -67,6 +67,22 @@ BAD_VALUES = [
      "[rules.ce] rho = 5: rho must be a number in (0, 1], got 5"),
     (_swap("[rules.kfirst]", "[rules.rrf]\nk_rrf = -1\n[rules.kfirst]"),
      "[rules.rrf] k_rrf = -1: k_rrf must be a number ≥ 0, got -1"),
+    # the SD tie break of Average-SD / 3Q-SD
+    (_swap("[rules.kfirst]", '[rules.avsd]\nrule = "average_sd"\nsd_tie_break = "minimum"\n'
+                             "[rules.kfirst]"),
+     '[rules.avsd] sd_tie_break = "minimum": sd_tie_break must be \'max\' or \'min\', got '
+     "'minimum'; did you mean 'min'? (refused by rule \"average_sd\")"),
+    (_swap("[rules.kfirst]", '[rules.avsd]\nrule = "average_sd"\nsd_tie_break = 1\n'
+                             "[rules.kfirst]"),
+     "[rules.avsd] sd_tie_break = 1: sd_tie_break must be 'max' or 'min', got 1"),
+    (_swap("[rules.kfirst]", '[rules.q3_sd]\nsd_tie_break = ["min"]\n[rules.kfirst]'),
+     "[rules.q3_sd] sd_tie_break = ['min']: sd_tie_break must be 'max' or 'min', got ['min']"),
+    (_swap("[rules.kfirst]", '[rules.q3_sd]\ntie_break = "min"\n[rules.kfirst]'),
+     '[rules.q3_sd] tie_break: unknown parameter of rule "q3_sd"; did you mean '
+     '"sd_tie_break"?'),
+    (_svm_rfe('aggregation = "q3_sd"\naggregation_params = { sd_tie_break = "low" }'),
+     "[selectors.rfe] aggregation_params sd_tie_break = \"low\": sd_tie_break must be 'max' "
+     "or 'min'"),
     (_swap(ENS, ENS + '\naggregation = "ga"\naggregation_params = { mutation = 2.0 }'),
      "[selectors.ens] aggregation_params mutation = 2.0: mutation must be a number in (0, 1], "
      "got 2.0"),
@@ -126,6 +142,8 @@ def test_one_message_per_selector_not_per_rule():
     _swap(ENS, ENS + "\nn_bootstraps = 2\nsample_fraction = 0.05"),
     _swap(ENS, ENS + "\nweight_k = 0.5"),
     _svm_rfe('aggregation = "ga"\naggregation_params = { max_iter = 5, k = 2 }'),
+    _swap("[rules.kfirst]", '[rules.q3_sd]\nsd_tie_break = "min"\n[rules.kfirst]'),
+    _svm_rfe('aggregation = "average_sd"\naggregation_params = { sd_tie_break = "min" }'),
 ])
 def test_good_values_pass(text):
     parse_config(text)

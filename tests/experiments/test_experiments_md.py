@@ -253,6 +253,8 @@ EXPECT = {
     ("rule", 0): _izetta_ova,
     ("dataset, k", 0): _izetta_real,
     ("domain, k", 0): _izetta_table8,
+    ("set (Figure 1)", 0): _verbatim([RES / "izetta/full/fig1_kfirst.md"]),
+    ("set, rule (Figure 2)", 0): _verbatim([RES / "izetta/full/fig2_ties.md"]),
     ("", 0): _verbatim(_FUZZY), ("", 1): _verbatim(_FUZZY),
     ("dataset", 0): _verbatim(_FUZZY),
     ("data", 0): _verbatim(_NLC), ("data", 1): _verbatim(_NLC),

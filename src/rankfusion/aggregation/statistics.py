@@ -177,20 +177,49 @@ def median(lists, *, weights=None):
                            tiebreak=mean_r, tiebreak_name="mean_relative")
 
 
-@register_rule("average_sd", invariants=_PROMISES)
-def average_sd(lists, *, weights=None):
+#: The tie breaks of Average-SD and 3Q-SD: ``"max"`` (the paper's choice, §2.1.1, §2.1.3)
+#: puts the larger SD of r first, ``"min"`` the smaller (the comparison of its Fig. 2).
+_SD_TIE_BREAKS = ("max", "min")
+_SD_TIE_BREAK = {"sd_tie_break": [Options(*_SD_TIE_BREAKS)]}
+
+
+def _signed_spread(spread, sd_tie_break: str):
+    """The secondary key (lower = better) of a spread key that grows with the SD of r."""
+    return -spread if sd_tie_break == "max" else spread
+
+
+@register_rule("average_sd", invariants=_PROMISES, constraints=_SD_TIE_BREAK)
+def average_sd(lists, *, sd_tie_break="max", weights=None):
     """Average-SD (Izetta et al. 2017, §2.1.1): mean of r, ties by the SD of r, higher first.
 
-    Features with the same mean are ordered by their spread: among equal (weighted) sums of
-    positions a larger Σ_l w_l · pos² means a larger SD, so that exact sum is the secondary key.
-    ``tiebreak`` reports the (weighted, population) SD of r.
+    ``R_i = Σ_l w_l r_il / Σ_l w_l`` with ``r_il = 1 − pos_il / p``. Features with the same
+    mean are ordered by their spread: among equal (weighted) sums of positions a larger
+    ``Σ_l w_l · pos_il²`` means a larger SD, so that exact sum is the secondary key
+    (docs/design.md, 'Exact keys'). ``tiebreak`` reports the (weighted, population) SD of r.
+
+    Parameters
+    ----------
+    lists : RankedLists
+        The lists to combine.
+    sd_tie_break : {"max", "min"}, default "max"
+        How features with the same mean are ordered: ``"max"`` puts the larger SD of r
+        first — the paper's choice ("higher is better", §2.1.1: a larger SD means some
+        better-than-average rankings); ``"min"`` puts the smaller SD first, the
+        alternative the paper compares it with in §3.3.2 (Fig. 2).
+    weights : ndarray, optional
+        One non-negative weight per list.
+
+    Returns
+    -------
+    Consensus
+        ``scores`` the mean of r, ``tiebreak`` the SD of r, ``params`` the tie break.
     """
     key, mean_r = borda_key(lists, weights)
     p2 = lists.positions2
     sq = list_sum(np.square(p2, dtype=np.int64), weights)  # int64: 4·p² overflows int32
-    return build_consensus(lists, keys=[key, -sq], scores=mean_r, method="average_sd",
-                           params={}, tiebreak=_sd_relative(lists, weights),
-                           tiebreak_name="sd_relative")
+    return build_consensus(lists, keys=[key, _signed_spread(sq, sd_tie_break)], scores=mean_r,
+                           method="average_sd", params={"sd_tie_break": sd_tie_break},
+                           tiebreak=_sd_relative(lists, weights), tiebreak_name="sd_relative")
 
 
 @register_rule("best_rank", weights=False, invariants=_PROMISES)
@@ -205,15 +234,32 @@ def best_rank(lists, *, weights=None):
                            tiebreak_name="mean_relative")
 
 
-@register_rule("q3_sd", weights=False, invariants=_PROMISES)
-def q3_sd(lists, *, weights=None):
+@register_rule("q3_sd", weights=False, invariants=_PROMISES, constraints=_SD_TIE_BREAK)
+def q3_sd(lists, *, sd_tie_break="max", weights=None):
     """3Q-SD (Izetta et al. 2017, §2.1.3): 75th percentile of r; ties by the SD of r, higher first.
 
-    The percentile is numpy's default linear interpolation. With ``r = 1 - pos/p`` decreasing
-    in pos, ``Q_0.75(r) = 1 - Q_0.25(pos)/p``; with ``h = (M-1)/4 = j + f/4`` the key
-    ``4·Q_0.25(2·pos) = 4·P2_(j) + f·(P2_(j+1) - P2_(j))`` is an exact integer (lower = better).
-    The SD key is the exact integer ``M·ΣP2² - (ΣP2)²``. Lists cannot be
-    weighted (docs/design.md, 'Aggregation rules').
+    ``R_i = Q_0.75(r_i1, …, r_iM)``, numpy's default linear interpolation. With
+    ``r = 1 - pos/p`` decreasing in pos, ``Q_0.75(r) = 1 - Q_0.25(pos)/p``; with
+    ``h = (M-1)/4 = j + f/4`` the key ``4·Q_0.25(2·pos) = 4·P2_(j) + f·(P2_(j+1) - P2_(j))``
+    is an exact integer (lower = better). The SD key is the exact integer
+    ``M·ΣP2² - (ΣP2)²`` (docs/design.md, 'Exact keys'). Lists cannot be weighted
+    (docs/design.md, 'Aggregation rules').
+
+    Parameters
+    ----------
+    lists : RankedLists
+        The lists to combine.
+    sd_tie_break : {"max", "min"}, default "max"
+        How features with the same quartile are ordered: ``"max"`` puts the larger SD of r
+        first — the paper's choice ("as in Average-SD", §2.1.3); ``"min"`` the smaller SD
+        first, the alternative the paper compares it with in §3.3.2 (Fig. 2).
+    weights : None
+        Refused: a quantile has no weighted form in the papers.
+
+    Returns
+    -------
+    Consensus
+        ``scores`` the third quartile of r, ``tiebreak`` the SD of r, ``params`` the tie break.
     """
     _no_weights("q3_sd", weights)
     m, p = lists.n_lists, lists.n_features
@@ -233,7 +279,8 @@ def q3_sd(lists, *, weights=None):
         from ._exact import exact_int
 
         spread = exact_int([m * int(a) - int(b) * int(b) for a, b in zip(sq, s)])
-    return build_consensus(lists, keys=[key, -spread], scores=q3, method="q3_sd", params={},
+    return build_consensus(lists, keys=[key, _signed_spread(spread, sd_tie_break)], scores=q3,
+                           method="q3_sd", params={"sd_tie_break": sd_tie_break},
                            tiebreak=_sd_relative(lists, None), tiebreak_name="sd_relative")
 
 

@@ -57,7 +57,8 @@ PAPERS: dict[str, dict[str, _Plan]] = {
         "full": _Plan(
             (("full_artificial.toml", "artificial"), ("full_ova.toml", "artificial_ova"),
              ("full_artificial_ww.toml", "artificial_ww"), ("full_real_uci.toml", "real_uci"),
-             ("full_real_mfeat.toml", "real_mfeat"), ("full_real_wide.toml", "real_wide")),
+             ("full_real_mfeat.toml", "real_mfeat"), ("full_real_wide.toml", "real_wide"),
+             ("full_fig1_kfirst.toml", "fig1_kfirst"), ("full_fig2_ties.toml", "fig2_ties")),
             (("--root", "{out}"),),
             not_rerun=("fig7_timing.* (a timing measurement: python experiments/izetta/"
                        "timing.py)",
