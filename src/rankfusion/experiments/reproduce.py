@@ -58,19 +58,15 @@ PAPERS: dict[str, dict[str, _Plan]] = {
             (("full_artificial.toml", "artificial"), ("full_ova.toml", "artificial_ova"),
              ("full_artificial_ww.toml", "artificial_ww"), ("full_real_uci.toml", "real_uci"),
              ("full_real_mfeat.toml", "real_mfeat"), ("full_real_wide.toml", "real_wide"),
-             ("full_fig1_kfirst.toml", "fig1_kfirst"), ("full_fig2_ties.toml", "fig2_ties")),
+             ("full_fig1_kfirst.toml", "fig1_kfirst"), ("full_fig2_ties.toml", "fig2_ties"),
+             ("faithful_artificial_part.toml", "faithful_artificial_part")),
             (("--root", "{out}"),),
             not_rerun=("fig7_timing.* (a timing measurement: python experiments/izetta/"
                        "timing.py)",
                        "faithful_artificial.toml (the paper's 3,000 samples, 100 random splits "
                        "and C by CV: hours, validated but not run; rankfusion experiment "
                        "experiments/izetta/faithful_artificial.toml --out experiments/results/"
-                       "izetta/full/faithful_artificial)",
-                       "faithful_artificial_part/ (its 2-split part: the shipped cells are read "
-                       "as they stand into tables_4_6_faithful_artificial_part.md and claims.md; "
-                       "complete it with rankfusion experiment experiments/izetta/"
-                       "faithful_artificial_part.toml --out experiments/results/izetta/full/"
-                       "faithful_artificial_part)")),
+                       "izetta/full/faithful_artificial)")),
     },
     "fuzzy": {
         "smoke": _Plan((("smoke.toml", "run"),), (("smoke", "--out", "{out}"),),
