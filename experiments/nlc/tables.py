@@ -140,8 +140,11 @@ def kept_markdown(k: pd.DataFrame) -> str:
                    + " | ".join(f"{getattr(r, c, np.nan):.1f}" for c in ("NLC", "RLF", "IG"))
                    + " |\n")
     m = k[["NLC", "RLF", "IG"]].mean()
-    out.append(f"\nMean over the {len(k)} rows ({k.dataset.nunique()} sets × classifiers): "
-               + ", ".join(f"{c} {m[c]:.1f} %" for c in ("NLC", "RLF", "IG")) + ".\n\n")
+    n = k[["NLC", "RLF", "IG"]].notna().sum()
+    out.append(f"\n{len(k)} rows ({k.dataset.nunique()} sets × classifiers; nan: a cell whose "
+               "file does not record the subsets). Mean of each column over its rows: "
+               + ", ".join(f"{c} {m[c]:.1f} % ({n[c]} rows)" for c in ("NLC", "RLF", "IG"))
+               + ".\n\n")
     return "".join(out)
 
 
