@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ORDER = ["startup", "threads", "aggregation", "optimisation", "rankers", "nlc_cfs", "svm_rfe"]
+ORDER = ["startup", "threads", "aggregation", "optimisation", "rankers", "nlc_cfs", "weka_ib1",
+         "svm_rfe"]
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 

@@ -42,6 +42,7 @@ SCRIPTS = {
     "rankers": ("bench_rankers.py", ["--out", "{out}/rankers.md"],
                 ["--quick", "--out", "{out}/rankers.md"]),
     "nlc_cfs": ("bench_nlc_cfs.py", [], None),
+    "weka_ib1": ("bench_weka_ib1.py", [], None),
     "svm_rfe": ("bench_svm_rfe.py", ["--out", "{out}/svm_rfe.md"],
                 ["--quick", "--skip-artificial-positions", "--out", "{out}/svm_rfe.md"]),
     "fuzzy": ("bench_fuzzy.py", ["--out", "{out}/fuzzy.md"], None),

@@ -37,7 +37,7 @@ from rankfusion.datasets import load  # noqa: E402
 JAR = "/usr/share/java/weka.jar"
 OUT = os.path.join(ROOT, "tests", "fixtures", "weka_classifiers")
 SETS = ["ionosphere", "zoo", "pima", "glass", "iris", "sonar", "vehicle", "german_credit",
-        "wbc"]
+        "wbc", "splice"]
 CLASSIFIERS = {"nb": "weka.classifiers.bayes.NaiveBayes", "j48": "weka.classifiers.trees.J48",
                "ibk": "weka.classifiers.lazy.IBk"}
 

@@ -41,7 +41,8 @@ def _is_required(value) -> bool:
 
 
 def toml_value(value) -> str:
-    """A default as TOML spells it (``true``, ``"text"``, ``[1, 2]``); prose stays prose."""
+    """A default as TOML spells it (``true``, ``"text"``, ``[1, 2]``); a default that is not a
+    TOML value (one that depends on another setting) stays prose."""
     if _is_required(value):
         return "**required**"
     if value is None:
@@ -56,10 +57,10 @@ def toml_value(value) -> str:
         return "``[" + ", ".join(_inner(v) for v in value) + "]``"
     if isinstance(value, dict):
         return "``{" + ", ".join(f"{k} = {_inner(v)}" for k, v in value.items()) + "}``"
-    text = str(value)
-    if text == "":
-        return '``""``'
-    return text.replace("|", r"\|")
+    if isinstance(value, str):  # a TOML string, quoted as a config file spells it
+        return "``" + json.dumps(value, ensure_ascii=False) + "``"
+    # prose: a default that depends on another setting (``ConditionalDefault``) says so
+    return str(value).replace("|", r"\|")
 
 
 def _inner(value) -> str:

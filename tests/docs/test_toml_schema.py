@@ -105,7 +105,8 @@ def test_the_page_has_every_key_of_the_validator():
 @pytest.mark.parametrize("value, shown", [
     (None, "—"), (False, "``false``"), (0.25, "``0.25``"), (10, "``10``"),
     ("", '``""``'), ([], "``[]``"), (["a", 1], '``["a", 1]``'), ({"log": 20}, "``{log = 20}``"),
-    (float("inf"), "``inf``"), ("the label", "the label")])
+    (float("inf"), "``inf``"), ("borda", '``"borda"``'), ("utf-8", '``"utf-8"``'),
+    ('say "hi"', r'``"say \"hi\""``')])
 def test_defaults_are_spelled_as_toml(value, shown):
     assert toml_schema.toml_value(value) == shown
 
@@ -122,7 +123,15 @@ def test_a_required_sentinel_of_the_validator_reads_as_required(monkeypatch):
     monkeypatch.setattr(config, "REQUIRED", sentinel, raising=False)
     assert toml_schema.toml_value(sentinel) == "**required**"
     assert toml_schema.toml_value("<required>") == "**required**"
-    assert toml_schema.toml_value("the label") == "the label"
+    assert toml_schema.toml_value("the label") == '``"the label"``'
+
+
+def test_a_conditional_default_stays_prose():
+    class Conditional:  # a default that depends on another setting, as the config declares it
+        def __str__(self):
+            return "0.25 with random splits | refused with kfold"
+
+    assert toml_schema.toml_value(Conditional()) == r"0.25 with random splits \| refused with kfold"
 
 
 def test_the_page_shows_the_runners_protocol_defaults():

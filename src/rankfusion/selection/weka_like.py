@@ -420,6 +420,15 @@ class WekaIB1(ClassifierMixin, BaseEstimator):
     ROC area from this distribution (31/32 and 1/32 for a single neighbour among 30 training
     instances of two classes); the predicted class is its most probable one.
 
+    The distances are screened, not computed row by row: for each block of test rows that
+    share their ranges, one Gram-matrix product bounds every squared distance, and the exact
+    distance is computed only for the training rows whose bound can reach the smallest one
+    (:meth:`_votes_screened`). The votes are those of the row-by-row computation, ties
+    included, on any data (tested against it); on splice (2,867 training rows, 180 binary
+    attributes) a fold takes about 1/100 of the row-by-row time
+    (``benchmarks/bench_weka_ib1.py``). Test rows with a missing value, or training data with
+    one, go row by row.
+
     Parameters
     ----------
     categorical : array of bool or int, optional
@@ -473,29 +482,105 @@ class WekaIB1(ClassifierMixin, BaseEstimator):
         else:
             lo = np.broadcast_to(self.min_, B.shape)
             hi = np.broadcast_to(self.max_, B.shape)
-        num = ~self.categorical_
         c = self.classes_.shape[0]
         out = np.zeros((B.shape[0], c), dtype=np.int64)
-        for i in range(B.shape[0]):
-            a = self._A
-            d2 = np.zeros(a.shape[0])
-            if num.any():
-                ta = self._scaled(a[:, num], lo[i, num], hi[i, num])
-                tb = self._scaled(B[i, num], lo[i, num], hi[i, num])[None, :]
-                diff = tb - ta
-                ma, mb = np.isnan(ta), np.isnan(tb)
-                other = np.where(ma, tb, ta)
-                one = np.maximum(other, 1 - other)
-                diff = np.where(ma & mb, 1.0, np.where(ma | mb, one, diff))
-                d2 += np.sum(diff * diff, axis=1)
-            if (~num).any():
-                na, nb = a[:, ~num], B[i, ~num][None, :]
-                neq = (na != nb) | np.isnan(na) | np.isnan(nb)
-                d2 += neq.sum(axis=1)
-            d = np.sqrt(d2)
+        slow = np.isnan(B).any(axis=1)
+        if np.isnan(self._A).any():
+            slow[:] = True
+        for i in np.flatnonzero(slow):
+            d = np.sqrt(self._sq_dist(self._A, B[i][None, :], lo[i], hi[i]))
             near = d == d.min()
             out[i] = np.bincount(self._y[near], minlength=c)
+        fast = np.flatnonzero(~slow)
+        if fast.size:
+            self._votes_screened(B, lo, hi, fast, out)
         return out
+
+    def _sq_dist(self, a, b, lo, hi) -> np.ndarray:
+        """Squared distances of the rows of ``a`` to the rows of ``b`` (one row, or as many as
+        ``a``: row-wise pairs), with the ranges ``lo``, ``hi``: the reference computation."""
+        num = ~self.categorical_
+        d2 = np.zeros(a.shape[0])
+        if num.any():
+            ta = self._scaled(a[:, num], lo[num], hi[num])
+            tb = self._scaled(b[:, num], lo[num], hi[num])
+            diff = tb - ta
+            ma, mb = np.isnan(ta), np.isnan(tb)
+            other = np.where(ma, tb, ta)
+            one = np.maximum(other, 1 - other)
+            diff = np.where(ma & mb, 1.0, np.where(ma | mb, one, diff))
+            d2 += np.sum(diff * diff, axis=1)
+        if (~num).any():
+            na, nb = a[:, ~num], b[:, ~num]
+            neq = (na != nb) | np.isnan(na) | np.isnan(nb)
+            d2 += neq.sum(axis=1)
+        return d2
+
+    def _votes_screened(self, B, lo, hi, rows, out) -> None:
+        r"""Votes for the complete test ``rows`` (no missing value here or in training).
+
+        The squared distances are first bounded through the Gram matrix,
+        ``‖a‖² + ‖b‖² − 2 a·b`` (one matrix product for a block of test rows sharing their
+        ranges), whose rounding error is at most ``E = 4 (p + 2) ε (‖a‖² + ‖b‖² + 1)``
+        (Higham 2002, §3.1, for sums of p products; doubled for safety). Every training row
+        whose bound ``d̃ − E`` can reach the smallest ``d̃ + E`` is a candidate, and only the
+        candidates' distances are computed by :meth:`_sq_dist`, the reference computation; the
+        nearest rows and their ties are taken among them. The nearest rows of the reference
+        computation are always candidates, so the votes are those of the row-by-row loop,
+        exactly, whatever the data.
+        """
+        num = ~self.categorical_
+        A = self._A
+        n, p = A.shape
+        eps = np.finfo(np.float64).eps
+        chunk = max(1, min(256, 2**22 // max(n, 1)))  # test rows per block: ≤ 32 MB products
+        # Nominal attributes: matches counted exactly by one-hot products (integers).
+        nom = np.flatnonzero(~num)
+        onehot_a, levels = [], []
+        for j in nom:
+            lv = np.unique(np.concatenate([A[:, j], B[rows, j]]))
+            levels.append(lv)
+            onehot_a.append(np.searchsorted(lv, A[:, j]))
+        sizes = [lv.size for lv in levels]
+        offs = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        if nom.size:
+            OA = np.zeros((n, int(offs[-1])))
+            for k, codes in enumerate(onehot_a):
+                OA[np.arange(n), offs[k] + codes] = 1.0
+        # Blocks of consecutive rows with the same ranges (they only grow, row by row).
+        lo_r, hi_r = lo[rows], hi[rows]
+        change = np.ones(rows.size, dtype=bool)
+        if rows.size > 1:
+            same = (np.all((lo_r[1:] == lo_r[:-1]) | (np.isnan(lo_r[1:]) & np.isnan(lo_r[:-1])),
+                           axis=1)
+                    & np.all((hi_r[1:] == hi_r[:-1]) | (np.isnan(hi_r[1:]) & np.isnan(hi_r[:-1])),
+                             axis=1))
+            change[1:] = ~same
+        starts = np.flatnonzero(change)
+        bounds = np.append(starts, rows.size)
+        for s, e in zip(bounds[:-1], bounds[1:]):
+            lo_s, hi_s = lo_r[s], hi_r[s]
+            ta = self._scaled(A[:, num], lo_s[num], hi_s[num])
+            na2 = np.einsum("ij,ij->i", ta, ta)
+            for cs in range(s, e, chunk):
+                idx = rows[cs:min(cs + chunk, e)]
+                tb = self._scaled(B[idx][:, num], lo_s[num], hi_s[num])
+                nb2 = np.einsum("ij,ij->i", tb, tb)
+                g = nb2[:, None] + na2[None, :] - 2.0 * (tb @ ta.T)
+                if nom.size:
+                    OB = np.zeros((idx.size, int(offs[-1])))
+                    for k, j in enumerate(nom):
+                        codes = np.searchsorted(levels[k], B[idx, j])
+                        OB[np.arange(idx.size), offs[k] + codes] = 1.0
+                    g += nom.size - OB @ OA.T
+                err = 4.0 * (p + 2) * eps * (nb2[:, None] + na2[None, :] + nom.size + 1.0)
+                reach = (g + err).min(axis=1, keepdims=True)
+                ri, cj = np.nonzero(g - err <= reach)
+                d = np.sqrt(self._sq_dist(A[cj], B[idx[ri]], lo_s, hi_s))
+                best = np.full(idx.size, np.inf)
+                np.minimum.at(best, ri, d)
+                near = d == best[ri]
+                np.add.at(out, (idx[ri[near]], self._y[cj[near]]), 1)
 
     def predict(self, X) -> np.ndarray:
         return self.classes_[np.argmax(self._votes(X), axis=1)]
