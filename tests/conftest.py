@@ -118,3 +118,20 @@ def read_csv(*args, **kwargs):
     from rankfusion._utils.tabular import read_csv as exact
 
     return exact(*args, **kwargs)
+
+
+def tables_script(paper: str, name: str | None = None):
+    """``experiments/<paper>/tables.py`` imported as a module (its folder's parent on the path
+    while it loads, as when it is run), so a test can call its functions."""
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[1] / "experiments" / paper / "tables.py"
+    spec = importlib.util.spec_from_file_location(name or f"_tables_{paper}", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.parents[1]))
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(path.parents[1]))
+    return mod

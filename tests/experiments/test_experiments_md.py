@@ -14,14 +14,14 @@ the results files.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+
+from conftest import tables_script
 
 ROOT = Path(__file__).resolve().parents[2]
 RES = ROOT / "experiments" / "results"
@@ -64,15 +64,7 @@ def md_tables(text: str) -> list[dict]:
 
 
 def _script(paper: str):
-    path = ROOT / "experiments" / paper / "tables.py"
-    spec = importlib.util.spec_from_file_location(f"_tables_{paper}", path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(path.parents[1]))
-    try:
-        spec.loader.exec_module(mod)
-    finally:
-        sys.path.remove(str(path.parents[1]))
-    return mod
+    return tables_script(paper)
 
 
 def _source(path: Path, header0: str | None = None, caption: str | None = None) -> list:
@@ -410,7 +402,8 @@ def _nlc_pairs(table: str):
 
 def test_nlc_prose_ranges():
     """Table 3: 'within 3 points of the paper's in 61 of the 72 cells (ours − paper from −5.2
-    to +3.9 points)'; Table 4: 'every vowel cell … 4.9–12.1 points below the paper's'."""
+    to +3.9 points)'; Table 4: 'every vowel cell … 4.9–12.1 points below the paper's'; the
+    share of the features kept (its means over the rows and its range)."""
     text = " ".join((ROOT / "experiments/nlc/EXPERIMENTS_SECTION.md").read_text("utf-8")
                     .split())
     t3 = _nlc_pairs("table3")
@@ -424,6 +417,17 @@ def test_nlc_prose_ranges():
     assert (below > 0).all()
     assert f"every vowel cell of Table 4 is {below.min():.1f}–{below.max():.1f} points below" \
         in text
+    # §5's "between 50 % and 60 % of the features": the share table's means and range
+    k = pd.read_csv(RES / "nlc/full/kept.csv")
+    mean, n = k[["NLC", "RLF", "IG"]].mean(), k[["NLC", "RLF", "IG"]].count()
+    assert (f"on average over the {len(k)} rows ReliefF keeps {mean.RLF:.1f} % of the features "
+            f"and IG {mean.IG:.1f} %") in text
+    assert f"NLC more ({mean.NLC:.1f} %, {n.NLC} rows)" in text
+    share = k.melt(id_vars=["dataset", "classifier", "p"], var_name="ranker").dropna()
+    lo, hi = share.loc[share.value.idxmin()], share.loc[share.value.idxmax()]
+    name = {"RLF": "ReliefF", "IG": "IG", "NLC": "NLC"}
+    assert (f"ranges from {lo.value:.1f} % ({lo.dataset} {lo.classifier}, {name[lo.ranker]}) to "
+            f"{hi.value:.0f} % ({hi.dataset} {hi.classifier}, {name[hi.ranker]})") in text
 
 
 def test_bouaguel_prose_ranges():
