@@ -130,6 +130,48 @@ def part_sources(part_dir: str) -> tuple[dict, dict]:
     return art, {k: cfg.get("datasets", {}).get(k, {}) for k in art}
 
 
+def faithful_groups(run: str) -> dict[str, list[str]]:
+    """The paper-faithful part folders of a run (``faithful*``), grouped: a folder named
+    ``<part>_b``, ``<part>_c``, … holds more splits of ``<part>`` under another experiment seed
+    and is pooled with it. Their configurations must be equal but for the experiment's name,
+    seed and description (else ValueError: they are not the same protocol)."""
+    import re
+    import tomllib
+
+    names = sorted(d for d in os.listdir(run) if d.startswith("faithful")
+                   and os.path.exists(os.path.join(run, d, "config.toml")))
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        m = re.fullmatch(r"(.+)_([b-z])", name)
+        base = m.group(1) if m and m.group(1) in names else name
+        groups.setdefault(base, []).append(name)
+
+    def protocol(name):
+        cfg = tomllib.loads(open(os.path.join(run, name, "config.toml")).read())
+        cfg["experiment"] = {k: v for k, v in cfg.get("experiment", {}).items()
+                             if k not in ("name", "seed", "description")}
+        return cfg
+
+    for base, members in groups.items():
+        for other in members[1:]:
+            if protocol(other) != protocol(base):
+                raise ValueError(f"{other} is not {base} under another seed: their "
+                                 "configurations differ beyond name, seed and description")
+    return groups
+
+
+def pool_splits(res_parts: list, pos_parts: list) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Results and positions of the parts of one group, their splits renumbered one after
+    the other (part 1's splits 0, 1; part 2's 2, 3; …), so that no two independent splits
+    share a number."""
+    res, pos, offset = [], [], 0
+    for r, p in zip(res_parts, pos_parts):
+        res.append(r.assign(split=r.split + offset))
+        pos.append(p.assign(split=p.split + offset))
+        offset += int(max(r.split.max(), p.split.max())) + 1
+    return pd.concat(res, ignore_index=True), pd.concat(pos, ignore_index=True)
+
+
 def cells_done(part_dir: str) -> tuple[int, int]:
     """(finished, planned) cells of a part folder."""
     from pathlib import Path
@@ -612,19 +654,32 @@ def main():
             rk.append({"dataset": src, **mean.rank().to_dict()})
         claims.append("## Artificial: rank of each method by its mean error over the counts "
                       "2–80 (1 = lowest)\n\n" + md_table(pd.DataFrame(rk), "{:.1f}"))
-    for part in sorted(d for d in os.listdir(run) if d.startswith("faithful")
-                       and os.path.exists(os.path.join(run, d, "config.toml"))):
-        d = os.path.join(run, part)
-        done, planned = cells_done(d)
+    for part, members in faithful_groups(run).items():
+        done, planned, res_parts, pos_parts, art, opts = 0, 0, [], [], {}, {}
+        for member in members:
+            d = os.path.join(run, member)
+            k_done, k_planned = cells_done(d)
+            done, planned = done + k_done, planned + k_planned
+            if not k_done:
+                continue
+            a, o = part_sources(d)
+            art.update(a)
+            opts.update(o)
+            r, p = read(d)
+            res_parts.append(r)
+            pos_parts.append(p)
         if not done:
             continue
-        art, opts = part_sources(d)
-        r, p = read(d)
+        r, p = pool_splits(res_parts, pos_parts)
         art = {k: v for k, v in art.items() if k in set(p.dataset)}
         n_split = p.groupby(["dataset", "method"]).split.nunique()
+        files = " and ".join(f"`experiments/izetta/{m}.toml`" for m in members)
         text = [f"# Izetta et al. (2017), Tables 4–6 by the paper's protocol: `{part}`\n",
-                f"{done} of {planned} cells of `experiments/izetta/{part}.toml` finished "
-                "(its other cells not run). 3,000 samples, plain random 75/25 splits, C of "
+                f"{done} of {planned} cells of {files} finished "
+                + ("(its other cells not run)" if len(members) == 1 else
+                   "(their other cells not run; the parts' configurations differ only in name "
+                   "and seed, so their independent splits are pooled)")
+                + ". 3,000 samples, plain random 75/25 splits, C of "
                 "every RFE SVM by 5-fold CV; "
                 + (f"{n_split.min()}" if n_split.min() == n_split.max()
                    else f"{n_split.min()}–{n_split.max()}")

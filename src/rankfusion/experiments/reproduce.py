@@ -59,7 +59,8 @@ PAPERS: dict[str, dict[str, _Plan]] = {
              ("full_artificial_ww.toml", "artificial_ww"), ("full_real_uci.toml", "real_uci"),
              ("full_real_mfeat.toml", "real_mfeat"), ("full_real_wide.toml", "real_wide"),
              ("full_fig1_kfirst.toml", "fig1_kfirst"), ("full_fig2_ties.toml", "fig2_ties"),
-             ("faithful_artificial_part.toml", "faithful_artificial_part")),
+             ("faithful_artificial_part.toml", "faithful_artificial_part"),
+             ("faithful_artificial_part_b.toml", "faithful_artificial_part_b")),
             (("--root", "{out}"),),
             not_rerun=("fig7_timing.* (a timing measurement: python experiments/izetta/"
                        "timing.py)",
