@@ -136,6 +136,7 @@ def faithful_groups(run: str) -> dict[str, list[str]]:
     and is pooled with it. Their configurations must be equal but for the experiment's name,
     seed and description (else ValueError: they are not the same protocol)."""
     import re
+
     import tomllib
 
     names = sorted(d for d in os.listdir(run) if d.startswith("faithful")
@@ -147,7 +148,11 @@ def faithful_groups(run: str) -> dict[str, list[str]]:
         groups.setdefault(base, []).append(name)
 
     def protocol(name):
-        cfg = tomllib.loads(open(os.path.join(run, name, "config.toml")).read())
+        path = os.path.join(run, name, "config.toml")
+        try:
+            cfg = tomllib.loads(open(path, encoding="utf-8").read())
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            raise ValueError(f"{path} is not a readable TOML configuration: {err}") from None
         cfg["experiment"] = {k: v for k, v in cfg.get("experiment", {}).items()
                              if k not in ("name", "seed", "description")}
         return cfg

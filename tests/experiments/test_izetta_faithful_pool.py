@@ -47,11 +47,31 @@ def test_parts_under_other_seeds_are_grouped(tables, tmp_path):
         "faithful_q": ["faithful_q"], "faithful_r_b": ["faithful_r_b"]}
 
 
-@pytest.mark.parametrize("change", [{"n_splits": 4}])
-def test_another_protocol_is_refused(tables, tmp_path, change):
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("n_splits = 2", "n_splits = 4"),                  # more splits per part
+    lambda t: t.replace('datasets = ["art1"]', 'datasets = ["art2"]'),    # other data
+    lambda t: t.replace('selectors = ["ovo"]', 'selectors = ["ova"]'),    # other selector
+    lambda t: t + "test_size = 0.3\n",                                    # a key added
+    lambda t: t.replace('kind = "error_curve"\n', ""),                    # a key dropped
+    lambda t: t + '\n[datasets.art1]\nn_samples = 1200\n',              # another sample size
+    lambda t: t.replace("[experiment]", "[experiment]\ntask = \"regression\""),  # not name/seed
+])
+def test_another_protocol_is_refused(tables, tmp_path, edit):
     _part(tmp_path, "faithful_p")
-    _part(tmp_path, "faithful_p_b", seed=2, **change)
+    _part(tmp_path, "faithful_p_b", seed=2)
+    cfg = tmp_path / "faithful_p_b" / "config.toml"
+    cfg.write_text(edit(cfg.read_text()))
     with pytest.raises(ValueError, match="faithful_p_b is not faithful_p under another seed"):
+        tables.faithful_groups(str(tmp_path))
+
+
+@pytest.mark.parametrize("content", [b"[experiment\nname = 1\n", b"\xff\xfe not text",
+                                     b"seed = = 2\n"])
+def test_an_unreadable_configuration_is_named(tables, tmp_path, content):
+    _part(tmp_path, "faithful_p")
+    _part(tmp_path, "faithful_p_b", seed=2)
+    (tmp_path / "faithful_p_b" / "config.toml").write_bytes(content)
+    with pytest.raises(ValueError, match=r"faithful_p_b.config\.toml is not a readable TOML"):
         tables.faithful_groups(str(tmp_path))
 
 
