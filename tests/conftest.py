@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +39,15 @@ def _seeded_global_random():
     np.random.seed(0)  # noqa: NPY002 (the legacy global generator is the point)
     random.seed(0)
 
+
+#: The root of the repository these tests belong to, and its ``experiments/`` folder (the
+#: papers' configurations, not installed with the package).
+ROOT = Path(__file__).resolve().parents[1]
+EXPERIMENTS = ROOT / "experiments"
+# ``rankfusion reproduce`` finds experiments/ through this variable first (then ./experiments,
+# then the checkout beside the package): set it here, so that the tests reproduce with this
+# checkout's configurations wherever the package is installed and whatever the working folder.
+os.environ["RANKFUSION_EXPERIMENTS"] = str(EXPERIMENTS)
 
 #: ``tests/fixtures``: reference outputs of the oracles, one folder per tool or method, each with
 #: a README and the script that made them.
@@ -135,3 +145,148 @@ def tables_script(paper: str, name: str | None = None):
     finally:
         sys.path.remove(str(path.parents[1]))
     return mod
+
+
+# ------------------------------------------------------------------ stable test ids
+#: A memory address in a test id (``<function f at 0x7f…>``, ``0x7f3a…``): such an id changes
+#: from one run to the next, so the workers of pytest-xdist (``-n 2``) would collect different
+#: tests and refuse to run, and ``--lf`` or ``--deselect`` could not name the test.
+ADDRESS_IN_ID = re.compile(r"\bat 0x|0x[0-9a-fA-F]{8,}")
+
+
+def _stable_str(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_stable_str(k)}: {_stable_str(v)}"
+                               for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        inner = ", ".join(_stable_str(v) for v in value)
+        if isinstance(value, list):
+            return f"[{inner}]"
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if callable(value) and isinstance(getattr(value, "__qualname__", None), str):
+        return value.__qualname__  # a function or a class, by name
+    text = repr(value)
+    return f"{type(value).__name__}(...)" if ADDRESS_IN_ID.search(text) else text
+
+
+def param_id(value, width: int = 60) -> str:
+    """A test id for a ``parametrize`` value that is the same in every run: ``str(value)`` with
+    functions and classes named (``_score_free``, not ``<function _score_free at 0x7f…>``) and
+    any other object whose repr carries an address shown as ``TypeName(...)``, cut at
+    ``width`` characters. Use it as ``ids=[param_id(case[0]) for case in CASES]``."""
+    return _stable_str(value)[:width]
+
+
+#: The platform-sensitive tests, marked ``platform`` (CI runs them on every Python it tests and
+#: under an emulated older CPU): the comparisons with the oracles' stored outputs, the readers,
+#: sparse input and the documentation's examples — where a parser, libm, BLAS or a CPU kernel
+#: could change a result (docs/design.md, 'Equality with the oracles').
+PLATFORM_TESTS = (
+    "tests/io/", "tests/docs/", "tests/test_doctests.py", "tests/test_gallery.py",
+    "tests/test_equality_policy.py", "tests/aggregation/test_rules_oracles.py",
+    "tests/aggregation/test_genetic.py", "tests/aggregation/test_rra.py",
+    "tests/aggregation/test_markov.py", "tests/rankers/test_rankers_weka.py",
+    "tests/rankers/test_rrelieff.py", "tests/rankers/test_cfs_raw_weka.py",
+    "tests/rankers/test_cfs_regression.py", "tests/rankers/test_rankers_cfs.py",
+    "tests/rankers/test_rankers_ilfs.py", "tests/rankers/test_svm_rfe_msvm.py",
+    "tests/rankers/test_redundancy.py", "tests/selection/test_boruta.py",
+    "tests/selection/test_selectors_regression.py",
+)
+
+
+def _is_platform_test(path: Path) -> bool:
+    rel = path.resolve().relative_to(ROOT).as_posix()
+    return rel.startswith(PLATFORM_TESTS) or "sparse" in path.name
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the platform-sensitive tests (``PLATFORM_TESTS``) and refuse a run whose test ids
+    carry memory addresses (see ``ADDRESS_IN_ID``)."""
+    for item in items:
+        if _is_platform_test(Path(str(item.fspath))):
+            item.add_marker(pytest.mark.platform)
+    bad = [item.nodeid for item in items if ADDRESS_IN_ID.search(item.nodeid)]
+    if bad:
+        shown = "\n  ".join(bad[:10]) + ("\n  ..." if len(bad) > 10 else "")
+        raise pytest.UsageError(
+            f"{len(bad)} test id(s) carry a memory address, which changes from run to run (the "
+            f"workers of pytest -n would collect different tests):\n  {shown}\ngive those "
+            f"parametrize calls ids= without addresses, e.g. ids=[conftest.param_id(v) ...]")
+
+
+# ------------------------------------------------------------------ optional peers
+#: The other implementations some tests compare with live when installed (their stored outputs
+#: are compared always): import name -> the PyPI distribution, all in the ``peers`` extra
+#: (``pip install ".[peers]"``).
+PEERS = {
+    "pyflagr": "pyflagr",  # tests/aggregation/test_markov.py
+    "boruta": "Boruta",  # tests/selection/test_boruta.py, test_selectors_regression.py
+    "mrmr": "mrmr-selection",  # tests/rankers/test_redundancy.py
+    "skfeature": "skfeature-chappers",  # tests/rankers/test_redundancy.py
+}
+#: Peers that install only on some machines (``platform.machine()``): PyFLAGR's wheel carries
+#: x86-64 binaries only (the ``peers`` extra leaves it out elsewhere).
+PEER_MACHINES = {"pyflagr": ("x86_64", "AMD64")}
+#: Set to 1 (as CI does) to fail a run in which a peer is absent or does not import.
+REQUIRE_PEERS = "RANKFUSION_REQUIRE_PEERS"
+_NOT_IMPORTED = re.compile(r"could not import '([\w.]+)'")
+
+
+def _import_skips(stats) -> dict[str, list[str]]:
+    """Top-level module -> the reasons of the tests skipped by ``importorskip`` on it."""
+    out: dict[str, list[str]] = {}
+    for report in stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else ""
+        m = _NOT_IMPORTED.search(str(reason))
+        if m:
+            out.setdefault(m.group(1).split(".")[0], []).append(str(reason))
+    return out
+
+
+def _missing_peers(stats) -> dict[str, str]:
+    """Peer -> why its live comparisons cannot run (absent, or present but not importable)."""
+    import importlib.util
+    import platform
+
+    skips = _import_skips(stats)
+    missing = {}
+    for name, dist in PEERS.items():
+        if platform.machine() not in PEER_MACHINES.get(name, (platform.machine(),)):
+            continue  # not installable here, so not missing
+        if importlib.util.find_spec(name) is None:
+            missing[name] = f"not installed (pip install {dist})"
+        elif name in skips:
+            missing[name] = f"installed but does not import: {skips[name][0]}"
+    return missing
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """List the optional peers that were absent and the tests skipped for want of a module, so
+    that live comparisons skipped on a machine without the peers do not pass unnoticed."""
+    stats = terminalreporter.stats
+    skips = _import_skips(stats)
+    missing = _missing_peers(stats)
+    if not skips and not (missing and os.environ.get(REQUIRE_PEERS) == "1"):
+        return
+    terminalreporter.section("optional peers and modules")
+    for name, why in missing.items():
+        n = len(skips.get(name, []))
+        terminalreporter.line(f"peer {name}: {why}; {n} test(s) skipped")
+    for name in sorted(set(skips) - set(PEERS)):
+        terminalreporter.line(f"module {name}: {len(skips[name])} test(s) skipped "
+                              f"({skips[name][0]})")
+    if missing:
+        terminalreporter.line('install the peers with: pip install ".[peers]"')
+        if os.environ.get(REQUIRE_PEERS) == "1":
+            terminalreporter.line(f"{REQUIRE_PEERS}=1: the run fails because of the absent peers")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if os.environ.get(REQUIRE_PEERS) != "1" or hasattr(session.config, "workerinput"):
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    stats = reporter.stats if reporter is not None else {}
+    if _missing_peers(stats) and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -254,3 +254,141 @@ def test_none_in_an_object_array_of_scores_is_a_missing_value():
         RankedLists.from_scores(scores)
     L = RankedLists.from_scores(np.array([[1, 2.5], [np.int64(4), 3]], dtype=object))
     np.testing.assert_array_equal(L.to_frame("scores").to_numpy(), [[1.0, 2.5], [4.0, 3.0]])
+
+
+# --------------------------------------------------------------------------- selectors
+def _selector_data():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 5))
+    y = np.repeat(np.array(["a", "b"]), 20)
+    return X, y
+
+
+def _with_empty_columns(X, cols=(1, 3)):
+    X = X.copy()
+    X[:, list(cols)] = np.nan
+    return X
+
+
+def _selector_cases():
+    from rankfusion import EnsembleSelector, StabilitySelector
+
+    X, y = _selector_data()
+    few = np.r_[np.repeat("a", 37), np.repeat("b", 3)]
+    frame = pd.DataFrame(_with_empty_columns(X), columns=list("abcde"))
+    return [
+        # columns with no value: named, before any work (not scikit-learn's imputer/scaler)
+        (lambda: StabilitySelector(n_subsamples=10).fit(_with_empty_columns(X), y), ValueError,
+         r"X: 2 columns 'x1', 'x3' hold no value \(every entry is missing\)"),
+        (lambda: StabilitySelector(n_subsamples=10).fit(frame, y), ValueError,
+         r"columns 'b', 'd' hold no value.*X\.drop\(columns=\['b', 'd'\]\)"),
+        (lambda: EnsembleSelector(n_features_to_select=2).fit(frame, y), ValueError,
+         r"columns 'b', 'd' hold no value"),
+        (lambda: EnsembleSelector(rankers=["f_regression", "pearson"], n_features_to_select=2,
+                                  task="regression").fit(frame, np.arange(40.0)), ValueError,
+         r"columns 'b', 'd' hold no value"),
+        # missing values a ranker cannot take: the rankers and the way out, not sklearn's text
+        (lambda: StabilitySelector(n_subsamples=10).fit(
+            np.where(np.arange(5) == 0, np.r_[np.nan, np.ones(39)][:, None], X), y),
+         ValueError, r"X holds missing values \(NaN\), which the ranker\(s\) f_classif"),
+        # two of q / threshold / pfer, q ≤ p: refused before the data are looked at
+        (lambda: StabilitySelector(q=2, threshold=0.8, pfer=1).fit("not data", y), ValueError,
+         "give two of q, threshold and pfer"),
+        (lambda: StabilitySelector(q=6).fit(X, y), ValueError,
+         r"q=6 exceeds the number of features \(5\)"),
+        (lambda: EnsembleSelector(n_features_to_select="stability:q=6").fit(X, y), ValueError,
+         r"n_features_to_select='stability:q=6': q=6 exceeds the number of features \(5\)"),
+        (lambda: EnsembleSelector(n_features_to_select="stability:q=2,threshold=0.8,pfer=1")
+         .fit(X, y), ValueError, "not all three"),
+        # too few samples of a class for the size search's folds: before the consensus
+        (lambda: EnsembleSelector(n_features_to_select="k-step", cv=5).fit(X, few), ValueError,
+         r"cv=5 stratified folds need at least 5 samples of every class; the smallest class "
+         r"has 3"),
+        (lambda: EnsembleSelector().fit(X, np.zeros(40, dtype=np.int64)), ValueError,
+         r"one class only \(0\)"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(11))
+def test_selectors_refuse_what_the_data_shape_decides(case, monkeypatch):
+    from rankfusion.selection import ensemble as ensemble_module
+
+    make, exc, match = _selector_cases()[case]
+
+    def no_work(*args, **kwargs):  # the refusal comes before any ranking
+        raise AssertionError("ranked before refusing")
+
+    monkeypatch.setattr(ensemble_module.EnsembleSelector, "_consensus", no_work)
+    with pytest.raises(exc, match=match):
+        make()
+
+
+# --------------------------------------------------------------------------- workflows
+def _workflow_frame(**columns):
+    X, y = _selector_data()
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(5)]).assign(cls=y)
+    return frame.assign(**columns)
+
+
+@pytest.mark.parametrize("kwargs, frame, match", [
+    ({}, {"f1": np.nan, "f3": np.nan},
+     r"2 columns 'f1', 'f3' hold no value.*--drop f1,f3 on the command line, "
+     r"drop=\['f1', 'f3'\] in Python"),
+    ({}, {"cls": "a"}, r"the target 'cls' has one class only \('a'\)"),
+    ({"subset": "9"}, {}, r"subset=9 exceeds the number of features \(5\)"),
+    ({"subset": "k-step", "cv": 30}, {}, r"cv=30 \(--cv\) stratified folds of the k-step size "
+                                          r"search need at least 30 samples of every class"),
+    ({"rankers": "f_regression,pearson"}, {}, r"ranker 'f_regression' supports regression only"),
+    ({"task": "classification"}, {"cls": np.linspace(0.5, 3.7, 40)},
+     r'non-integer numbers.*task="classification": say task="regression"'),
+    ({"target": "CLS"}, {}, r"target column 'CLS' not found; did you mean 'cls'\?"),
+])
+@pytest.mark.parametrize("dry_run", [True, False])
+def test_run_selection_refuses_in_the_dry_run_and_before_the_fit(kwargs, frame, match,
+                                                                 dry_run, monkeypatch):
+    from rankfusion.selection import EnsembleSelector
+    from rankfusion.workflows import run_selection
+
+    def no_fit(*args, **kw):
+        raise AssertionError("fitted before refusing")
+
+    monkeypatch.setattr(EnsembleSelector, "fit", no_fit)
+    with pytest.raises(ValueError, match=match):
+        run_selection(_workflow_frame(**frame), dry_run=dry_run,
+                      **{"target": "cls", "rankers": "info_gain,relieff", **kwargs})
+
+
+def test_run_selection_dry_run_counts_the_work_and_does_none(monkeypatch):
+    from rankfusion.selection import EnsembleSelector
+    from rankfusion.workflows import run_selection
+
+    monkeypatch.setattr(EnsembleSelector, "fit", lambda *a, **k: 1 / 0)
+    run = run_selection(_workflow_frame(), "cls", rankers="info_gain,relieff",
+                        n_bootstraps=3, dry_run=True)
+    assert run.plan["n_samples"] == 40 and run.plan["n_features"] == 5
+    assert run.plan["classes"] == 2 and run.plan["ranker calls"] == 2 * 3
+    assert "dry run, nothing computed" in run.summary()
+    with pytest.raises(ValueError, match="a dry run has no results to save"):
+        run.save("somewhere")
+
+
+@pytest.mark.parametrize("frame, kwargs, match", [
+    ({"f1": np.nan}, {}, r"column 'f1' holds no value.*--drop f1 on the command line"),
+    ({"cls": "a"}, {}, r"1 class"),
+    ({}, {"sizes": "stability:q=6"}, r"q=6 exceeds the number of features \(5\)"),
+    ({}, {"sizes": "stability:q=2,threshold=0.8,pfer=1"}, "not all three"),
+    ({}, {"cv": 30}, r"smallest class \('a'\) has 20 samples.*lower cv"),
+    ({"f0": 1.0, "f1": 1.0, "f2": 1.0, "f3": 1.0, "f4": 1.0}, {},
+     "all features are constant.*nothing to select"),
+    ({}, {"drop": "f1,f2,f3,f4"}, r"X has one feature \('f0'\): nothing to choose among"),
+    ({"cls": np.linspace(0.5, 3.7, 40)}, {"task": "classification"},
+     r'task="classification": say task="regression"'),
+    ({"cls": np.linspace(0.5, 3.7, 40)}, {"rankers": "info_gain,relieff"},
+     r"ranker 'info_gain' supports classification only.*regression under task='auto'.*"
+     r"rankers= \(--rankers\)"),
+])
+def test_run_advice_dry_run_refuses_what_the_data_shape_decides(frame, kwargs, match):
+    from rankfusion.workflows import run_advice
+
+    with pytest.raises(ValueError, match=match):
+        run_advice(_workflow_frame(**frame), "cls", dry_run=True, **kwargs)

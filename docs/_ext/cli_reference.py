@@ -73,8 +73,8 @@ EXAMPLES = {
     ],
     "aggregate": [
         ("K-First over the k = 2 best positions of each list",
-         "rankfusion aggregate scores.csv --rule kfirst --k 2"),
-        ("Schulze's method, saved to a file", "rankfusion aggregate scores.csv --rule schulze "
+         "rankfusion aggregate scores.csv --rules kfirst --k 2"),
+        ("Schulze's method, saved to a file", "rankfusion aggregate scores.csv --rules schulze "
          "--out consensus.csv"),
     ],
     "svm-rfe": [
@@ -83,7 +83,7 @@ EXAMPLES = {
     ],
     "select": [
         ("the fuzzy paper's ensemble: two filters on 10 bootstraps, fuzzy OW weights, top 5",
-         "rankfusion select parkinsons.csv --rankers relieff,info_gain --rule fuzzy:OW "
+         "rankfusion select parkinsons.csv --rankers relieff,info_gain --rules fuzzy:OW "
          "--bootstraps 10 --subset 5 --random-state 0 --out selection"),
     ],
     "advise": [

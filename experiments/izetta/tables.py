@@ -29,10 +29,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 import numpy as np
 import pandas as pd
 from scipy.stats import binomtest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the backport that pyproject.toml declares there
+    import tomli as tomllib
 
 from rankfusion.datasets import load_artificial
 from rankfusion.evaluation import relevant_rank_stats, win_matrix
@@ -121,7 +127,6 @@ def read(part_dir: str):
 
 def part_sources(part_dir: str) -> tuple[dict, dict]:
     """``(sources, options)`` of the artificial sets of a part folder's configuration."""
-    import tomllib
 
     cfg = tomllib.loads(open(os.path.join(part_dir, "config.toml")).read())
     src = {k: cfg.get("datasets", {}).get(k, {}).get("source", k)
@@ -137,7 +142,6 @@ def faithful_groups(run: str) -> dict[str, list[str]]:
     seed and description (else ValueError: they are not the same protocol)."""
     import re
 
-    import tomllib
 
     names = sorted(d for d in os.listdir(run) if d.startswith("faithful")
                    and os.path.exists(os.path.join(run, d, "config.toml")))
@@ -406,7 +410,6 @@ def _figure_panels(cur, panels, path, ticks):
 def figure1(run: str) -> str:
     """Figure 1: K-First's k (part ``fig1_kfirst``); writes ``fig1_kfirst.png/.md/.csv``
     and returns the claims text."""
-    import tomllib
 
     d = os.path.join(run, "fig1_kfirst")
     res, pos = read(d)

@@ -6,6 +6,7 @@ command line start quickly and each sub-command loads only what it needs.
 
 from __future__ import annotations
 
+from ._utils import jit as _jit  # noqa: F401  (numba's cache where nothing is writable)
 from ._utils.lazy import lazy_package
 from ._utils.version import __version__
 

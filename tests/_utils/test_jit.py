@@ -285,3 +285,107 @@ def test_compiled_serial_of_kernel_and_dispatcher():
     d = jit.compiled_serial(k)
     assert d(1.0) == 2.0
     assert jit.compiled_serial(d) is d
+
+
+# ---------------------------------------------------------------------------- numba's cache
+def _add_one(a):  # a kernel of this test module (its cache would go beside this file)
+    out = a.copy()
+    for i in range(out.shape[0]):
+        out[i] += 1.0
+    return out
+
+
+def test_a_kernel_with_no_writable_cache_compiles_without_caching(monkeypatch):
+    import numba.core.caching as caching
+
+    # no locator finds a writable folder: numba.njit(cache=True) raises "cannot cache"
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    monkeypatch.setattr(impl, "_locator_classes", [])
+    with pytest.raises(RuntimeError, match="cannot cache"):
+        numba.njit(cache=True)(_add_one)
+    k = Kernel(_add_one)
+    np.testing.assert_array_equal(k.serial()(np.arange(3.0)), [1.0, 2.0, 3.0])
+    assert k.serial()._cache.__class__.__name__ == "NullCache"
+
+
+@pytest.mark.parametrize("setup, fallback", [
+    ("nothing writable", True),
+    ("NUMBA_CACHE_DIR writable", False),
+    ("user cache writable", False),
+    ("private folder taken by others", True),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_numba_cache_falls_back_to_a_private_temporary_folder(monkeypatch, tmp_path, setup,
+                                                             fallback):
+    blocked = tmp_path / "file"
+    blocked.write_text("a file: nothing can be created under it")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(temp))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)
+    monkeypatch.setenv("HOME", str(blocked / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked / "cache"))
+    if setup == "NUMBA_CACHE_DIR writable":
+        monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "given"))
+    if setup == "user cache writable":
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    private = temp / f"rankfusion-numba-cache-{os.getuid()}"
+    if setup == "private folder taken by others":
+        private.mkdir(mode=0o777)
+        os.chmod(private, 0o777)  # writable by anyone: never loaded from
+    jit.numba_cache_fallback.cache_clear()
+    try:
+        got = jit.numba_cache_fallback(str(blocked / "site-packages" / "rankfusion"))
+    finally:
+        jit.numba_cache_fallback.cache_clear()
+    if not fallback:
+        assert got is None
+        assert os.environ.get("NUMBA_CACHE_DIR") == (str(tmp_path / "given") if "NUMBA" in setup
+                                                     else None)
+        return
+    assert got is not None and os.path.dirname(got) == str(temp)
+    assert os.environ["NUMBA_CACHE_DIR"] == got == numba.config.CACHE_DIR
+    assert os.stat(got).st_mode & 0o777 == 0o700
+    assert (got == str(private)) == (setup == "nothing writable")
+
+
+def test_the_command_line_runs_where_neither_the_package_nor_home_is_writable(tmp_path):
+    """A subprocess in which numba can write neither beside rankfusion's files nor under
+    $HOME (simulated: its in-tree locator dropped, $HOME under a file, the package folder
+    reported unwritable) imports the kernels and ranks."""
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    data = tmp_path / "d.csv"
+    data.write_text("a,b,cls\n" + "".join(f"{i % 3},{i % 5},{'xy'[i % 2]}\n"
+                                          for i in range(20)))
+    code = f"""
+import os, sys
+real_access = os.access
+pkg = os.path.join({SRC!r}, "rankfusion")
+def access(path, mode, *a, **k):
+    if mode & os.W_OK and os.path.abspath(os.fspath(path)).startswith(pkg):
+        return False
+    return real_access(path, mode, *a, **k)
+os.access = access
+import numba.core.caching as caching
+def locator(name):
+    return getattr(caching, name, None) or getattr(caching, "_" + name)
+impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+impl._locator_classes = [locator("UserProvidedCacheLocator"),
+                         locator("UserWideCacheLocator")]
+from rankfusion.cli import main
+from rankfusion.distances import _kernels  # cache=True decorators, at import
+code = main(["rank", {str(data)!r}, "--rankers", "relieff"])
+print("CACHE", os.environ.get("NUMBA_CACHE_DIR"))
+sys.exit(code)
+"""
+    env = {**os.environ, "PYTHONPATH": SRC, "HOME": str(blocked / "home"),
+           "TMPDIR": str(tmp_path)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    env.pop("XDG_CACHE_HOME", None)
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=600)
+    assert res.returncode == 0, res.stderr
+    assert "cannot cache" not in res.stderr and "Traceback" not in res.stderr
+    cache = res.stdout.split("CACHE ")[-1].strip()
+    assert cache.startswith(str(tmp_path)) and os.listdir(cache)

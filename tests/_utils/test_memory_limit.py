@@ -26,7 +26,23 @@ def test_both_fronts_read_the_same_environment(monkeypatch, text, expected):
 
 def test_argument_wins_over_environment(monkeypatch):
     monkeypatch.setenv(ENV_VAR, "1K")
-    assert _memory.memory_limit(2048) == sparse.memory_limit(2048) == (2048.0, "max_memory=")
+    assert _memory.memory_limit(2048) == sparse.memory_limit(2048) == (
+        2048.0, "max_memory=2,048 bytes")  # the unit said plainly
+
+
+@pytest.mark.parametrize("x, text", [(512, "512 bytes"), (2048, "2.0 KiB"),
+                                     (3 * 2**20, "3.0 MiB"), (1.5 * 2**30, "1.5 GiB")])
+def test_byte_counts_in_messages_name_their_unit(x, text):
+    from rankfusion._utils.memory import bytes_text
+
+    assert bytes_text(x) == text
+
+
+def test_refusal_over_the_limit_says_how_to_raise_it_with_units():
+    with pytest.raises(MemoryError, match=r"7\.6 MiB dense, above the limit of 1,000 bytes "
+                                          r"\(max_memory=1,000 bytes\).*a number of bytes, "
+                                          r"e\.g\. max_memory=16e9.*RANKFUSION_MAX_MEMORY=16G"):
+        sparse.check_dense_size((1000, 1000), max_memory=1000)
 
 
 @pytest.mark.parametrize("text", ["lots", "-5G", "8X", "nan", "G"])

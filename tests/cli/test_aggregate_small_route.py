@@ -81,9 +81,9 @@ def test_cli_output_is_the_same_with_the_small_route_off(tmp_path, capsys, monke
     path = tmp_path / "l.csv"
     path.write_text("list,1,2,3,4\nA,a,b,c,d\nB,b,a,c,d\nC,a,c,b,d\n", encoding="utf-8")
     for rule in ("borda", "schulze", "kfirst"):
-        small = (main(["aggregate", str(path), "--rule", rule]), *capsys.readouterr())
+        small = (main(["aggregate", str(path), "--rules", rule]), *capsys.readouterr())
         monkeypatch.setattr(agg_flow.AggregationRun, "_light_text", lambda self: None)
-        full = (main(["aggregate", str(path), "--rule", rule]), *capsys.readouterr())
+        full = (main(["aggregate", str(path), "--rules", rule]), *capsys.readouterr())
         monkeypatch.undo()
         assert small == full
 
@@ -92,7 +92,7 @@ def test_small_list_file_aggregates_without_pandas(tmp_path):
     path = tmp_path / "l.csv"
     path.write_text("list,1,2,3,4\nA,a,b,c,d\nB,b,a,c,d\nC,a,c,b,d\n", encoding="utf-8")
     code = ("import sys; from rankfusion.cli import main; "
-            f"main(['aggregate', {str(path)!r}, '--rule', 'borda']); "
+            f"main(['aggregate', {str(path)!r}, '--rules', 'borda']); "
             "print(sorted(m for m in ('pandas', 'numba') if m in sys.modules))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

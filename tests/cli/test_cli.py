@@ -24,7 +24,7 @@ def scores_csv(tmp_path):
 def test_aggregate_scores_csv(scores_csv, tmp_path, capsys):
     path, frame = scores_csv
     out = tmp_path / "consensus.csv"
-    assert main(["aggregate", str(path), "--rule", "kfirst", "--k", "3", "--out", str(out)]) == 0
+    assert main(["aggregate", str(path), "--rules", "kfirst", "--k", "3", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "kfirst consensus of 4 lists over 12 features {'k': 3}" in printed
     table = read_csv(out, index_col=0)
@@ -38,7 +38,7 @@ def test_aggregate_scores_csv(scores_csv, tmp_path, capsys):
 def test_aggregate_orders_csv(tmp_path, capsys):
     path = tmp_path / "orders.csv"
     path.write_text("list,1,2,3\nx,a,b,c\ny,b,a,\nz,a,c,b\n")
-    assert main(["aggregate", str(path), "--rule", "schulze"]) == 0
+    assert main(["aggregate", str(path), "--rules", "schulze"]) == 0
     out = capsys.readouterr().out
     assert "schulze consensus of 3 lists over 3 features" in out
     assert out.index("\na ") < out.index("\nb ") < out.index("\nc ")
@@ -46,9 +46,9 @@ def test_aggregate_orders_csv(tmp_path, capsys):
 
 def test_aggregate_k_fraction_and_params(scores_csv, capsys):
     path, _ = scores_csv
-    assert main(["aggregate", str(path), "--rule", "kfirst", "--k", "0.25"]) == 0
+    assert main(["aggregate", str(path), "--rules", "kfirst", "--k", "0.25"]) == 0
     assert "{'k': 3}" in capsys.readouterr().out
-    assert main(["aggregate", str(path), "--rule", "rrf", "--param", "k_rrf=10",
+    assert main(["aggregate", str(path), "--rules", "rrf", "--param", "k_rrf=10",
                  "--weights", "1,2,1,1"]) == 0
     assert "'k_rrf': 10" in capsys.readouterr().out
 
@@ -56,11 +56,11 @@ def test_aggregate_k_fraction_and_params(scores_csv, capsys):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--rule", "nope"], "unknown aggregation method 'nope'; known methods:"),
-        (["--rule", "kfirst", "--k", "0"], "k must be an int ≥ 1"),
-        (["--rule", "kfirst", "--k", "1.5"], "(0, 1]"),
-        (["--rule", "median", "--weights", "1,1,1,1"], "takes no list weights"),
-        (["--rule", "borda", "--weights", "1,1"], "one weight per list"),
+        (["--rules", "nope"], "unknown aggregation method 'nope'; known methods:"),
+        (["--rules", "kfirst", "--k", "0"], "k must be an int ≥ 1"),
+        (["--rules", "kfirst", "--k", "1.5"], "(0, 1]"),
+        (["--rules", "median", "--weights", "1,1,1,1"], "takes no list weights"),
+        (["--rules", "borda", "--weights", "1,1"], "one weight per list"),
     ],
 )
 def test_aggregate_errors_are_one_line(scores_csv, capsys, args, message):
@@ -98,9 +98,9 @@ def test_python_dash_m_entry_point():
 def test_orders_csv_without_list_names(tmp_path, capsys):
     path = tmp_path / "orders.csv"
     path.write_text("a,b,c\nb,a,c\na,c,b\n")
-    assert main(["aggregate", str(path), "--rule", "borda"]) == 2  # no header: say it
+    assert main(["aggregate", str(path), "--rules", "borda"]) == 2  # no header: say it
     assert "--no-list-names" in capsys.readouterr().err
-    assert main(["aggregate", str(path), "--rule", "borda", "--no-list-names"]) == 0
+    assert main(["aggregate", str(path), "--rules", "borda", "--no-list-names"]) == 0
     out = capsys.readouterr().out
     assert "borda consensus of 3 lists over 3 features" in out
 

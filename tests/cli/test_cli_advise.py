@@ -35,7 +35,7 @@ def small_csv(tmp_path):
 
 
 BASE = ["--target", "cls", "--drop", "id", "--rankers", "f_classif,relieff",
-        "--rules", "borda,kfirst:k=2", "--sizes", "1,2,4", "--estimator", "naive_bayes",
+        "--rules", "borda,kfirst:k=2", "--sizes", "1,2,4", "--estimators", "naive_bayes",
         "--cv", "3", "--inner-cv", "2", "--repeats", "1", "--random-state", "4"]
 
 
@@ -111,7 +111,7 @@ HOSTILE = [
     (["--sizes", "0"], "sizes"),
     (["--sizes", "100"], "sizes"),
     (["--sizes", "inf"], "sizes"),
-    (["--estimator", "nope"], "classifier"),
+    (["--estimators", "nope"], "classifier"),
     (["--cv", "1"], "cv"),
     (["--inner-cv", "0"], "inner_cv"),
     (["--repeats", "0"], "n_repeats"),

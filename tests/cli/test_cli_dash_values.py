@@ -94,7 +94,7 @@ def test_negative_na_marker_reads_missing(files, capsys):
 @pytest.mark.parametrize("before, option, value", [
     (["rank", "DATA"], "--drop", "-x"),
     (["rank", "DATA"], "--nominal", "-col"),
-    (["aggregate", "SCORES"], "--rule", "-borda"),
+    (["aggregate", "SCORES"], "--rules", "-borda"),
     (["select", "DATA"], "--drop", "-id"),
     (["aggregate", "SCORES"], "--method", "-borda"),  # the deprecated spellings alike
     (["select", "DATA"], "--ignore", "-id"),

@@ -46,6 +46,11 @@ def test_force_replaces(tmp_path, capsys, flag):
 
 HOSTILE = [
     (["--export", "stjude_leukaemia", "--out", "x.csv"], ["unknown dataset", "did you mean"]),
+    # the command line's words: the option and the command that lists the names
+    (["--export", "nope", "--out", "x.csv"],
+     ["--export: unknown dataset 'nope'", "`rankfusion datasets` lists the"]),
+    (["--export", "irs", "--out", "x.csv"], ["did you mean 'iris'", "`rankfusion datasets`"]),
+    (["--name", "nope"], ["--name: unknown dataset 'nope'", "`rankfusion datasets`"]),
     (["--export", "iris", "--out", "x.txt"], ["out:", ".csv, .csv.gz, .parquet"]),
     (["--export", "iris", "--out", "x.xlsx"], [".csv, .csv.gz, .parquet"]),
     (["--export", "iris", "--out", "existing.csv"], ["exists", "--force"]),
@@ -79,6 +84,7 @@ def test_hostile_command_lines(tmp_path, monkeypatch, capsys, argv, words):
     assert last.startswith(("rankfusion: error:", "rankfusion datasets: error:")), err
     for word in words:
         assert word in last, (word, err)
+    assert "available_datasets()" not in err  # a Python function, not a command
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     assert (tmp_path / "existing.csv").read_text() == "precious"
 

@@ -29,8 +29,8 @@ from rankfusion.selection import WorkEstimate, ensemble_work, svm_rfe_work
 from rankfusion.selection import ranking_jobs as ranking_jobs_mod
 
 LINE = re.compile(r"^rankfusion: (?P<desc>[\w -]+): (?P<n>[\d,]+) of (?P<total>[\d,]+) "
-                  r"(?P<unit>[\w ]+) \((?P<pct>\d+) %\), (?P<elapsed>[\w ]+) elapsed"
-                  r"(, about (?P<left>[\w ]+) left|, done|, time left unknown)$")
+                  r"(?P<unit>[\w ]+) \((?P<pct>\d+) %\), (?P<elapsed>[\w. ]+) elapsed"
+                  r"(, about (?P<left>[\w ]+) left|, done|, stopped|, time left unknown)$")
 
 
 @pytest.fixture

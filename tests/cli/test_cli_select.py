@@ -57,7 +57,7 @@ def test_select_is_a_registered_command():
 def test_fuzzy_k_step_run_writes_the_folder_and_equals_the_library(small_csv, tmp_path,
                                                                     capsys):
     out = tmp_path / "res"
-    rc, text, err = _run(capsys, small_csv, *BASE, "--rule", "fuzzy:OW", "--bootstraps", 4,
+    rc, text, err = _run(capsys, small_csv, *BASE, "--rules", "fuzzy:OW", "--bootstraps", 4,
                          "--subset", "k-step", "--estimators", "naive_bayes,knn1",
                          "--random-state", 7, "--out", out)
     assert rc == 0, err
@@ -136,7 +136,7 @@ def test_real_run_on_bundled_parkinsons(tmp_path, capsys):
     path = tmp_path / "parkinsons.csv"
     frame.to_csv(path, index=False)
     rc, text, err = _run(capsys, path, "--target", "class", "--rankers", "relieff,info_gain,nlc",
-                         "--rule", "fuzzy:OW", "--bootstraps", 5, "--subset", 5,
+                         "--rules", "fuzzy:OW", "--bootstraps", 5, "--subset", 5,
                          "--random-state", 0, "--no-progress")
     assert rc == 0, err
     assert "195 samples, 22 features" in text and "15 lists" in text
@@ -146,7 +146,7 @@ def test_real_run_on_bundled_parkinsons(tmp_path, capsys):
 
 def test_param_goes_to_the_rule_and_to_the_rankers_that_take_it(small_csv, tmp_path, capsys):
     out = tmp_path / "res"
-    rc, _, err = _run(capsys, small_csv, *BASE, "--rule", "kfirst", "--param", "k=2",
+    rc, _, err = _run(capsys, small_csv, *BASE, "--rules", "kfirst", "--param", "k=2",
                       "--param", "n_neighbors=5", "--subset", 2, "--random-state", 1,
                       "--out", out)
     assert rc == 0, err
@@ -180,20 +180,21 @@ def test_parse_subset(text, expected):
 HOSTILE = [
     (["--rankers", "info_gain,relif"], "did you mean 'relief'"),
     (["--rankers", "info_gain,,relieff"], "empty"),
-    (["--rule", "bord"], "did you mean 'borda'"),
-    (["--rule", "fuzzy:OWW", "--bootstraps", "3"], "did you mean 'OW'"),
-    (["--rule", "fuzzy:OW"], "n_bootstraps ≥ 2"),
+    (["--rules", "bord"], "did you mean 'borda'"),
+    (["--rules", "fuzzy:OWW", "--bootstraps", "3"], "did you mean 'OW'"),
+    (["--rules", "fuzzy:OW"], "n_bootstraps ≥ 2"),
     (["--bootstraps", "-1"], "n_bootstraps must be ≥ 0"),
     (["--subset", "kstep"], "did you mean 'k-step'"),
     (["--subset", "0"], "count must be ≥ 1"),
     (["--subset", "-3"], "count must be ≥ 1"),
     (["--subset", "1.5"], "fraction must lie in (0, 1]"),
     (["--subset", "nan"], "fraction must lie in (0, 1]"),
-    (["--subset", "50"], "n_features_to_select"),
+    (["--subset", "50"], "subset=50 exceeds the number of features (6): give a smaller "
+                         "subset (--subset)"),
     (["--estimators", "naive_bayse"], "did you mean 'naive_bayes'"),
     (["--param", "kk=3"], "neither the rule"),
     (["--param", "k"], "NAME=VALUE"),
-    (["--rule", "borda", "--param", "k=0.1"], "neither the rule 'borda'"),
+    (["--rules", "borda", "--param", "k=0.1"], "neither the rule 'borda'"),
     (["--cv", "1"], "cv must be an int ≥ 2"),
 ]
 

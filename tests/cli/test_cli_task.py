@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 from sklearn.feature_selection import r_regression
 
+from conftest import read_csv
 from rankfusion import SVMRFE, EnsembleSelector
 from rankfusion.cli import main
 from rankfusion.workflows import run_ranking, run_selection
@@ -76,7 +77,7 @@ def test_diabetes_like_target_refused_under_auto_naming_both_choices(command,
 
 
 def test_rank_regression_scores_are_pearsons(diabetes_like_csv, capsys):
-    frame = pd.read_csv(diabetes_like_csv)
+    frame = read_csv(diabetes_like_csv)  # exactly the numbers the library reads
     code, out, _ = _run(["rank", str(diabetes_like_csv), "--rankers", "pearson", "--task",
                          "regression", "--top", "0", "--output-format", "csv"], capsys)
     assert code == 0
@@ -96,7 +97,7 @@ def test_rank_auto_takes_non_integer_numbers_as_regression(reg_csv):
 def test_select_regression_matches_the_estimator_and_reports_r2(reg_csv, tmp_path):
     run = run_selection(reg_csv, rankers="pearson,f_regression", subset=2, random_state=0,
                         out=tmp_path / "res")
-    frame = pd.read_csv(reg_csv)
+    frame = read_csv(reg_csv)  # exactly the numbers the library reads
     ref = EnsembleSelector(rankers=["pearson", "f_regression"], n_features_to_select=2,
                            random_state=0, task="regression").fit(frame.drop(columns="y"),
                                                                    frame["y"])
@@ -144,7 +145,7 @@ def test_advise_regression_labels_the_score_r2(reg_csv, capsys, tmp_path):
     assert summary["options"]["task"] == "auto"
     page = (out_dir / "advice.html").read_text()
     assert "R² against subset size" in page and "accuracy" not in page
-    frame = pd.read_csv(reg_csv)  # the same numbers as the library
+    frame = read_csv(reg_csv)  # the same numbers as the library
     from rankfusion import advise
     adv = advise(frame.drop(columns="y"), frame["y"], rankers=["pearson", "f_regression"],
                  rules=["borda"], sizes=[1, 2], cv=3, inner_cv=2, n_repeats=1,
@@ -184,7 +185,7 @@ HOSTILE = [
     ("classifier-ranker-for-regression", ["rank", "--rankers", "info_gain"], "reg_csv",
      r"ranker 'info_gain' supports classification only.*rankers for regression: .*pearson"),
     ("classification-on-floats", ["rank", "--task", "classification"], "reg_csv",
-     r"looks continuous \(non-integer numbers"),
+     r"holds non-integer numbers .*for --task classification: say --task regression"),
     ("classifier-estimator-for-regression", ["select", "--rankers", "pearson", "--subset",
                                              "2", "--estimators", "tree"], "reg_csv",
      r"estimators tree are classifiers, but the target is numeric.*ridge"),
@@ -218,7 +219,14 @@ HOSTILE = [
      r"scoring='r2' is not a score of a classification task"),
     ("advise-bad-scoring", [*ADVISE, "--scoring", "rmse"], "reg_csv",
      r"argument --scoring: invalid choice: 'rmse'"),
-    ("advise-classifier-for-regression", [*ADVISE, "--estimator", "naive_bayes"], "reg_csv",
+    ("advise-misspelt-score", ["advise", "--scoring", "balanced_acc"], "cls_csv",
+     r"argument --scoring: invalid choice: 'balanced_acc' .*'balanced_accuracy'"),
+    ("advise-mcc-for-regression", [*ADVISE, "--scoring", "mcc"], "reg_csv",
+     r"scoring='mcc' is not a score of a regression task"),
+    ("advise-log-loss-without-probabilities", ["advise", "--scoring", "neg_log_loss"],
+     "cls_csv", r"scoring='neg_log_loss' .*needs an estimator with predict_proba; the "
+     r"estimator 'linear_svm' has none"),
+    ("advise-classifier-for-regression", [*ADVISE, "--estimators", "naive_bayes"], "reg_csv",
      r"'naive_bayes' is a classifier, not for a regression task"),
     ("advise-stability-zero-pfer", [*ADVISE[:6], "stability:pfer=0", *ADVISE[7:]], "reg_csv",
      r"pfer"),
@@ -244,7 +252,7 @@ def test_hostile_task_command_lines(args, fixture, message, request, capsys):
 def test_svm_rfe_regression_C_by_cv(reg_csv, capsys):
     """--C cv on a numeric target: the linear SVR's C by cross-validated R² (SVMRFE's
     choose_C_regression), the same ranking as the estimator with C='cv'."""
-    frame = pd.read_csv(reg_csv)
+    frame = read_csv(reg_csv)  # exactly the numbers the library reads
     code, out, _ = _run(["svm-rfe", str(reg_csv), "--C", "cv", "--top", "2",
                          "--random-state", "0"], capsys)
     assert code == 0

@@ -35,8 +35,8 @@ SHARED = {
     "--encoding": (*DATA_COMMANDS, "aggregate"),
     "--sep": (*DATA_COMMANDS, "aggregate"),
     "--rankers": ("rank", "select", "advise"),
-    "--rule": ("aggregate", "select"),
-    "--rules": ("svm-rfe", "advise"),
+    "--rules": ("aggregate", "select", "svm-rfe", "advise"),
+    "--estimators": ("select", "advise"),
     "--param": ("rank", "aggregate", "svm-rfe", "select"),
     "--out": ("rank", "aggregate", "svm-rfe", "select", "advise", "experiment"),
     "--overwrite": TABLE_COMMANDS,
@@ -52,11 +52,17 @@ SHARED = {
 ALIASES = [
     ("rank", "--ranker", "--rankers"),
     ("select", "--ignore", "--drop"),
-    ("select", "--aggregate", "--rule"),
+    ("select", "--aggregate", "--rules"),
+    ("select", "--rule", "--rules"),
+    ("select", "--estimator", "--estimators"),
     ("advise", "--ignore", "--drop"),
-    ("aggregate", "--method", "--rule"),
-    ("aggregate", "-m", "--rule"),
+    ("advise", "--rule", "--rules"),
+    ("advise", "--estimator", "--estimators"),
+    ("aggregate", "--method", "--rules"),
+    ("aggregate", "-m", "--rules"),
+    ("aggregate", "--rule", "--rules"),
     ("svm-rfe", "--aggregate", "--rules"),
+    ("svm-rfe", "--rule", "--rules"),
     ("demo", "--seed", "--random-state"),
 ]
 
@@ -82,7 +88,8 @@ def test_every_command_takes_the_shared_flags_alike(command, flag):
 def test_no_command_shows_an_old_spelling(command):
     sub = build_parser(command)._subparsers._group_actions[0].choices[command]
     shown = {f for a in sub._actions if a.help != argparse.SUPPRESS for f in a.option_strings}
-    assert not shown & {"--ignore", "--ranker", "--method", "-m", "--aggregate", "--seed"}
+    assert not shown & {"--ignore", "--ranker", "--method", "-m", "--aggregate", "--seed",
+                        "--rule", "--estimator"}
 
 
 def test_the_cli_spells_the_formats_of_the_library():
@@ -112,7 +119,7 @@ def files(tmp_path):
 #: A quick run of every command that prints a table.
 RUNS = {
     "rank": ["rank", "DATA", "-t", "cls", "--drop", "id", "--rankers", "f_classif,relieff"],
-    "aggregate": ["aggregate", "SCORES", "--input", "scores", "--rule", "borda"],
+    "aggregate": ["aggregate", "SCORES", "--input", "scores", "--rules", "borda"],
     "svm-rfe": ["svm-rfe", "DATA", "-t", "cls", "--drop", "id", "--rules", "kfirst,average",
                 "--no-progress"],
     "select": ["select", "DATA", "-t", "cls", "--drop", "id", "-r", "info_gain,relieff", "-b",
@@ -221,7 +228,83 @@ def _with(argv, old, new):
     if new in argv:
         argv[argv.index(new)] = old
         return argv
-    return [*argv, old, {"--random-state": "0", "--drop": "id"}.get(new, "borda")]
+    return [*argv, old, {"--random-state": "0", "--drop": "id",
+                         "--estimators": "naive_bayes"}.get(new, "borda")]
+
+
+#: One concept, one spelling: the canonical flag (one or several comma-separated values) and
+#: the old spellings kept as deprecated aliases; argparse's abbreviations must never let one
+#: spelling reach the other option (``--rule`` is a prefix of ``--rules``).
+CONCEPTS = {
+    "--rules": {"aliases": ("--rule",), "one": "borda", "several": "borda,kfirst:k=2"},
+    "--estimators": {"aliases": ("--estimator",), "one": "naive_bayes",
+                     "several": "naive_bayes,tree"},
+}
+
+
+def _subparsers():
+    """Every command of the CLI, from its parser (a new command is covered)."""
+    sub = build_parser()._subparsers._group_actions[0]
+    return sorted(sub.choices.items())
+
+
+def _concept_cases():
+    cases = []
+    for name, parser in _subparsers():
+        for flag, concept in CONCEPTS.items():
+            spellings = (flag, *concept["aliases"])
+            if any(s in parser._option_string_actions for s in spellings):
+                cases.append((name, flag))
+    return cases
+
+
+def test_the_concept_table_covers_the_commands_that_take_them():
+    assert {c for c, f in _concept_cases() if f == "--rules"} == \
+        {"aggregate", "select", "svm-rfe", "advise"}
+    assert {c for c, f in _concept_cases() if f == "--estimators"} == {"select", "advise"}
+
+
+@pytest.mark.parametrize(("command", "flag"), _concept_cases())
+def test_one_spelling_per_concept_with_its_aliases(command, flag, capsys):
+    parser = dict(_subparsers())[command]
+    concept = CONCEPTS[flag]
+    canonical = parser._option_string_actions.get(flag)
+    assert canonical is not None, f"rankfusion {command} spells {flag} otherwise"
+    assert not isinstance(canonical, DeprecatedAlias) and canonical.nargs is None
+    positional = {"demo": [], "datasets": []}.get(command, ["x"])
+    for value in (concept["one"], concept["several"]):
+        args = parser.parse_args([*positional, flag, value])
+        assert getattr(args, canonical.dest) == value
+    # every other spelling of the concept is a hidden deprecated alias of the same option
+    for action in parser._actions:
+        names = set(action.option_strings) & {flag, *concept["aliases"]}
+        if action is canonical or not names:
+            continue
+        assert isinstance(action, DeprecatedAlias), (command, names)
+        assert action.dest == canonical.dest and action.new == flag
+        assert action.help == argparse.SUPPRESS
+    for alias in concept["aliases"]:
+        assert alias in parser._option_string_actions, (command, alias)
+        args = parser.parse_args([*positional, alias, concept["several"]])
+        assert getattr(args, canonical.dest) == concept["several"]
+        assert f"note: {alias} is deprecated; use {flag}\n" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["aggregate", "SCORES", "--rules", "borda,kfirst"],
+     "--rules names 2 items (borda, kfirst), and aggregate combines the lists by one rule"),
+    (["select", "DATA", "-t", "cls", "--rules", "borda,ga:k=2,distance=kendall"],
+     "--rules names 2 items (borda, ga:k=2,distance=kendall), and select builds one "
+     "consensus ranking per run: give one"),
+    (["advise", "DATA", "-t", "cls", "--estimators", "tree,knn1", "--dry-run"],
+     "--estimators names 2 items (tree, knn1), and advise scores every subset with one "
+     "estimator: give one"),
+])
+def test_several_values_where_a_run_uses_one_are_refused_by_name(files, capsys, argv,
+                                                                  message):
+    code, out, err = _run(capsys, argv, files)
+    assert code == 2 and out == ""
+    assert f"rankfusion: error: {message}" in err, err
 
 
 @pytest.mark.parametrize("command, old, new", ALIASES)
@@ -245,7 +328,12 @@ def test_an_old_spelling_still_works_with_a_note(files, capsys, command, old, ne
     (["aggregate", "SCORES", "--rule", "kfirst", "--method", "borda"],
      "--rule / --method given twice"),
     (["aggregate", "SCORES", "-a", "kfirst", "-m", "kfirst"],  # even with one value
-     "-a / -m given twice: it takes one value (-m is the deprecated spelling of --rule"),
+     "-a / -m given twice: it takes one value (-m is the deprecated spelling of --rules"),
+    (["advise", "DATA", "--rule", "borda", "--rules", "kfirst"],
+     "--rule / --rules given twice: it takes one value (--rule is the deprecated spelling "
+     "of --rules; give --rules once)"),
+    (["select", "DATA", "--estimator", "tree", "--estimators", "knn1"],
+     "--estimator / --estimators given twice"),
     (["demo", "--seed", "1", "--random-state", "2"],
      "--seed / --random-state given twice: it takes one value (--seed is the deprecated "
      "spelling of --random-state; give --random-state once)"),

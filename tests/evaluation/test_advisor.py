@@ -343,6 +343,11 @@ HOSTILE = [
     ({"sizes": "half"}, ValueError, "sizes"),
     ({"sizes": 3}, TypeError, "sizes"),
     ({"sizes": ("a",)}, ValueError, r"sizes\[0\] = 'a': a size is a count"),
+    # what the data's shape decides, before any work (8 features)
+    ({"sizes": ("stability:q=9",)}, ValueError, r"q=9 exceeds the number of features \(8\)"),
+    ({"sizes": ("stability:q=2,threshold=0.8,pfer=1",)}, ValueError,
+     r"give two of q, threshold and pfer .*not all three: got q=2, threshold=0\.8, pfer=1"),
+    ({"sizes": ("stability:pfer=1",), "cv": 30}, ValueError, "lower cv"),
     ({"estimator": "nope"}, ValueError, "classifier"),
     ({"estimator": 3}, TypeError, "classifier"),
     ({"cv": 1}, ValueError, "cv"),
@@ -383,7 +388,33 @@ HOSTILE_DATA = [
     (_X[:, :0], _Y, ValueError, "feature|column|X"),
     (_X, np.linspace(0, 1, 40), ValueError, "continuous|regression|classes"),
     ("data.csv", _Y, (TypeError, ValueError), "X"),
+    # columns with no value are named (not a failure deep in scikit-learn's scaler)
+    (np.where(np.arange(8) == 3, np.nan, _X), _Y, ValueError,
+     r"X: column 'x3' holds no value \(every entry is missing\).*np\.delete\(X, \[3\]"),
+    (pd.DataFrame(_X, columns=[f"g{j}" for j in range(8)]).assign(g2=np.nan, g5=None), _Y,
+     ValueError, r"X: 2 columns 'g2', 'g5' hold no value.*X\.drop\(columns=\['g2', 'g5'\]\)"),
+    # nothing to choose among: refused before any work, not a recommended subset
+    (_X[:, :1], _Y, ValueError, r"X has one feature \('x0'\): nothing to choose among"),
+    (np.ones((40, 8)), _Y, ValueError, "all features are constant.*nothing to select"),
+    (np.tile([1.0, 2.0], (40, 4)), _Y, ValueError, "all features are constant"),
+    # numpy labels shown as plain values
+    (_X, np.where(np.arange(40) < 2, np.int64(1), np.int64(0)), ValueError,
+     r"smallest class \(1\) has 2 samples"),
+    (_X, np.zeros(40, dtype=np.int64), ValueError, r"y has 1 class\(es\) \(\[0\]\)"),
 ]
+
+
+@pytest.mark.parametrize("X, y, exc, match", HOSTILE_DATA)
+def test_hostile_data_refused_by_the_plan_too(X, y, exc, match):
+    # advice_plan (what --dry-run prints) refuses what advise refuses, before any work
+    with pytest.raises(exc, match=match):
+        advice_plan(X, y, **_OK)
+
+
+def test_a_constant_column_among_others_is_not_refused():
+    X = _X.copy()
+    X[:, 1] = 5.0
+    assert advice_plan(X, _Y, **_OK)["n_features"] == 8
 
 
 @pytest.mark.parametrize("X, y, exc, match", HOSTILE_DATA)

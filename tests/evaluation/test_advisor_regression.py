@@ -13,12 +13,14 @@ import hashlib
 
 import numpy as np
 import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import load_wine, make_friedman1
 from sklearn.linear_model import Ridge
 from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from conftest import param_id
 from rankfusion import EnsembleSelector, advise
 from rankfusion.evaluation.advisor import (
     DEFAULT_REGRESSION_RANKERS,
@@ -189,6 +191,9 @@ HOSTILE = [
                                           r"task \('accuracy' scores a classification task\)"),
     ({"scoring": "rmse"}, ValueError, "regression scores: 'r2', 'neg_rmse', 'neg_mae'"),
     ({"scoring": 2}, TypeError, "scoring must be one of"),
+    ({"scoring": "mcc"}, ValueError, r"scoring='mcc' is not a score of a regression task "
+                                     r"\('mcc' scores a classification task\)"),
+    ({"scoring": "neg_rsme"}, ValueError, "did you mean 'neg_rmse'"),
     ({"rankers": ("info_gain", "pearson")}, ValueError,
      r"rankers\[0\]: ranker 'info_gain' supports classification only.*rankers for regression: "
      r".*f_regression"),
@@ -208,11 +213,22 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("bad, exc, match", HOSTILE, ids=[str(h[0])[:60] for h in HOSTILE])
+@pytest.mark.parametrize("bad, exc, match", HOSTILE, ids=[param_id(h[0]) for h in HOSTILE])
 def test_hostile_regression_arguments(bad, exc, match):
     kw = {"rankers": ("f_regression", "pearson"), "sizes": [2], **FAST, **bad}
     with pytest.raises(exc, match=match):
         prepare_advice(_X, _Y_FLOAT, **kw)
+
+
+class _PredictOnly(ClassifierMixin, BaseEstimator):
+    """A classifier with predict only: no scores for a ROC curve."""
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(np.asarray(X).shape[0], self.classes_[0])
 
 
 @pytest.mark.parametrize("bad, exc, match", [
@@ -222,6 +238,15 @@ def test_hostile_regression_arguments(bad, exc, match):
      r"rankers\[1\]: ranker 'f_regression' supports regression only.*rankers for "
      r"classification: .*f_classif"),
     ({"estimator": "ridge"}, ValueError, "'ridge' is a regressor, not for a classification"),
+    ({"scoring": "balanced_acuracy"}, ValueError,
+     r"scoring='balanced_acuracy' is not a score of a classification task; did you mean "
+     r"'balanced_accuracy'\?"),
+    ({"scoring": "neg_log_loss"}, ValueError,
+     r"scoring='neg_log_loss' \(−log-loss\) needs an estimator with predict_proba; the "
+     r"estimator 'linear_svm' has none"),
+    ({"scoring": "roc_auc", "estimator": _PredictOnly()}, ValueError,
+     r"scoring='roc_auc' \(ROC AUC\) needs an estimator with decision_function or "
+     r"predict_proba; the estimator '_PredictOnly' has none"),
 ])
 def test_hostile_classification_arguments(bad, exc, match):
     y = np.repeat([0, 1], 30)

@@ -250,6 +250,15 @@ def test_classifier_registry_and_selector_positions():
     (dict(selector=BaseEstimator.__new__(type("NoRank", (BaseEstimator,),
                                               {"fit": lambda s, X, y: s}))), TypeError,
      "cannot read a ranking"),
+    (dict(scoring="balanced_acc"), ValueError,
+     "scoring='balanced_acc' is not a score .* did you mean 'balanced_accuracy'"),
+    (dict(scoring="r2"), ValueError, r"'r2' scores a regression task"),
+    (dict(scoring=3), TypeError, "scoring must be one of"),
+    (dict(scoring="neg_log_loss"), ValueError,
+     r"scoring='neg_log_loss' .*needs an estimator with predict_proba; the estimator "
+     r"'linear_svm' has none"),
+    (dict(scoring="roc_auc", y=np.arange(80) % 3), ValueError,
+     r"scoring='roc_auc' \(ROC AUC with 3 classes\) needs an estimator with predict_proba"),
 ])
 def test_error_curve_hostile_inputs(kwargs, exc, match):
     X, y = small_data()
@@ -320,6 +329,11 @@ def test_cross_validation_multiclass_is_support_weighted():
     (dict(cv="5"), TypeError, "cv"),
     (dict(cv=True), TypeError, "cv"),
     (dict(classifier="nope"), ValueError, "unknown classifier"),
+    (dict(scoring=("balanced_acuracy",)), ValueError, "did you mean 'balanced_accuracy'"),
+    (dict(scoring=("r2",)), ValueError, "scoring must be a non-empty subset"),
+    (dict(scoring=("neg_log_loss",)), ValueError,
+     r"scoring='neg_log_loss' .*needs an estimator with predict_proba; the estimator "
+     r"'linear_svm' has none"),
 ])
 def test_cross_validation_hostile_inputs(kwargs, exc, match):
     X, y = small_data()

@@ -156,6 +156,9 @@ HOSTILE = [
      ValueError, "scoring must be a non-empty subset of \\['r2', 'rmse', 'mae'\\]"),
     ("regression metric for classification", dict(y=Y0 > np.median(Y0), scoring=["r2"]),
      ValueError, "for a classification task"),
+    ("balanced accuracy for regression", dict(task="regression",
+                                              scoring=["balanced_accuracy"]),
+     ValueError, "scoring must be a non-empty subset of \\['r2', 'rmse', 'mae'\\]"),
     ("pos_label with regression", dict(task="regression", pos_label=1), ValueError,
      "regression task"),
     ("text target as regression", dict(task="regression", y=np.array(["a", "b"] * 60)),
@@ -195,6 +198,17 @@ def test_hostile_inputs_of_the_error_curve(what, kw, err, match):
     y = kw.pop("y", Y0)
     with pytest.raises(err, match=match):
         error_curve(SelectKBest(f_regression, k=3), X0, y, n_splits=2, **kw)
+
+
+@pytest.mark.parametrize("scoring, match", [
+    ("mcc", r"scoring='mcc' is not a score of a regression task \('mcc' scores a "
+            r"classification task\)"),
+    ("neg_rsme", "did you mean 'neg_rmse'"),
+])
+def test_error_curve_refuses_a_score_of_the_other_task(scoring, match):
+    with pytest.raises(ValueError, match=match):
+        error_curve(SelectKBest(f_regression, k=3), X0, Y0, n_splits=2, task="regression",
+                    scoring=scoring)
 
 
 @given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=60),

@@ -76,6 +76,27 @@ def test_a_new_selector_parameter_is_a_config_key(monkeypatch):
             "'crammer_singer' or 'weston_watkins'") in str(info.value)
 
 
+def _stability(extra: str) -> str:
+    """A stability selector on iris (4 features), under cross-validation."""
+    return f"""
+[experiment]
+seed = 1
+[grid]
+datasets = ["iris"]
+selectors = ["stab"]
+classifiers = ["naive_bayes"]
+protocols = ["cv"]
+[selectors.stab]
+kind = "stability"
+rankers = ["f_classif"]
+n_subsamples = 4
+{extra}
+[protocols.cv]
+kind = "cross_validation"
+cv = 3
+"""
+
+
 # a new user's mistakes in a selector or protocol table: each named by table, key and value
 HOSTILE = [
     (_swap(ENS, ENS + "\nn_bootstraps = true"),
@@ -116,6 +137,15 @@ HOSTILE = [
     (_swap('kind = "error_curve"\nn_splits = 3\ntest_size = 0.3\nn_features = [1, 2, 4]',
            'kind = "cross_validation"\ncv = 3\npos_label = true'),
      "[protocols.curve] pos_label: expected str or int, got bool true"),
+    # what the data set's p decides for a stability selector, refused before any cell runs
+    (_stability("q = 5"), "[selectors.stab] q = 5 on dataset 'iris' (150 × 4): q = 5 "
+     "exceeds the number of features (4)"),
+    (_stability("q = 4\npfer = 0.5"), "[selectors.stab] pfer = 0.5 on dataset 'iris' "
+     "(150 × 4): pfer = 0.5 with q = 4 of p = 4 features needs threshold π"),
+    (_stability("q = 2\nthreshold = 0.9\npfer = 1.0"),
+     "give two of q, threshold and pfer (the third follows from them), not all three"),
+    (_stability("threshold = 0.6\npfer = 0.01"), "[selectors.stab] pfer = 0.01 on dataset "
+     "'iris' (150 × 4)"),
 ]
 
 

@@ -326,7 +326,7 @@ def test_an_interrupted_second_config_never_mixes_into_the_report(tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        _run(second, out, on_cell=stop)
+        _run(second, out, on_cell=stop, overwrite=True)
     results, positions, meta = read_results(out)
     assert set(results["cell"]) == first_cells and set(positions["cell"]) <= first_cells
     assert meta["experiment"]["name"] == "tiny"

@@ -241,6 +241,12 @@ HOSTILE = [
     ("regression-metric-under-classification",
      _edit(SUBSET_GRID, 'scoring = ["accuracy"]', 'scoring = ["r2"]'),
      r'scoring: "r2" is a regression metric'),
+    ("mcc-under-regression", _edit(TINY, "cv = 3\n", 'cv = 3\nscoring = ["mcc"]\n'),
+     r'scoring: "mcc" is a classification metric; an experiment with task = '
+     r'"regression" takes r2, rmse, mae'),
+    ("log-loss-misspelt", _edit(SUBSET_GRID, 'scoring = ["accuracy"]',
+                                'scoring = ["log_loss"]'),
+     r"scoring = \['log_loss'\]: scoring must be a list of metrics .*neg_log_loss"),
     ("pos-label-under-regression", _edit(TINY, "cv = 3\n", 'cv = 3\npos_label = "a"\n'),
      r"pos_label: applies to binary classes; the task is regression"),
     ("classification-ranker-under-regression",
@@ -285,3 +291,18 @@ HOSTILE = [
 def test_hostile_configs(text, message):
     with pytest.raises(ConfigError, match=message):
         parse_config(text)
+
+
+def test_the_runner_takes_the_further_classification_scores(tmp_path):
+    # the TOML key scoring names the scores of rankfusion.evaluation.scores; each cell's value
+    # is cross_validate_selection's (whose per-fold values equal scikit-learn's by hand:
+    # tests/evaluation/test_scores.py)
+    text = _edit(SUBSET_GRID, 'scoring = ["accuracy"]',
+                 'scoring = ["accuracy", "balanced_accuracy", "mcc", "neg_log_loss"]')
+    summary = _run(text, tmp_path / "s")
+    assert summary.ok
+    res = pd.read_parquet(tmp_path / "s" / "results.parquet")
+    metrics = set(res["metric"])
+    assert {"accuracy", "balanced_accuracy", "mcc", "neg_log_loss"} <= metrics
+    assert (res.loc[res["metric"] == "neg_log_loss", "value"] <= 0).all()
+    assert res.loc[res["metric"] == "mcc", "value"].between(-1, 1).all()

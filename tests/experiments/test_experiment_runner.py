@@ -165,8 +165,13 @@ def test_changed_config_reuses_only_unchanged_cells(reference, tmp_path):
 
     out = tmp_path / "chg"
     shutil.copytree(reference, out)
-    # kfirst's k changes (2 cells), a rule is added (2 new cells), borda + single unchanged
-    summary = _run(tiny_config(k=0.25, rules=("borda", "kfirst", "rrf")), out)
+    # kfirst's k changes (2 cells), a rule is added (2 new cells), borda + single unchanged:
+    # another configuration, so the folder is replaced only when asked (--overwrite)
+    changed = tiny_config(k=0.25, rules=("borda", "kfirst", "rrf"))
+    with pytest.raises(ValueError, match=r"holds the results of another configuration .*"
+                                         r"--overwrite"):
+        _run(changed, out)
+    summary = _run(changed, out, overwrite=True)
     assert summary.total == 8
     assert summary.reused == 4
     assert len(summary.computed) == 4

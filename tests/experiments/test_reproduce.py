@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -181,6 +182,27 @@ def test_find_experiments(experiments_copy, monkeypatch, tmp_path):
     monkeypatch.setattr(reproduce_mod, "_installed_from", lambda: None)
     with pytest.raises(ValueError, match="--experiments DIR"):
         find_experiments()
+
+
+@pytest.mark.parametrize("value, what", [
+    ("/nonexistent", "does not exist"),
+    ("{file}", "is not a folder"),
+    ("{empty}", "holds no <paper>/smoke.toml for izetta"),
+], ids=["missing", "a file", "an empty folder"])
+def test_a_wrong_environment_variable_is_refused_not_passed_over(experiments_copy, monkeypatch,
+                                                                 tmp_path, capsys, value, what):
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "empty").mkdir()
+    value = value.format(file=tmp_path / "file", empty=tmp_path / "empty")
+    monkeypatch.chdir(experiments_copy.parent)  # ./experiments would be found otherwise
+    monkeypatch.setenv("RANKFUSION_EXPERIMENTS", value)
+    with pytest.raises(ValueError, match=rf"RANKFUSION_EXPERIMENTS={re.escape(value)}: {what}"):
+        find_experiments()
+    assert find_experiments(experiments_copy) == experiments_copy.resolve()  # given: it wins
+    assert main(["reproduce", "nlc", "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and f"RANKFUSION_EXPERIMENTS={value}" in err
+    assert "unset it" in err and "--experiments DIR" in err and not (tmp_path / "o").exists()
 
 
 def test_installed_from_reads_pips_record(monkeypatch, tmp_path):

@@ -94,6 +94,25 @@ REFUSED = [
     ("bad-encoding-option", GOOD, {"encoding": "no-such-codec"}, r"unknown encoding"),
     ("bad-format-option", GOOD, {"format": "xlsx"}, r"format must be"),
     ("mixed-target", "f0,class\n1,1\n2,2\n3,x\n", {}, r"column 'class' mixes numbers"),
+    # invisible characters in names and labels (docs/design.md, 'Inputs')
+    ("zero-width-label", "f0,class\n1,a\n2,b\u200b\n3,a\n4,b\n", {},
+     r"d\.csv, line 3: the class label \(column 'class'\) 'b\\u200b' holds the invisible "
+     r"character U\+200B \(ZERO WIDTH SPACE\)"),
+    ("word-joiner-header", "f\u20600,class\n1,a\n2,b\n", {},
+     r"line 1: the name of column 1, 'f\\u20600' holds the invisible character U\+2060"),
+    ("bom-inside-header", "f0,\ufeffclass\n1,a\n2,b\n", {},
+     r"the name of column 2, .*U\+FEFF"),
+    ("zero-width-joiner-label", "f0,class\n1,a\u200db\n2,c\n3,c\n", {},
+     r"line 2: the class label .*U\+200D \(ZERO WIDTH JOINER\)"),
+    ("headers-alike-in-nfc", "caf\u00e9,cafe\u0301,class\n1,2,a\n2,3,b\n", {},
+     r"the column name 'café' appears twice .*Unicode form NFC: 'caf\\xe9' and "
+     r"'cafe\\u0301'"),
+    ("svmlight-as-csv", "1 1:0.5 3:2\n-1 2:1\n", {},
+     r"line 1: '1 1:0.5 3:2' is an svmlight/libsvm line .*pass format='svmlight'"),
+    ("svmlight-as-csv-after-comment", "# made by x\n\n+1 qid:2 4:1\n", {},
+     r"line 3: .* is an svmlight/libsvm line"),
+    ("zero-based-on-csv", GOOD, {"zero_based": True}, r"zero_based applies to svmlight files"),
+    ("n-features-on-csv", GOOD, {"n_features": 3}, r"n_features applies to svmlight files"),
 ]
 
 
@@ -204,6 +223,51 @@ def test_labels_differing_by_case_warn_and_stay_apart(tmp_path):
     with pytest.warns(InputWarning, match=r"'Tumor' and 'tumor' differ only by case"):
         _, y = load_data(path)
     assert sorted(set(y)) == ["Tumor", "normal", "tumor"]
+
+
+def test_labels_alike_in_nfc_are_one_class_with_a_warning(tmp_path):
+    nfc, nfd = "caf\u00e9", "cafe\u0301"  # print alike: composed é, e + combining acute
+    path = _write(tmp_path, f"f0,class\n1,{nfc}\n2,{nfd}\n3,tea\n4,tea\n5,{nfd}\n")
+    with pytest.warns(InputWarning, match=r"Unicode form.*column 'class': 'cafe\\u0301' and "
+                      r"'caf\\xe9' → 'café'"):
+        _, y = load_data(path)
+    assert y.tolist() == [nfc, nfc, "tea", "tea", nfc]
+    # one spelling only: normalised without a warning; the target named in either form
+    path = _write(tmp_path, f"f0,{nfd}\n1,{nfd}\n2,tea\n3,{nfd}\n4,tea\n", name="one.csv")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        X, y = load_data(path, target=nfd)
+    assert y.name == nfc and set(y) == {nfc, "tea"}
+
+
+def test_arff_names_and_values_in_nfc(tmp_path):
+    nfc, nfd = "caf\u00e9", "cafe\u0301"
+    text = (f"@relation r\n@attribute {nfd} numeric\n@attribute c {{{nfc},b}}\n@data\n"
+            f"1,{nfd}\n2,b\n3,{nfc}\n")
+    X, y = load_data(_write(tmp_path, text, name="d.arff"))
+    assert list(X.columns) == [nfc] and y.tolist() == [nfc, "b", nfc]
+    with pytest.raises(ValueError, match=r"line 3: a value of attribute 'c', 'x\\u200b' holds"):
+        load_data(_write(tmp_path, text.replace("b}", "x\u200b}"), name="z.arff"))
+    with pytest.raises(ValueError, match=r"line 2: the attribute name .*U\+200C"):
+        load_data(_write(tmp_path, text.replace(nfd, "a\u200cb", 1), name="n.arff"),
+                  sparse=True)
+
+
+def test_dataframe_names_and_labels_in_nfc():
+    nfc, nfd = "caf\u00e9", "cafe\u0301"
+    df = pd.DataFrame({nfd: [1.0, 2.0, 3.0, 4.0], "c": [nfc, nfd, "t", "t"]})
+    copy = df.copy()
+    with pytest.warns(InputWarning, match=r"'cafe\\u0301' and 'caf\\xe9' → 'café'"):
+        X, y = load_data(df)
+    assert list(X.columns) == [nfc] and y.tolist() == [nfc, nfc, "t", "t"]
+    pd.testing.assert_frame_equal(df, copy)  # the caller's frame unchanged
+    with pytest.warns(InputWarning, match="Unicode form"):
+        _, y = load_data(df.assign(c=pd.Categorical(df["c"])))
+    assert list(y.cat.categories) == [nfc, "t"] and y.tolist() == [nfc, nfc, "t", "t"]
+    with pytest.raises(ValueError, match=r"the name of column 1, 'a\\u200b' holds .*rename"):
+        load_data(df.rename(columns={nfd: "a\u200b"}))
+    with pytest.raises(ValueError, match=r"row 1: the class label .*U\+FEFF"):
+        load_data(df.assign(c=["t", "t\ufeff", "u", "u"]))
 
 
 def test_dataframe_labels_with_spaces_warn_and_are_not_changed():

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from rankfusion import RankedLists
-from rankfusion.io import read_lists, write_lists
+from rankfusion.io import InputWarning, read_lists, write_lists
 
 
 def _write(tmp_path, text, name="l.csv"):
@@ -111,6 +111,12 @@ REFUSED = [
     ("bad-header-flag", "list,1\nx,a\n", "orders", {"header": "yes"},
      r"header must be True, False or None"),
     ("bad-sep", "feature,A\ng1,1\n", "scores", {"sep": ""}, r"sep must be one character"),
+    ("zero-width-feature", "feature,A,B\ng1,1,2\ng\u200b2,2,1\n", "scores", {},
+     r"line 3, column 1: the name 'g\\u200b2' holds the invisible character U\+200B"),
+    ("zero-width-list-name", "list,1,2\nx\u2060,a,b\n", "orders", {},
+     r"line 2, column 1: .*U\+2060 \(WORD JOINER\)"),
+    ("names-alike-in-nfc", "feature,A\ncaf\u00e9,1\ncafe\u0301,2\n", "scores", {},
+     r"the feature 'café' appears twice"),
 ]
 
 
@@ -239,3 +245,11 @@ def test_write_lists_is_atomic_and_can_refuse_to_overwrite(tmp_path):
     write_lists(lists, path)
     assert read_lists(path, "positions") == lists
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+
+
+def test_orders_names_alike_in_nfc_are_one_feature(tmp_path):
+    nfc, nfd = "caf\u00e9", "cafe\u0301"
+    path = _write(tmp_path, f"a,b,{nfc}\nb,a,{nfd}\n")
+    with pytest.warns(InputWarning, match=r"'cafe\\u0301' and 'caf\\xe9' → 'café'"):
+        lists = read_lists(path, "orders", list_names=False)
+    assert sorted(lists.features) == ["a", "b", nfc]

@@ -127,7 +127,7 @@ HOSTILE = [
     ("age-like-auto", [(i * 7) % 41 + 20 for i in range(60)], "auto", ValueError,
      r'41 distinct whole numbers in 60 samples.*task="classification".*task="regression"'),
     ("floats-classification", FLOATS, "classification", ValueError,
-     r"looks continuous \(non-integer numbers"),
+     r'holds non-integer numbers .*task="classification": say task="regression"'),
     ("bool-text-regression", ["true", "false", "true", "false"], "regression", ValueError,
      r"holds 'true', not a number"),
     ("dates-regression", ["2024-01-02", "2024-01-03", "2024-01-05"], "regression",

@@ -129,7 +129,21 @@ SVM_HOSTILE = [
     ("bad-label", "a 1:1\n", r"not a valid svmlight/libsvm file"),
     ("multilabel", "1,2 1:1\n", r"not a valid svmlight/libsvm file"),
     ("qid", "1 qid:3 1:2\n0 qid:4 2:1\n", r"query ids \(qid:\)"),
-    ("nan-value", "1 1:nan\n", r"data line 1 has the value nan"),
+    ("nan-value", "1 1:nan\n", r"h\.svm, line 1: the value nan is not a finite number"),
+    ("nan-label-after-comment", "# c\n1 1:1\n\nnan 2:1\n",
+     r"line 4: the label nan is not a finite number"),
+    # an index far beyond what the file can describe: refused before any allocation
+    ("huge-index", "1 1:1 1000000000:2\n0 2:1\n",
+     r"line 1: feature index 1,000,000,000 would make 1,000,000,000 features of a 25-byte "
+     r"svmlight file .*say so: n_features=1000000000"),
+    ("huge-index-later-line", "# c\n\n1 1:1\n0 2000000:1\n", r"line 4: feature index 2,000,000"),
+    ("huge-index-signed-labels", "+1 1:1 # c\n-1 3000000:1\n", r"line 2: feature index "
+     r"3,000,000"),
+    # labels under the rules of every reader's class column
+    ("non-integer-labels", "".join(f"{i + 0.5} 1:{i}\n" for i in range(60)),
+     r"the target column 'class' looks continuous \(non-integer numbers, e\.g\. 0\.5\)"),
+    ("identifier-labels", "".join(f"{i} 1:{i % 3}\n" for i in range(60)),
+     r"the target column 'class' has a different whole number in every sample"),
     ("empty-file", "", r"has no data lines"),
     ("comments-only", "# only\n# comments\n", r"has no data lines"),
 ]
@@ -140,6 +154,39 @@ SVM_HOSTILE = [
 def test_svmlight_hostile(tmp_path, text, match):
     with pytest.raises(ValueError, match=match):
         load_data(_write(tmp_path, "h.svm", text))
+
+
+@pytest.mark.parametrize("task", [None, "classification"])
+def test_svmlight_labels_follow_the_csv_rule(tmp_path, task):
+    # 60 non-integer labels would be 60 one-sample classes: refused as the CSV reader does
+    lines = "".join(f"{i / 7:.4f} 1:{i % 5 + 1} 2:{i % 3 + 1}\n" for i in range(1, 61))
+    csv = "a,b,y\n" + "".join(f"{i % 5 + 1},{i % 3 + 1},{i / 7:.4f}\n" for i in range(1, 61))
+    with pytest.raises(ValueError, match="non-integer numbers") as svm_err:
+        load_data(_write(tmp_path, "f.svm", lines), task=task)
+    with pytest.raises(ValueError, match="non-integer numbers") as csv_err:
+        load_data(_write(tmp_path, "f.csv", csv), task=task)
+    # one rule: the same message but for the file and the column's name
+    assert (str(svm_err.value).split("'class'")[1] == str(csv_err.value).split("'y'")[1])
+    X, y = load_data(_write(tmp_path, "f.svm", lines), task="regression")
+    assert y.dtype == np.float64 and y.shape == (60,)
+    X, y = load_data(_write(tmp_path, "f.svm", lines), task="auto")
+    assert y.dtype == np.float64
+
+
+def test_svmlight_index_bound_and_the_way_out(tmp_path):
+    path = _write(tmp_path, "w.svm", "1 1:1 1100000:2\n0 2:1\n1 3:1\n0 1:1\n")
+    with pytest.raises(ValueError, match=r"n_features=1100000"):
+        load_data(path)
+    X, y = load_data(path, n_features=1_100_000)
+    assert X.shape == (4, 1_100_000) and X[0, 1_099_999] == 2.0
+    X, _ = read_svmlight(path, n_features=1_100_000)
+    assert X.shape[1] == 1_100_000
+    with pytest.raises(ValueError, match=r"index is larger than n_features=5"):
+        load_data(path, n_features=5)
+    X, _ = load_data(_write(tmp_path, "z.svm", "1 0:1 2:3\n0 1:2\n"), zero_based=True)
+    assert list(X.feature_names) == ["0", "1", "2"]
+    with pytest.raises(ValueError, match=r"line 2: feature index 5,000,000"):
+        load_data(_write(tmp_path, "zb.svm", "1 0:1\n0 5000000:1\n"), zero_based=True)
 
 
 def test_svmlight_bad_arguments(tmp_path):

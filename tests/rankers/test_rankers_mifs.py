@@ -102,12 +102,13 @@ def test_nominal_and_missing_values():
     assert mifs_order(X, y).tolist() == [0, 1]
 
 
-def test_constant_feature_has_zero_criterion():
-    # I(C; const) = I(const; s) = 0: it is picked as soon as every other candidate's
-    # criterion is negative (redundant features), never before a feature with positive criterion
+def test_constant_and_all_missing_features_come_last():
+    # I(C; const) = I(const; s) = 0: Battiti's criterion would pick it as soon as every other
+    # candidate's is negative (redundant features: 3rd on iris); it takes no part in the search
     X, y = load_iris(return_X_y=True)
-    order = mifs_order(np.column_stack([np.ones(len(y)), X]), y).tolist()
-    assert order[:2] == [4, 3] and order.index(0) == 2
+    with_const = np.column_stack([np.ones(len(y)), X, np.full(len(y), np.nan)])
+    order = mifs_order(with_const, y).tolist()
+    assert order == [j + 1 for j in mifs_order(X, y)] + [0, 5]
 
 
 @pytest.mark.parametrize("kw, match", [({"beta": -1}, "beta"), ({"n_bins": 0}, "n_bins")])

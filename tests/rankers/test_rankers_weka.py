@@ -5,6 +5,7 @@ nominal, mixed and missing-value data; MDL cut points equal Weka's Discretize.""
 import re
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,7 @@ import pandas as pd
 import pytest
 
 from conftest import WEKA_DATA, WEKA_FIXTURES, read_csv
+from numeric_equality import assert_within_ulps
 from rankfusion.io import load_data
 from rankfusion.rankers import (
     chi_square,
@@ -23,6 +25,17 @@ from rankfusion.rankers import (
 )
 
 FIX = WEKA_FIXTURES
+#: ReliefF's rank weights exp(−(j/σ)²) (``weight_by_distance``) come from the platform's libm
+#: (Weka: Java's Math.exp), correctly rounded nowhere by contract; moving every rank weight by
+#: up to 8 ulps (σ one ulp either way) moved no score of the fixtures by more than 2.5 ulps
+#: of 1, the scale of the weights (docs/design.md, 'Equality with the oracles').
+RANK_WEIGHT_ULPS = 4
+RANK_WEIGHT_WHY = "the rank weights exp(-(j/sigma)^2) are the platform's libm exp"
+#: The information measures sum entropy terms x·log(x) in another order than Weka and through
+#: the platform's libm log (Weka: Java's Math.log); measured on the fixtures: at most 288 ulps
+#: of max(|score|, 1) (GainRatio, a ratio of two such sums), 26 for InfoGain.
+MEASURE_ULPS = 4096
+MEASURE_WHY = "entropies sum x*log(x) in another order than Weka, with the platform's log"
 DATA = WEKA_DATA
 CLASS_INDEX = {"lung-cancer": 0}  # every other set has its class last, as Weka assumes
 MEASURES = {
@@ -81,6 +94,17 @@ def test_fixture_set_covers_the_issue_datasets():
         assert need in names
 
 
+def _last(ref, X):
+    """Weka's scores with the documented departure (docs/design.md, 'Rankers'): a constant or
+    entirely missing column is lowered to the lowest score of the others where it is above."""
+    ref = np.array(ref, dtype=np.float64)
+    frame = pd.DataFrame(X)
+    mask = np.array([frame.iloc[:, j].nunique(dropna=False) <= 1 for j in range(frame.shape[1])])
+    if mask.any() and not mask.all():
+        ref[mask] = np.minimum(ref[mask], ref[~mask].min())
+    return ref
+
+
 @pytest.mark.parametrize("base,variant,path", [c for c in _cases() if "K" not in c.values[1]])
 def test_information_measures_equal_weka(base, variant, path):
     X, y = _data(base)
@@ -90,7 +114,8 @@ def test_information_measures_equal_weka(base, variant, path):
     for col, func in MEASURES.items():
         if "B" in variant and col in ("GainRatio", "SymmetricalUncert"):
             continue  # Weka has -B for InfoGain and ChiSquared only
-        _close(func(X, y, **kw), ref[col].to_numpy(), 1e-6, col)
+        assert_within_ulps(func(X, y, **kw), ref[col].to_numpy(), MEASURE_ULPS, scale=1.0,
+                           why=f"{col}: {MEASURE_WHY}")
 
 
 @pytest.mark.parametrize("base,variant,path", [c for c in _cases()
@@ -103,8 +128,16 @@ def test_relieff_equals_weka(base, variant, path):
         kw = {"n_neighbors": 5, "weight_by_distance": True}
     elif variant == "K3W":
         kw = {"n_neighbors": 3, "weight_by_distance": True, "sigma": 1}
-    # to the last bit: Weka prints Double.toString, which reads back to the same double
-    np.testing.assert_array_equal(relieff(X, y, **kw), ref)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "relieff: column", UserWarning)
+        ours = relieff(X, y, **kw)
+    if kw:
+        assert_within_ulps(ours, _last(ref, X), RANK_WEIGHT_ULPS, why=RANK_WEIGHT_WHY,
+                           scale=1.0)
+        return
+    # to the last bit on every platform: Weka prints Double.toString, which reads back to the
+    # same double, and the weights take only + − × ÷ |·| in Weka's order
+    np.testing.assert_array_equal(ours, _last(ref, X))
 
 
 _RANGE = re.compile(r"\(([-\w.+]+?)-([-\w.+]+)[\]\)]")
@@ -158,7 +191,7 @@ def test_live_weka_oracle(tmp_path, base, opts):
     kw = {"missing_as_value": "-M" in opts, "binarize": "-B" in opts}
     _close(info_gain(X, y, **kw), ref["InfoGain"].to_numpy(), 1e-6)
     _close(chi_square(X, y, **kw), ref["ChiSquared"].to_numpy(), 1e-6)
-    np.testing.assert_array_equal(relieff(X, y), ref["ReliefF"].to_numpy())
+    np.testing.assert_array_equal(relieff(X, y), _last(ref["ReliefF"].to_numpy(), X))
 
 
 def _random_cases():
@@ -177,13 +210,15 @@ def test_random_tie_heavy_data_equal_weka(base, variant, path):
     X, y = load_data(FIX / "random" / f"{base}.arff.gz")
     ref = read_csv(path)
     if variant == "K3W":
-        np.testing.assert_array_equal(relieff(X, y, n_neighbors=3, weight_by_distance=True),
-                                      ref["ReliefF"].to_numpy())
+        assert_within_ulps(relieff(X, y, n_neighbors=3, weight_by_distance=True),
+                           _last(ref["ReliefF"].to_numpy(), X), RANK_WEIGHT_ULPS,
+                           why=RANK_WEIGHT_WHY, scale=1.0)
         return
     for col, func in MEASURES.items():
         ours = func(X, y, missing_as_value=variant == "M")
-        _close(ours, ref[col].to_numpy(), 1e-6, col)
-    np.testing.assert_array_equal(relieff(X, y), ref["ReliefF"].to_numpy())
+        assert_within_ulps(ours, ref[col].to_numpy(), MEASURE_ULPS, scale=1.0,
+                           why=f"{col}: {MEASURE_WHY}")
+    np.testing.assert_array_equal(relieff(X, y), _last(ref["ReliefF"].to_numpy(), X))
 
 
 def test_random_fixture_set_is_complete():

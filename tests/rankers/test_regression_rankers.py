@@ -253,3 +253,71 @@ def test_linear_10_of_500_recovered(seed):
     order = _consensus(X, y, seed, LINEAR_ENSEMBLE)
     assert len(set(order[:10].tolist()) & set(informative.tolist())) >= 9
     assert set(informative.tolist()) <= set(order[:15].tolist())
+
+
+# --- a perfect predictor ranks first (F clamped at its root; docs/design.md, 'Rankers') ------
+def _perfect(target):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(50, 6))
+    return X, target(X[:, 0])
+
+
+@pytest.mark.parametrize("target", [lambda x: 2.5 * x, lambda x: -x, lambda x: 3.0 * x + 7.0,
+                                    lambda x: x, lambda x: 1e-3 * x - 1e6],
+                         ids=["2.5x", "-x", "3x+7", "x", "1e-3x-1e6"])
+def test_f_regression_ranks_a_perfect_predictor_first(target):
+    """r² rounded above 1 made F = r²/(1 − r²)·(n − 2) flip to about −1e17: the best feature
+    ranked last (6th of 6)."""
+    X, y = _perfect(target)
+    with pytest.warns(UserWarning, match="f_regression: feature\\(s\\) 'x0' equal the target "
+                                         "up to an affine map"):
+        lists = rank_features(X, y, "f_regression", task="regression")
+    assert lists.ranked_features("f_regression")[0] == "x0"
+    s = lists.scores[:, 0]
+    assert s[0] == np.finfo(np.float64).max and (s[1:] >= 0).all()
+    # the others are scikit-learn's f_regression (the oracle)
+    from sklearn.feature_selection import f_regression
+
+    np.testing.assert_allclose(s[1:], f_regression(X, y)[0][1:], rtol=1e-12)
+
+
+def test_f_regression_two_perfect_predictors_tie():
+    X, y = _perfect(lambda x: 2.5 * x)
+    X[:, 3] = -4.0 * X[:, 0] + 1.0
+    with pytest.warns(UserWarning, match="'x0', 'x3' equal the target"):
+        s = get_ranker("f_regression")(X, y)
+    assert s[0] == s[3] == np.finfo(np.float64).max
+
+
+def test_stability_selection_keeps_a_perfect_predictor():
+    """Inside StabilitySelector the true feature had selection probability 0.3 for
+    y = 2.5·x0."""
+    import warnings
+
+    from rankfusion.selection import StabilitySelector
+
+    X, y = _perfect(lambda x: 2.5 * x)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "f_regression: feature", UserWarning)
+        sel = StabilitySelector(n_subsamples=6, q=1, random_state=0, task="regression").fit(X, y)
+    assert sel.selection_probabilities_[0] == 1.0
+    assert sel.get_support().tolist() == [True] + [False] * 5
+
+
+@pytest.mark.parametrize("levels", [[0.1, 0.2, 0.3], [2.5, -1.0], [1e6 + 0.1, 1e6 + 0.2, 1e6]])
+def test_f_classif_ranks_a_perfect_separator_first(levels):
+    """A feature constant within every class: scikit-learn's one-pass sums left a within sum
+    of squares of either sign, F about −1e17 in 4 of 10 random cases."""
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    k = len(levels)
+    X, y = X[y < k], y[y < k]
+    X = np.column_stack([X, np.asarray(levels)[y]])
+    with pytest.warns(UserWarning, match="f_classif: feature\\(s\\) 'x4' are constant within "
+                                         "every class"):
+        s = get_ranker("f_classif")(X, y)
+    assert s[4] == np.finfo(np.float64).max
+    from sklearn.feature_selection import f_classif
+
+    np.testing.assert_array_equal(s[:4], f_classif(X[:, :4], y)[0])  # the others: sklearn's

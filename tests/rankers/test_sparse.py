@@ -54,11 +54,18 @@ def no_densify(monkeypatch):
     return limit
 
 
+def _zero_fill_frame(dense):
+    """A DataFrame of sparse columns whose unstored entries are zeros on every pandas: fill
+    value 0 said explicitly (``DataFrame.sparse.from_spmatrix`` gives fill value NaN on pandas
+    3.0, ``pd.SparseDtype(float)`` and ``pd.arrays.SparseArray`` of floats everywhere)."""
+    return pd.DataFrame(dense).astype(pd.SparseDtype(float, 0))
+
+
 CASES = [  # (ranker, params for sparse, params for the dense equivalent, exact?)
     ("chi2", {}, {}, True),
     ("f_classif", {}, {}, False),
-    ("mutual_info_classif", {"random_state": 0}, {"random_state": 0,
-                                                  "discrete_features": True}, False),
+    ("mutual_info_classif", {"random_state": 0, "discrete_features": True},
+     {"random_state": 0, "discrete_features": True}, False),
     ("random_forest", {"random_state": 0, "n_estimators": 15}, {"random_state": 0,
                                                                 "n_estimators": 15}, True),
     ("info_gain", {"binarize": True}, {"binarize": True}, True),
@@ -79,7 +86,7 @@ def test_sparse_equals_dense_and_stays_sparse(name, sparams, dparams, exact, fmt
     dense, y = _counts(classes=3 if name == "svm_rfe" and fmt == "csc" else 2)
     X = {"csr": sp.csr_matrix, "csc": sp.csc_matrix, "coo": sp.coo_matrix,
          "csr_array": sp.csr_array,
-         "frame": lambda a: pd.DataFrame.sparse.from_spmatrix(sp.csr_matrix(a))}[fmt](dense)
+         "frame": _zero_fill_frame}[fmt](dense)
     want = get_ranker(name)(dense, y, **dparams)
     no_densify[0] = dense.size // 2  # n × p never; a 7-column block or n × n Gram may
     got = get_ranker(name)(X, y, **sparams)
@@ -153,7 +160,8 @@ def test_scoring_function_receives_sparse(module, attr, name, monkeypatch):
 
     monkeypatch.setattr(mod, attr, spy)
     dense, y = _counts()
-    get_ranker(name)(sp.csr_matrix(dense), y)
+    params = {"discrete_features": True} if name == "mutual_info_classif" else {}
+    get_ranker(name)(sp.csr_matrix(dense), y, **params)
     assert seen == [True]
 
 
@@ -263,7 +271,16 @@ HOSTILE = [
      "mixes sparse and dense DataFrame columns"),
     ("fill-value", lambda: pd.DataFrame({"a": pd.arrays.SparseArray([1.0, 1.0, 2.0],
                                                                     fill_value=1.0)}),
-     ValueError, "fill value 0"),
+     ValueError, r"column 'a' has fill value 1.0, so its unstored entries are 1.0, but a "
+     r"sparse matrix's are 0; pass the dense X.sparse.to_dense\(\), or "
+     r"X.sparse.to_dense\(\).astype\(pd.SparseDtype\(float, 0\)\)"),
+    ("nan-fill-missing", lambda: pd.DataFrame({"a": pd.arrays.SparseArray([np.nan, 1.0, 0.0])}),
+     ValueError, r"column 'a' has fill value NaN and 1 of its 3 entries unstored: pandas reads "
+     r"them as missing values .*X.fillna\(0\) keeps X sparse.*X.sparse.to_dense\(\)"),
+    ("nan-fill-second-column", lambda: pd.DataFrame(
+        {"a": pd.arrays.SparseArray([0.0, 1.0, 0.0], fill_value=0.0),
+         "b": pd.arrays.SparseArray([np.nan, 1.0, np.nan])}), ValueError,
+     r"column 'b' has fill value NaN and 2 of its 3 entries unstored"),
 ]
 
 
@@ -279,6 +296,71 @@ def test_hostile_sparse_inputs(name, make, exc, match):
 def test_hostile_sparse_inputs_numeric_target(name, make, exc, match):
     with pytest.raises(exc, match=match):
         get_ranker(name)(make(), [0.5, 1.5, 0.25])
+
+
+def _columns(dense, **kw):
+    return pd.DataFrame({j: pd.arrays.SparseArray(dense[:, j], **kw)
+                         for j in range(dense.shape[1])})
+
+
+PANDAS_SPARSE_FRAMES = {  # pandas' own constructors of a sparse DataFrame, on every version
+    "from_spmatrix": lambda d: pd.DataFrame.sparse.from_spmatrix(sp.csr_matrix(d)),
+    "from_spmatrix-csc": lambda d: pd.DataFrame.sparse.from_spmatrix(sp.csc_matrix(d)),
+    "SparseArray": lambda d: _columns(d),  # fill value NaN, every value stored
+    "SparseArray-fill-0": lambda d: _columns(d, fill_value=0.0),
+    "astype-SparseDtype(float)": lambda d: pd.DataFrame(d).astype(pd.SparseDtype(float)),
+    "astype-SparseDtype(float, 0)": lambda d: pd.DataFrame(d).astype(pd.SparseDtype(float, 0)),
+    "astype-Sparse[float64]": lambda d: pd.DataFrame(d).astype("Sparse[float64]"),
+    "astype-SparseDtype(int)": lambda d: pd.DataFrame(d.astype(np.int64)).astype(
+        pd.SparseDtype(np.int64)),
+}
+
+
+@pytest.mark.parametrize("make", list(PANDAS_SPARSE_FRAMES.values()),
+                         ids=list(PANDAS_SPARSE_FRAMES))
+@pytest.mark.parametrize("name,params", [("chi2", {}), ("info_gain", {"binarize": True}),
+                                         ("f_classif", {})])
+def test_sparse_frames_of_every_pandas_constructor(make, name, params, no_densify):
+    """What pandas says the frame holds (``X.sparse.to_dense()``) decides: zeros where nothing
+    is stored → the dense scores, the matrix kept sparse; NaN there (a NaN fill value with
+    unstored entries, as ``from_spmatrix`` gives on pandas 3.0) → refused with the ways out,
+    and the first way out (``X.fillna(0)``) then gives the dense scores."""
+    dense, y = _counts(p=30)
+    want = get_ranker(name)(dense, y, **params)
+    X = make(dense)
+    assert all(isinstance(dt, pd.SparseDtype) for dt in X.dtypes)
+    no_densify[0] = dense.size // 2
+    if X.sparse.to_dense().isna().to_numpy().any():  # pandas: the unstored entries are NaN
+        assert _nan_fill_with_gaps(X)
+        with pytest.raises(ValueError, match=r"has fill value NaN and \d+ of its 40 entries "
+                                             r"unstored.*X\.fillna\(0\) keeps X sparse"):
+            get_ranker(name)(X, y, **params)
+        X = X.fillna(0)
+        assert all(dt.fill_value == 0 for dt in X.dtypes)
+    else:
+        assert not _nan_fill_with_gaps(X)
+    np.testing.assert_array_equal(get_ranker(name)(X, y, **params), want)
+
+
+def _nan_fill_with_gaps(X) -> bool:
+    return any(np.isnan(X[c].dtype.fill_value) and X[c].sparse.npoints < X.shape[0]
+               for c in X.columns)
+
+
+def test_a_nan_fill_value_is_read_as_pandas_reads_it():
+    """A NaN fill value with every value stored has no missing value: read as stored (zeros
+    included); its densified form is pandas' own ``to_dense``."""
+    dense = np.array([[0.0, 3.0], [1.0, 0.0], [0.0, 0.0], [2.0, 5.0]])
+    X = pd.DataFrame({"a": pd.arrays.SparseArray(dense[:, 0]),
+                      "b": pd.arrays.SparseArray(dense[:, 1])})
+    assert np.isnan(X["a"].dtype.fill_value) and X["a"].sparse.npoints == 4
+    from rankfusion.io import densify
+
+    np.testing.assert_array_equal(densify(X).to_numpy(), dense)
+    np.testing.assert_array_equal(get_ranker("chi2")(X, [0, 1, 0, 1]),
+                                  get_ranker("chi2")(dense, [0, 1, 0, 1]))
+    with pytest.raises(ValueError, match="fill value NaN and 1 of its 4 entries"):
+        densify(pd.DataFrame({"a": pd.arrays.SparseArray([np.nan, 1.0, 0.0, 2.0])}))
 
 
 def test_sparse_ridge_leaves_the_caller_matrix_untouched():
@@ -305,10 +387,68 @@ def test_chi2_negative_and_caller_untouched():
     np.testing.assert_array_equal(s, get_ranker("chi2")(coo.toarray(), [0, 1, 0]))
 
 
-def test_mutual_info_sparse_needs_discrete():
+@pytest.mark.parametrize("params", [{}, {"discrete_features": False},
+                                    {"discrete_features": "auto"}])
+def test_mutual_info_sparse_follows_the_dense_rule(params):
+    """scikit-learn's "auto" reads a sparse X as discrete (other values than the same matrix
+    dense); here the k-NN estimate of dense X for both, the sparse X densified for it."""
+    dense, y = _counts(p=30)
+    X = sp.csr_matrix(dense)
+    want = get_ranker("mutual_info_classif")(dense, y, random_state=0, **params)
+    np.testing.assert_array_equal(
+        get_ranker("mutual_info_classif")(X, y, random_state=0, **params), want)
+    # the oracle: scikit-learn's continuous estimate on the dense matrix
+    from sklearn.feature_selection import mutual_info_classif
+
+    np.testing.assert_array_equal(want, mutual_info_classif(dense, y, random_state=0,
+                                                            discrete_features=False))
+
+
+def test_mutual_info_sparse_knn_is_memory_checked(monkeypatch):
     dense, y = _counts()
-    with pytest.raises(ValueError, match="discrete_features=False .* needs dense X"):
-        get_ranker("mutual_info_classif")(sp.csr_matrix(dense), y, discrete_features=False)
+    monkeypatch.setenv("RANKFUSION_MAX_MEMORY", "1000")  # bytes: below the dense 40 × 120
+    with pytest.raises(MemoryError, match="discrete_features=True keeps it sparse"):
+        get_ranker("mutual_info_classif")(sp.csr_matrix(dense), y)
+    get_ranker("mutual_info_classif")(sp.csr_matrix(dense), y, discrete_features=True)
+
+
+def _sparse_case_params(name):
+    """Small settings and fixed seeds; the dense and the sparse call take the same ones."""
+    params = {}
+    info = ranker_info(name)
+    if info.accepts("random_state"):
+        params["random_state"] = 0
+    if info.accepts("n_estimators"):
+        params["n_estimators"] = 10
+    if info.accepts("cv"):
+        params["cv"] = 3
+    if info.accepts("step"):
+        params["step"] = 5
+    return params
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("name", sorted(SPARSE_RANKERS))
+def test_every_sparse_ranker_equals_its_dense_copy(name):
+    """Every ranker on the sparse list, with its default parameters, gives the scores of the
+    same matrix dense: exactly, or within 1e-9 relative where the sparse path sums in another
+    order (f_classif and f_regression through the column means, ridge's Gram matrix, lasso's
+    implicit centring; docs/design.md, 'Sparse input'); no warning (warnings are errors)."""
+    from rankfusion.rankers import ranker_tasks
+
+    if "regression" in ranker_tasks(name):  # no constant column: no warning is due
+        dense, _ = _counts(n=60, p=25, seed=1)
+        y = dense[:, :8] @ np.linspace(1.0, 3.0, 8) + np.random.default_rng(1).normal(0, .5, 60)
+    else:
+        dense, y = _counts(p=25)
+    params = _sparse_case_params(name)
+    want = get_ranker(name)(dense, y, **params)
+    got = get_ranker(name)(sp.csr_matrix(dense), y, **params)
+    if name in ("f_classif", "f_regression", "ridge", "lasso_cv", "rfe_regression"):
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12 * np.abs(want).max())
+        assert np.array_equal(np.argsort(-got, kind="stable"), np.argsort(-want, kind="stable"))
+    else:
+        np.testing.assert_array_equal(got, want)
 
 
 def test_weston_watkins_refuses_sparse():

@@ -221,6 +221,12 @@ HOSTILE = [
     ({"ranker": ["f_classif", "chi2"]}, TypeError, "ranker must be None or a ranker"),
     ({"random_state": -1}, ValueError, "random_state"),
     ({"progress": "yes"}, TypeError, "progress"),
+    # greedy selection positions: the real columns always precede their shadows
+    ({"ranker": "mrmr_mid"}, ValueError, r"ranker 'mrmr_mid' cannot be used: its scores are "
+     r"positions in a greedy selection order.*every feature would be confirmed; use a "
+     r"ranker that gives a relevance score, e\.g\. .*random_forest"),
+    ({"ranker": ("cmim", {"discretizer": "equal_width"})}, ValueError, "ranker 'cmim'"),
+    ({"ranker": "cfs"}, ValueError, "ranker 'cfs' cannot be used"),
 ]
 
 
@@ -267,3 +273,38 @@ def test_boruta_decide_hostile():
         boruta_decide(np.zeros(2, int), np.array([1]), 2)
     with pytest.raises(ValueError, match="n_iter"):
         boruta_decide(np.zeros(2, int), np.array([0, 0]), 0)
+
+
+def _greedy_from_the_registry():
+    from rankfusion.rankers import available_rankers, ranker_info
+
+    return [n for n in available_rankers() if ranker_info(n).tags.get("greedy", False)]
+
+
+def test_the_greedy_rankers_are_those_of_the_registry():
+    """The refusal reads the registry's ``greedy`` tag (a new greedy ranker declares it; the
+    claim is checked on data in tests/rankers/test_degenerate_columns.py)."""
+    assert set(_greedy_from_the_registry()) >= {"mifs", "mrmr_mid", "mrmr_miq", "mrmr_fcq",
+                                                "jmi", "cmim", "disr", "cfs", "cfs_regression"}
+
+
+@pytest.mark.parametrize("name", _greedy_from_the_registry())
+def test_every_greedy_ranker_is_refused(name):
+    """Before the refusal, BorutaSelector(ranker="mrmr_mid") confirmed all 12 features of a
+    set with 3 informative ones."""
+    from sklearn.datasets import make_classification
+
+    from rankfusion.rankers import get_ranker, ranker_tasks
+
+    if "classification" in ranker_tasks(name):
+        X, y = make_classification(80, 12, n_informative=3, n_redundant=0, shuffle=False,
+                                   random_state=0)
+        task = "auto"
+    else:
+        rng = np.random.default_rng(0)
+        X = rng.normal(size=(80, 12))
+        y = X[:, 0] + rng.normal(size=80) / 4
+        task = "regression"
+    for ranker in (name, (name, {}), get_ranker(name)):
+        with pytest.raises(ValueError, match=f"ranker '{name}' cannot be used.*greedy"):
+            BorutaSelector(ranker, max_iter=3, task=task).fit(X, y)

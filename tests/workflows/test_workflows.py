@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import read_csv
 from rankfusion.cli import main
 from rankfusion.workflows import (
     OUTPUT_FORMATS,
@@ -96,7 +97,7 @@ def test_run_ranking_small_route_gives_the_general_result(tmp_path):
 
 
 def test_run_aggregation_is_the_aggregate_command(scores_csv, tmp_path, capsys):
-    printed = _cli(capsys, "aggregate", scores_csv, "--input", "scores", "--rule", "kfirst",
+    printed = _cli(capsys, "aggregate", scores_csv, "--input", "scores", "--rules", "kfirst",
                    "--k", "2", "--out", tmp_path / "cli.csv")
     notes = []
     run = run_aggregation(scores_csv, "kfirst", params={"k": 2}, input="scores",
@@ -197,9 +198,8 @@ def test_render_formats_hold_the_tables(data_csv):
     run = run_ranking(data_csv, "cls", drop="id", rankers="f_classif,relieff", top=3)
     table = run.tables()["scores"]
     for fmt, sep in (("csv", ","), ("tsv", "\t")):
-        # round_trip: pandas < 2's default float parser may lose the last digit
-        back = pd.read_csv(io.StringIO(run.render(fmt)), sep=sep, index_col=0,
-                           float_precision="round_trip")
+        # read exactly: pandas' default float parser before 3.1 may lose the last bit
+        back = read_csv(io.StringIO(run.render(fmt)), sep=sep, index_col=0)
         pd.testing.assert_frame_equal(back, table, check_exact=True)
     assert json.loads(run.render("json")) == [
         {"feature": f, **row} for f, row in table.to_dict(orient="index").items()]

@@ -419,7 +419,8 @@ def check_param(name: str, value, constraints) -> None:
     cs = [_as_constraint(c) for c in constraints]
     if any(c.accepts(value) for c in cs):
         return
-    message = f"{name} must be {describe(constraints)}, got {value!r}"
+    shown = value.item() if isinstance(value, np.generic) else value  # 2.0, not np.float64
+    message = f"{name} must be {describe(constraints)}, got {shown!r}"
     if value is not None and any(c.same_kind(value) for c in cs):
         raise ValueError(message)
     raise TypeError(message)

@@ -189,8 +189,9 @@ def check_target(y, n_samples: int | None = None, *, name: str = "y", min_classe
     except TypeError:
         raise TypeError(f"{name} mixes label types that cannot be ordered") from None
     if classes.shape[0] < min_classes:
+        shown = [c.item() if isinstance(c, np.generic) else c for c in classes[:3]]  # no np.
         raise ValueError(
-            f"{name} has {classes.shape[0]} class(es) ({list(classes)[:3]}); at least "
+            f"{name} has {classes.shape[0]} class(es) ({shown}); at least "
             f"{min_classes} are needed"
         )
     return codes.astype(np.int64).reshape(-1), classes
@@ -318,9 +319,10 @@ def check_features(X, *, allow_nominal: bool = True, allow_missing: bool = True,
     if not finite and np.isinf(values).any():
         raise ValueError("X contains inf; use NaN for missing values")
     if not finite and not allow_missing and np.isnan(values).any():
-        i, j = np.argwhere(np.isnan(values))[0]
-        raise ValueError(f"X has a missing value (NaN) at sample {i}, feature {j}; "
-                         "this method cannot take missing values")
+        i, j = (int(v) for v in np.argwhere(np.isnan(values))[0])
+        raise ValueError(f"X has a missing value (NaN) in column {str(names[j])!r} (first in "
+                         f"row {i + 1} of {values.shape[0]}); this method cannot take missing "
+                         "values: impute them, or choose a method that takes them")
     return values, nominal, categories, names
 
 

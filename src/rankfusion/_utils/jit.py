@@ -24,6 +24,13 @@ depend on the number of threads.
 When a kernel is compiled, the kernels it calls (globals of its module that are
 :class:`Kernel`) are compiled first and the module's globals rebound to their dispatchers, so
 numba sees ordinary jitted functions.
+
+numba's on-disk cache (``cache=True``) writes next to the source file (``__pycache__``), in
+``$NUMBA_CACHE_DIR`` or in the user's cache folder (``~/.cache/numba``); where none of them is
+writable (a read-only installation and ``$HOME``), decorating a function fails with numba's
+"cannot cache function". :func:`numba_cache_fallback`, run when this module is imported (and
+``import rankfusion`` imports it), then points ``NUMBA_CACHE_DIR`` at a private folder of the
+temporary folder; and a :class:`Kernel` that still cannot cache compiles without caching.
 """
 
 from __future__ import annotations
@@ -35,7 +42,118 @@ import sys
 import time
 import types
 
-__all__ = ["Kernel", "kernel", "compiled_serial", "thread_budget", "free_cores", "NUMBA"]
+__all__ = ["Kernel", "kernel", "compiled_serial", "thread_budget", "free_cores", "NUMBA",
+           "numba_cache_fallback"]
+
+
+def _writable(path) -> bool:
+    """Whether a folder ``path`` can be written, or created: the folder itself, else its
+    nearest existing parent (as numba's ``os.makedirs`` then a test file would find)."""
+    path = os.path.abspath(os.fspath(path))
+    while not os.path.exists(path):
+        parent = os.path.dirname(path)
+        if parent == path:
+            return False
+        path = parent
+    return os.path.isdir(path) and os.access(path, os.W_OK | os.X_OK)
+
+
+def _user_cache_dir() -> str | None:
+    """numba's user-wide cache folder (``appdirs.user_cache_dir("numba")``) on Linux and
+    macOS; None elsewhere."""
+    if sys.platform == "darwin":
+        return os.path.expanduser("~/Library/Caches/numba")
+    if sys.platform.startswith("linux"):
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+        return os.path.join(base, "numba")
+    return None
+
+
+def _private_temp_dir() -> str | None:
+    """A folder of the temporary folder that only this user can write, kept across runs
+    (``rankfusion-numba-cache-<uid>``), or a fresh one when that name is taken by another
+    user or is writable by others (numba loads machine code from it); None when the temporary
+    folder is not writable either."""
+    import stat
+    import tempfile
+
+    try:
+        base = tempfile.gettempdir()
+    except (OSError, FileNotFoundError):  # no writable temporary folder at all
+        return None
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    path = os.path.join(base, f"rankfusion-numba-cache-{uid}")
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return None
+    try:
+        st = os.lstat(path)
+        if (stat.S_ISDIR(st.st_mode) and not st.st_mode & 0o022
+                and (not hasattr(os, "getuid") or st.st_uid == uid)
+                and os.access(path, os.W_OK | os.X_OK)):
+            return path
+        return tempfile.mkdtemp(prefix="rankfusion-numba-cache-")
+    except OSError:
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def numba_cache_fallback(package_dir: str | None = None) -> str | None:
+    """Give numba's on-disk cache a writable folder where it has none.
+
+    numba caches a compiled function (``cache=True``) in ``$NUMBA_CACHE_DIR``, else beside its
+    source file (``__pycache__``), else in the user's cache folder; when none can be written,
+    decorating the function raises ``RuntimeError: cannot cache function``. Where neither
+    rankfusion's folder nor the user's cache folder (nor a given ``$NUMBA_CACHE_DIR``) is
+    writable, this sets ``NUMBA_CACHE_DIR`` (the environment, inherited by worker processes,
+    and numba's configuration if numba is loaded) to a folder of the temporary folder that
+    only this user can write. Called once, when this module is imported; nothing is imported
+    or written otherwise.
+
+    Parameters
+    ----------
+    package_dir : str, optional
+        The folder of the kernels' source files (default: rankfusion's).
+
+    Returns
+    -------
+    str or None
+        The folder set, or None when numba has a writable place already (or none at all: a
+        :class:`Kernel` then compiles without caching).
+    """
+    given = os.environ.get("NUMBA_CACHE_DIR", "").strip()
+    if given and _writable(given):
+        return None
+    pkg = package_dir or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if _writable(os.path.join(pkg, "__pycache__")):
+        return None
+    user = _user_cache_dir()
+    if user is None or _writable(user):
+        return None
+    folder = _private_temp_dir()
+    if folder is None:
+        return None
+    os.environ["NUMBA_CACHE_DIR"] = folder
+    numba = sys.modules.get("numba")
+    if numba is not None:
+        numba.config.CACHE_DIR = folder
+    return folder
+
+
+def _njit(func, **options):
+    """``numba.njit(**options)(func)``; with ``cache=True`` where numba finds no writable
+    cache folder (``cannot cache function``), compiled without caching."""
+    import numba
+
+    try:
+        return numba.njit(**options)(func)
+    except RuntimeError as exc:
+        if not options.get("cache") or "cannot cache" not in str(exc):
+            raise
+    return numba.njit(**{**options, "cache": False})(func)
 
 
 class _NumbaStandIn:
@@ -169,10 +287,8 @@ class Kernel:
     def serial(self):
         """The compiled serial variant (compiled now if needed)."""
         if self._serial is None:
-            import numba
-
             self._bind_callees()
-            self._serial = numba.njit(parallel=False, **self.options)(self.py_func)
+            self._serial = _njit(self.py_func, parallel=False, **self.options)
         return self._serial
 
     def parallel(self):
@@ -180,8 +296,6 @@ class Kernel:
         if not self.has_parallel:
             return self.serial()
         if self._parallel is None:
-            import numba
-
             self._bind_callees()
             # numba's on-disk cache keys a function by its qualified name and signature, not
             # by ``parallel``: the parallel variant compiles a copy under its own name, or the
@@ -191,7 +305,7 @@ class Kernel:
                                       f.__closure__)
             twin.__qualname__ = f"{f.__qualname__}__parallel"
             twin.__module__ = f.__module__
-            self._parallel = numba.njit(parallel=True, **self.options)(twin)
+            self._parallel = _njit(twin, parallel=True, **self.options)
         return self._parallel
 
     @property
@@ -253,3 +367,6 @@ def kernel(func=None, **kwargs):
     if func is None:
         return lambda f: Kernel(f, **kwargs)
     return Kernel(func, **kwargs)
+
+
+numba_cache_fallback()

@@ -17,14 +17,30 @@ from __future__ import annotations
 import math
 import os
 
-__all__ = ["ENV_VAR", "DEFAULT_FRACTION", "parse_memory", "memory_limit"]
+__all__ = ["ENV_VAR", "DEFAULT_FRACTION", "parse_memory", "memory_limit", "RAISE_LIMIT",
+           "bytes_text"]
 
 #: The environment variable of the limit.
 ENV_VAR = "RANKFUSION_MAX_MEMORY"
 #: The share of the physical memory used when nothing else sets the limit.
 DEFAULT_FRACTION = 0.75
 
+#: How every refusal over the limit says to raise it, with the units spelled out.
+RAISE_LIMIT = (f"raise the limit with max_memory= in Python (a number of bytes, e.g. "
+               f"max_memory=16e9; float('inf'): no limit) or the environment variable "
+               f"{ENV_VAR} (bytes, or with a binary suffix K, M, G or T: "
+               f"{ENV_VAR}=16G; inf: no limit)")
+
 _SUFFIX = {"": 1, "B": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def bytes_text(x: float) -> str:
+    """A byte count as messages say it: ``1.5 GiB``, ``12.0 MiB``, ``800.0 KiB``, ``512
+    bytes`` (binary units, so that it matches :data:`ENV_VAR`'s suffixes)."""
+    for unit, size in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if x >= size:
+            return f"{x / size:,.1f} {unit}"
+    return f"{x:,.0f} bytes"
 
 
 def parse_memory(text: str) -> float:
@@ -49,7 +65,7 @@ def memory_limit(max_memory=None) -> tuple[float, str]:
     """The byte limit in force and where it comes from (``math.inf`` when unknown or
     disabled). ``max_memory``, when given, must already be validated (a positive number)."""
     if max_memory is not None:
-        return float(max_memory), "max_memory="
+        return float(max_memory), f"max_memory={float(max_memory):,.0f} bytes"
     env = os.environ.get(ENV_VAR)
     if env:
         return parse_memory(env), f"{ENV_VAR}={env}"

@@ -101,6 +101,20 @@ class LineProgress:
         if self.printed:
             self._line(self.clock())
 
+    def close_after(self, seconds: float) -> None:
+        """Close with the run's own duration (measured once by the caller, shown as the
+        command line shows it, ``27.0 s``) instead of this reporter's clock, so the last line
+        and the run's other reports give one number; a last line only when an earlier one
+        was printed, as :meth:`close`."""
+        if not self.printed:
+            return
+        pct = 100.0 * self.n / self.total if self.total else 100.0
+        end = "done" if self.n >= self.total else "stopped"
+        print(f"rankfusion: {self.desc}: {self.n:,} of {self.total:,} {self.unit} "
+              f"({pct:.0f} %), {seconds:.1f} s elapsed, {end}", file=self.file or sys.stderr,
+              flush=True)
+        self.printed += 1
+
     def line(self, now: float) -> str:
         """The progress line at time ``now``."""
         elapsed = now - self.start

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .lazy import lazy_module
-from .memory import ENV_VAR
+from .memory import ENV_VAR, RAISE_LIMIT, bytes_text
 from .memory import memory_limit as shared_memory_limit
 
 pd = lazy_module("pandas")
@@ -83,8 +83,6 @@ def memory_limit(max_memory=None) -> tuple[float, str]:
 
 
 def _to_scipy(X, name):
-    import scipy.sparse as sp
-
     if isinstance(X, pd.DataFrame):
         dense_cols = [c for c, dt in zip(X.columns, X.dtypes)
                       if not isinstance(dt, pd.SparseDtype)]
@@ -92,22 +90,72 @@ def _to_scipy(X, name):
             raise TypeError(f"{name} mixes sparse and dense DataFrame columns (e.g. "
                             f"{dense_cols[0]!r}); make every column sparse "
                             "(DataFrame.astype(pd.SparseDtype(float, 0))) or every column dense")
-        fills = {dt.fill_value for dt in X.dtypes}
-        if any(not (isinstance(f, (int, float, np.number)) and f == 0) for f in fills):
-            raise ValueError(f"{name}'s sparse columns must have fill value 0, got "
-                             f"{sorted(map(repr, fills))}")
         for c, dt in zip(X.columns, X.dtypes):
             if dt.subtype.kind not in "iufb":
                 raise TypeError(f"{name} column {c!r} is sparse of dtype {dt.subtype}; sparse "
                                 "columns must be numeric")
         names = np.array([c if isinstance(c, str) else str(c) for c in X.columns], dtype=object)
-        return sp.csc_matrix(X.sparse.to_coo()), names
+        return _frame_to_csc(X, name), names
     if not hasattr(X, "tocsr"):
         raise TypeError(f"{name} must be a scipy.sparse matrix, got {type(X).__name__}")
     names = getattr(X, "feature_names", None)  # set by rankfusion.io's sparse readers
     if names is not None and len(names) != X.shape[1]:
         names = None
     return X, (None if names is None else np.asarray(names, dtype=object))
+
+
+def _is_nan(value) -> bool:
+    try:
+        return bool(value is pd.NA or (isinstance(value, (float, np.floating)) and
+                                       np.isnan(value)))
+    except TypeError:  # pragma: no cover
+        return False
+
+
+def _frame_to_csc(X, name: str):
+    """The CSC matrix of a DataFrame of sparse columns, built from each column's stored
+    values (docs/design.md, 'Sparse input').
+
+    A column's unstored entries are its fill value, as pandas reads them
+    (``X.sparse.to_dense()``): fill value 0, they are the matrix's implicit zeros; fill
+    value NaN (pandas' default for ``pd.arrays.SparseArray`` of floats and
+    ``pd.SparseDtype(float)``, and what ``DataFrame.sparse.from_spmatrix`` gives on pandas
+    3.0), they are missing values, which a sparse matrix cannot hold: such a column is taken
+    only when it has no unstored entry (every value stored, the fill value unused), else
+    refused with the two ways out. Any other fill value is refused."""
+    import scipy.sparse as sp
+
+    n, p = X.shape
+    indptr = np.zeros(p + 1, dtype=np.int64)
+    indices, data = [], []
+    for j, c in enumerate(X.columns):
+        arr = X.iloc[:, j].array
+        fill = arr.fill_value
+        stored = arr.sp_index.to_int_index().indices
+        if _is_nan(fill):
+            gaps = n - stored.shape[0]
+            if gaps:
+                raise ValueError(
+                    f"{name} column {c!r} has fill value NaN and {gaps} of its {n} entries "
+                    "unstored: pandas reads them as missing values (X.sparse.to_dense() "
+                    "gives NaN there) and a sparse matrix has no missing values. If they are "
+                    "zeros (DataFrame.sparse.from_spmatrix gives fill value NaN on pandas "
+                    "3.0), make the fill value 0: X.fillna(0) keeps X sparse; if they are "
+                    "missing, pass the dense X.sparse.to_dense() to a ranker that takes "
+                    "missing values")
+        elif not (isinstance(fill, (bool, int, float, np.number)) and fill == 0):
+            shown = fill.item() if isinstance(fill, np.generic) else fill
+            raise ValueError(
+                f"{name} column {c!r} has fill value {shown!r}, so its unstored entries are "
+                f"{shown!r}, but a sparse matrix's are 0; pass the dense X.sparse.to_dense(), "
+                "or X.sparse.to_dense().astype(pd.SparseDtype(float, 0)) to keep it sparse "
+                "with fill value 0")
+        indices.append(stored)
+        data.append(np.asarray(arr.sp_values, dtype=np.float64))
+        indptr[j + 1] = indptr[j] + stored.shape[0]
+    return sp.csc_matrix((np.concatenate(data) if data else np.empty(0),
+                          np.concatenate(indices) if indices else np.empty(0, np.int64),
+                          indptr), shape=(n, p))
 
 
 def check_sparse_features(X, *, fmt: str = "csr", name: str = "X", nonnegative: bool = False,
@@ -232,10 +280,9 @@ def check_dense_size(shape, *, max_memory=None, name: str = "X", nnz=None,
     if need > limit:
         stored = "" if nnz is None else f", {nnz} stored values"
         raise MemoryError(
-            f"{name} ({n} × {p}{stored}) would take {need / 2**30:,.2f} GiB "
-            f"{what}, above the limit of {limit / 2**30:,.2f} GiB ({source}); use a "
-            "sparse-capable ranker, or raise the limit with max_memory= or "
-            f"{MEMORY_ENV_VAR}")
+            f"{name} ({n} × {p}{stored}) would take {bytes_text(need)} "
+            f"{what}, above the limit of {bytes_text(limit)} ({source}); use a "
+            f"sparse-capable ranker, or {RAISE_LIMIT}")
 
 
 def issparse(M) -> bool:

@@ -253,6 +253,7 @@ def class_codes(y, task: str):
     check_classification_targets(y)
     classes, codes = np.unique(y, return_inverse=True)
     if classes.shape[0] < 2:
-        raise ValueError(f"y has one class only ({classes[0]!r}); feature ranking needs at "
+        one = classes[0].item() if isinstance(classes[0], np.generic) else classes[0]
+        raise ValueError(f"y has one class only ({one!r}); feature ranking needs at "
                          "least two")
     return classes, codes.reshape(-1)

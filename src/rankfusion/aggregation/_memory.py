@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 
 from .._utils.constraints import check_param
-from .._utils.memory import DEFAULT_FRACTION, ENV_VAR
+from .._utils.memory import DEFAULT_FRACTION, ENV_VAR, RAISE_LIMIT
 from .._utils.memory import memory_limit as shared_memory_limit
 from ._params import MAX_MEMORY
 
@@ -81,8 +81,7 @@ def check_memory(rule: str, n: int, p: int, *, weighted: bool, itemsize: int,
     if need <= limit:
         return
     fits = max(1, int(math.sqrt(limit / max(need / (n * n), 1.0))))  # the n that would fit
-    tail = (f"or use a statistics rule such as borda; the limit can be raised with "
-            f"max_memory= or {ENV_VAR}")
+    tail = f"or use a statistics rule such as borda; or {RAISE_LIMIT}"
     head = f"{rule} on "
     if candidates is not None and candidates is not False:
         k = None if candidates is True else int(candidates)

@@ -19,9 +19,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["number", "param_value", "parse_params", "parse_numbers", "print_frame", "count",
            "check_count", "target", "DeprecatedAlias", "add_alias", "add_data_arguments",
+           "add_accept_sparse_argument", "DATA_FORMATS",
            "add_task_argument",
            "data_arguments", "add_output_arguments", "add_progress_argument",
-           "check_stdout_out", "emit", "announce", "OUTPUT_FORMATS"]
+           "check_stdout_out", "emit", "announce", "OUTPUT_FORMATS", "one_value"]
 
 #: The choices of ``--output-format`` (``rankfusion.workflows.OUTPUT_FORMATS``, spelled here
 #: so that building the parsers imports no workflow; a test checks the two agree).
@@ -138,17 +139,52 @@ def add_alias(p, old: str, new: str) -> None:
                    choices=action.choices, metavar=action.metavar)
 
 
+def one_value(text: str | None, option: str, why: str) -> str | None:
+    """``text`` when it names one item (``--rules``, ``--estimators``: the options that take
+    one or several comma-separated names, a command that uses one refusing several); a piece
+    holding ``=`` but no ``:`` continues the rule before it (``ga:k=5,distance=kendall`` is one
+    rule), as in ``rankfusion.evaluation.split_rules``.
+
+    Raises
+    ------
+    ValueError
+        If ``text`` names several items, naming ``option``, the items and ``why``, or has an
+        empty item.
+    """
+    if text is None:
+        return None
+    items: list[str] = []
+    for piece in (t.strip() for t in str(text).split(",")):
+        if items and "=" in piece and ":" not in piece:
+            items[-1] += "," + piece
+        else:
+            items.append(piece)
+    if len(items) > 1 and not all(items):
+        raise ValueError(f"{option} {text!r} has an empty item (two commas or a trailing "
+                         "comma)")
+    if len(items) > 1:
+        raise ValueError(f"{option} names {len(items)} items ({', '.join(items)}), and {why}: "
+                         "give one")
+    return text
+
+
 # ------------------------------------------------------------------ shared option blocks
-def add_data_arguments(p, *, what: str = "the data set (.csv, .arff, .parquet; '-' = standard "
-                       "input)") -> None:
+#: The choices of ``--format`` (``libsvm`` is another name of ``svmlight``).
+DATA_FORMATS = ("csv", "arff", "parquet", "svmlight", "libsvm")
+
+
+def add_data_arguments(p, *, what: str = "the data set (.csv, .arff, .parquet, .svm; '-' = "
+                       "standard input)") -> None:
     """``DATA``, ``--target``/``-t``, ``--format`` and the reading options (``--drop``,
-    ``--na-values``, ``--nominal``, ``--sep``, ``--encoding``) of every command that reads a
-    data set (``rankfusion.workflows.read_data``)."""
+    ``--na-values``, ``--nominal``, ``--sep``, ``--encoding``; ``--zero-based`` and
+    ``--n-features`` of svmlight files) of every command that reads a data set
+    (``rankfusion.workflows.read_data``)."""
     p.add_argument("data", metavar="DATA", help=what)
     p.add_argument("--target", "-t", default=None, type=target,
                    help="class column: a name, or a position (0-based; -1 = last). Default: last")
-    p.add_argument("--format", default=None, choices=["csv", "arff", "parquet"],
-                   help="input format (default: from the file name)")
+    p.add_argument("--format", default=None, choices=DATA_FORMATS,
+                   help="input format (default: from the file name; .svm, .svmlight, .libsvm "
+                   "are svmlight; never guessed from the content); libsvm = svmlight")
     g = p.add_argument_group("reading DATA")
     g.add_argument("--drop", default=None, metavar="NAMES",
                    help="comma-separated columns to leave out (sample ids, row names)")
@@ -162,6 +198,20 @@ def add_data_arguments(p, *, what: str = "the data set (.csv, .arff, .parquet; '
                    help="CSV separator (default ','; tab for .tsv); e.g. ';' or tab")
     g.add_argument("--encoding", default="utf-8",
                    help="text encoding of CSV/ARFF (default utf-8; e.g. latin-1)")
+    g.add_argument("--zero-based", action="store_true",
+                   help="svmlight: the feature indices count from 0 (default: from 1, the "
+                   "format's definition)")
+    g.add_argument("--n-features", type=int, default=None, metavar="P",
+                   help="svmlight: the number of features, when the file's largest index is "
+                   "not it (needed for an index beyond 64 per byte of the file and 2^20)")
+
+
+def add_accept_sparse_argument(p) -> None:
+    """``--accept-sparse densify``: sparse data (an svmlight file) made dense, within the
+    memory check, for the work that cannot take it (docs/design.md, 'Sparse input')."""
+    p.add_argument("--accept-sparse", default=None, choices=["densify"],
+                   help="make sparse data (svmlight files) dense, within the memory check, "
+                   "for the parts of the work that cannot take it; by default they refuse it")
 
 
 def add_task_argument(p) -> None:
@@ -177,13 +227,14 @@ def add_task_argument(p) -> None:
 def data_arguments(args) -> dict:
     """The keyword arguments of a ``rankfusion.workflows.run_*`` function that reads a data
     set, from :func:`add_data_arguments`: ``data``, ``target``, ``format``, ``drop``,
-    ``na_values``, ``nominal``, ``sep``, ``encoding``."""
+    ``na_values``, ``nominal``, ``sep``, ``encoding``, ``zero_based``, ``n_features``."""
     na = None
     if args.na_values is not None:
         na = [v.strip() for v in args.na_values.split(",")]
     out = {"data": args.data, "target": args.target, "format": args.format,
            "drop": args.drop, "na_values": na, "nominal": args.nominal, "sep": args.sep,
-           "encoding": args.encoding}
+           "encoding": args.encoding, "zero_based": args.zero_based,
+           "n_features": args.n_features}
     if getattr(args, "task", None) is not None:  # the commands with add_task_argument
         out["task"] = args.task
     return out

@@ -11,6 +11,7 @@ ADDRESS`` run the parts on Dask); ``--dry-run`` prints the work and does none of
 from __future__ import annotations
 
 from ._common import (
+    add_accept_sparse_argument,
     add_alias,
     add_data_arguments,
     add_output_arguments,
@@ -20,8 +21,9 @@ from ._common import (
     check_stdout_out,
     data_arguments,
     emit,
+    one_value,
 )
-from ._names import METHODS, RANKERS
+from ._names import METHODS, RANKERS, SCORINGS
 
 
 def add_parser(sub) -> None:
@@ -36,6 +38,7 @@ def add_parser(sub) -> None:
     add_data_arguments(p)
     add_alias(p, "--ignore", "--drop")
     add_task_argument(p)
+    add_accept_sparse_argument(p)
     p.add_argument("--rankers", "-r", default=None,
                    help="comma-separated ranker names, at least two (default "
                    "info_gain,relieff,nlc; for regression f_regression,rrelieff,"
@@ -45,6 +48,7 @@ def add_parser(sub) -> None:
                    "or the fuzzy weightings 'fuzzy:OW,fuzzy:EW' (these rank every training "
                    "part on --bootstraps samples too) "
                    f"(default borda,mean_score,kfirst,rrf); known: {', '.join(METHODS)}")
+    add_alias(p, "--rule", "--rules")
     p.add_argument("--bootstraps", "-b", type=int, default=10, metavar="N",
                    help="with a fuzzy rule: bootstrap samples per ranker and training part, "
                    "≥ 2 (default 10; every ranker runs N more times per training part, "
@@ -57,14 +61,17 @@ def add_parser(sub) -> None:
                    "k-step, and the stability rule 'stability' or "
                    "'stability:pfer=1,threshold=0.9' (the stable set of each training part, "
                    "e.g. '5,10,stability:pfer=1') (default: 1, 2, 4, … up to 256)")
-    p.add_argument("--estimator", default=None, metavar="NAME",
-                   help="estimator scoring a subset, e.g. naive_bayes or linear_svm, or a "
+    p.add_argument("--estimators", default=None, metavar="NAME",
+                   help="the estimator scoring a subset (one per run; the option takes a "
+                   "comma-separated list in select), e.g. naive_bayes or linear_svm, or a "
                    "regressor such as ridge or knn5_regressor (default: a linear SVM, for "
                    "regression a ridge, on features z-scored on each training part)")
-    p.add_argument("--scoring", default=None,
-                   choices=["accuracy", "r2", "neg_rmse", "neg_mae"],
-                   help="the score, higher = better: accuracy (classification), r2 (default "
-                   "for regression), neg_rmse or neg_mae")
+    add_alias(p, "--estimator", "--estimators")
+    p.add_argument("--scoring", default=None, choices=SCORINGS,
+                   help="the score, higher = better: for classes accuracy (default), "
+                   "balanced_accuracy, roc_auc (one-vs-rest macro for more than two classes), "
+                   "neg_log_loss (the log-loss negated) or mcc; for regression r2 (default), "
+                   "neg_rmse or neg_mae")
     p.add_argument("--cv", type=int, default=5, help="outer folds per repeat (default 5)")
     p.add_argument("--inner-cv", type=int, default=3, help="inner folds (default 3)")
     p.add_argument("--repeats", type=int, default=2, help="repeats of the outer folds "
@@ -110,8 +117,11 @@ def run(args) -> int:
     if args.scheduler is not None and not args.scheduler.strip():
         raise ValueError("--scheduler needs a Dask scheduler address, e.g. tcp://host:8786")
     result = run_advice(
-        **data_arguments(args), rankers=args.rankers, rules=args.rules, sizes=args.sizes,
-        estimator=args.estimator, cv=args.cv, inner_cv=args.inner_cv, repeats=args.repeats,
+        **data_arguments(args), accept_sparse=args.accept_sparse or False,
+        rankers=args.rankers, rules=args.rules, sizes=args.sizes,
+        estimator=one_value(args.estimators, "--estimators",
+                            "advise scores every subset with one estimator"),
+        cv=args.cv, inner_cv=args.inner_cv, repeats=args.repeats,
         combine=args.combine, alpha=args.alpha, tie_break=args.tie_break,
         random_state=args.random_state, n_jobs=args.n_jobs,
         n_bootstraps=args.bootstraps, sample_fraction=args.sample_fraction,

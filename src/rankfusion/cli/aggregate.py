@@ -1,4 +1,4 @@
-"""``rankfusion aggregate LISTS.csv --rule RULE``: combine lists into a consensus ranking.
+"""``rankfusion aggregate LISTS.csv --rules RULE``: combine lists into a consensus ranking.
 
 LISTS.csv is read by :func:`rankfusion.io.read_lists` (``-`` = standard input): ``--input``
 says its kind (scores, positions or orders); the default ``auto`` decides only where one
@@ -20,6 +20,7 @@ from ._common import (
     check_stdout_out,
     emit,
     number,
+    one_value,
     parse_numbers,
     parse_params,
 )
@@ -37,11 +38,13 @@ def add_parser(sub) -> None:
         "orders and refuses anything in between.",
     )
     p.add_argument("lists", metavar="LISTS.csv")
-    p.add_argument("--rule", "-a", default="kfirst",
-                   help="aggregation rule, with its parameters if any (kfirst:k=5; default "
-                   "kfirst); one of: " + ", ".join(METHODS))
-    add_alias(p, "--method", "--rule")
-    add_alias(p, "-m", "--rule")
+    p.add_argument("--rules", "-a", default="kfirst", metavar="RULE",
+                   help="the aggregation rule, with its parameters if any (kfirst:k=5; default "
+                   "kfirst): one per run (the option takes a comma-separated list in the "
+                   "commands that compare rules); one of: " + ", ".join(METHODS))
+    add_alias(p, "--rule", "--rules")
+    add_alias(p, "--method", "--rules")
+    add_alias(p, "-m", "--rules")
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int, e.g. 5) or fraction of the features (float, e.g. 0.1)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -81,7 +84,8 @@ def run(args) -> int:
     check_count(args.top)
     to_stdout = check_stdout_out(args)
     result = run_aggregation(
-        args.lists, args.rule, params=_params(args),
+        args.lists, one_value(args.rules, "--rules", "aggregate combines the lists by one "
+                              "rule per run"), params=_params(args),
         weights=parse_numbers(args.weights, "--weights"), input=args.input,
         header=args.header, list_names=args.list_names, sep=args.sep, encoding=args.encoding,
         out=None if to_stdout else args.out, overwrite=args.overwrite, top=args.top,

@@ -38,8 +38,11 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from ..datasets import available_datasets, export_dataset, load
+    from ..datasets import available_datasets, check_dataset_name, export_dataset, load
 
+    for flag, name in (("--export", args.export), ("--name", args.name)):
+        if name is not None:
+            check_dataset_name(name, argument=flag, listing="`rankfusion datasets`")
     if args.export is not None:
         if args.name is not None:
             raise ValueError("--name and --export: give one of them (--name prints a "

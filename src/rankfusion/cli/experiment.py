@@ -20,6 +20,11 @@ def add_parser(sub) -> None:
     p.add_argument("config", metavar="CONFIG.toml")
     p.add_argument("--out", "-o", default=None,
                    help="results folder (default: results/<config name>)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="run in a folder that holds another configuration's results (or a "
+                   "data file changed since its last run): this configuration replaces the "
+                   "folder's; finished cells of unchanged settings are reused (default: "
+                   "refuse; the same configuration resumes)")
     p.add_argument("--dry-run", action="store_true",
                    help="print the cells, the estimated work and what is done; run nothing")
     where = p.add_mutually_exclusive_group()
@@ -46,18 +51,19 @@ def run(args) -> int:
     cfg = load_config(args.config)
     out = Path(args.out) if args.out else Path("results") / Path(args.config).stem
     if args.dry_run:
-        dry_run(cfg, out)
+        dry_run(cfg, out, overwrite=args.overwrite)
         return 0
     if args.dask_local is not None and args.dask_local < 1:
         raise ValueError(f"--dask-local must be ≥ 1 worker, got {args.dask_local}")
     if not args.no_progress:
-        counts = dry_run(cfg, out, file=io.StringIO())  # the estimate, without its table
+        # the estimate, without its table
+        counts = dry_run(cfg, out, file=io.StringIO(), overwrite=args.overwrite)
         announce(f"experiment: {counts['todo']:,} of {counts['total']:,} cells to compute: "
                  f"{counts['selector_fits']:,} selector fits ({counts['ranker_lists']:,} ranked "
                  f"lists), {counts['classifier_fits']:,} classifier fits")
     summary = run_experiment(cfg, out, scheduler=args.scheduler, n_workers=args.dask_local,
                              n_jobs=args.n_jobs, csv=args.csv, report=not args.no_report,
-                             progress=not args.no_progress)
+                             progress=not args.no_progress, overwrite=args.overwrite)
     print(f"{summary.total} cells: {summary.reused} reused, {len(summary.computed)} computed"
           + (f" ({len(summary.recomputed_corrupt)} were corrupt)"
              if summary.recomputed_corrupt else "")
@@ -70,5 +76,7 @@ def run(args) -> int:
               "finished cells are kept)", file=sys.stderr)
         return 1
     if summary.report is not None:
-        print(f"report: {summary.report}")
+        drawn = ("" if summary.report_seconds is None
+                 else f" (drawn in {summary.report_seconds:.1f} s, after the run)")
+        print(f"report: {summary.report}{drawn}")
     return 0

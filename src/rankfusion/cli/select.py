@@ -3,13 +3,15 @@
 Rankers × bootstrap samples → one consensus ranking → a subset, by
 :class:`rankfusion.EnsembleSelector`. Prints the chosen subset, the subset-size curve (compact)
 and the stability summary; ``--out DIR`` saves the consensus ranking, the subset, the curve and
-a JSON summary (an existing folder needs ``--overwrite``). The work:
+a JSON summary (an existing folder needs ``--overwrite``); ``--dry-run`` refuses what the data's
+shape already decides, prints the work and does none of it. The work:
 :func:`rankfusion.workflows.run_selection`.
 """
 
 from __future__ import annotations
 
 from ._common import (
+    add_accept_sparse_argument,
     add_alias,
     add_data_arguments,
     add_output_arguments,
@@ -21,6 +23,7 @@ from ._common import (
     check_stdout_out,
     data_arguments,
     emit,
+    one_value,
     parse_params,
 )
 from ._names import RANKERS
@@ -36,24 +39,28 @@ def add_parser(sub) -> None:
     )
     add_data_arguments(p)
     add_task_argument(p)
+    add_accept_sparse_argument(p)
     add_alias(p, "--ignore", "--drop")
     p.add_argument("--rankers", "-r", default="info_gain,relieff,nlc",
                    help="comma-separated ranker names (default info_gain,relieff,nlc); known: "
                    f"{', '.join(RANKERS)}")
-    p.add_argument("--rule", "-a", default="borda", metavar="RULE",
+    p.add_argument("--rules", "-a", default="borda", metavar="RULE",
                    help="a rule of rankfusion.aggregate, with its parameters if any (borda, "
-                   "kfirst:k=0.05, schulze, …), or fuzzy:EW|RW|OW|MW (needs --bootstraps ≥ 2)."
-                   " Default borda")
-    add_alias(p, "--aggregate", "--rule")
+                   "kfirst:k=0.05, schulze, …), or fuzzy:EW|RW|OW|MW (needs --bootstraps ≥ 2):"
+                   " one per run (the option takes a comma-separated list in the commands "
+                   "that compare rules). Default borda")
+    add_alias(p, "--rule", "--rules")
+    add_alias(p, "--aggregate", "--rules")
     p.add_argument("--bootstraps", "-b", type=int, default=0, metavar="N",
                    help="bootstrap samples per ranker (default 0: each ranker once on all data)")
     p.add_argument("--subset", "-k", default="half", metavar="SIZE",
                    help="k-step, learning-curve, a count, a fraction in (0, 1] or half "
                    "(default)")
-    p.add_argument("--estimators", default=None, metavar="NAME[,NAME…]",
+    p.add_argument("--estimators", default=None, metavar="NAMES",
                    help="classifiers of the size search among linear_svm, naive_bayes, knn1, "
                    "tree (default: all four); for a regression target regressors (ridge, "
                    "linear_svr, …; default ridge), the first scoring the subset")
+    add_alias(p, "--estimator", "--estimators")
     p.add_argument("--cv", type=int, default=5, help="folds of the size search (default 5)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a parameter of the rule (e.g. k=0.1 for kfirst) or of the rankers "
@@ -70,6 +77,10 @@ def add_parser(sub) -> None:
         overwrite="allow --out to be an existing folder (its result files are replaced)",
         top_help="subset features printed (default 20; 0 = all); csv/tsv print the subset "
         "table, json also subset_curve and stability")
+    p.add_argument("--dry-run", action="store_true",
+                   help="read DATA, check what its shape decides (classes, empty columns, "
+                   "--subset against the features, --cv against the classes), print the "
+                   "work (ranker calls, aggregations, classifier fits) and stop")
     add_progress_argument(p)
     p.set_defaults(func=run)
 
@@ -79,13 +90,17 @@ def run(args) -> int:
 
     check_count(args.top)
     to_stdout = check_stdout_out(args)
+    if to_stdout and args.dry_run:
+        raise ValueError("--out - writes consensus.csv, which a dry run does not make")
     result = run_selection(
-        **data_arguments(args), rankers=args.rankers, rule=args.rule,
+        **data_arguments(args), accept_sparse=args.accept_sparse or False,
+        rankers=args.rankers,
+        rule=one_value(args.rules, "--rules", "select builds one consensus ranking per run"),
         n_bootstraps=args.bootstraps, subset=args.subset, estimators=args.estimators,
         params=parse_params(args.param), cv=args.cv, random_state=args.random_state,
         tie_break=args.tie_break, n_jobs=args.n_jobs, out=None if to_stdout else args.out,
         overwrite=args.overwrite, top=args.top,
         options={k: v for k, v in vars(args).items() if k != "func"},
-        progress=not args.no_progress, log=announce)
+        progress=not args.no_progress, log=announce, dry_run=args.dry_run)
     emit(result, args, to_stdout=to_stdout)
     return 0

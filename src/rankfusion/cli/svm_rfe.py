@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 
 from ._common import (
+    add_accept_sparse_argument,
     add_alias,
     add_data_arguments,
     add_output_arguments,
@@ -41,6 +42,7 @@ def add_parser(sub) -> None:
     )
     add_data_arguments(p)
     add_task_argument(p)
+    add_accept_sparse_argument(p)
     p.add_argument("--decomposition", "-d", default="ovo",
                    choices=["ovo", "ova", "crammer_singer", "weston_watkins"],
                    help="the binary problems of --criterion binary: one-vs-one (ovo) or "
@@ -54,6 +56,7 @@ def add_parser(sub) -> None:
     p.add_argument("--rules", "-a", default=None,
                    help="comma-separated rules (default kfirst,schulze,average); 'average' is "
                    f"the joint RFE on mean |w|; rules: {', '.join(METHODS)}")
+    add_alias(p, "--rule", "--rules")
     add_alias(p, "--aggregate", "--rules")
     p.add_argument("--k", type=number, default=None,
                    help="kfirst: count (int) or fraction of the features (float; default 0.1)")
@@ -112,7 +115,8 @@ def run(args) -> int:
                          f"({args.step}) removes that many features every iteration")
     to_stdout = check_stdout_out(args, "lists_out")
     result = run_svm_rfe(
-        **data_arguments(args), rules=args.rules, decomposition=decomposition,
+        **data_arguments(args), accept_sparse=args.accept_sparse or False,
+        rules=args.rules, decomposition=decomposition,
         criterion=criterion, k=args.k,
         params=parse_params(args.param), C=C, step=args.step,
         step_until=20 if args.step_until is None else args.step_until,

@@ -8,9 +8,9 @@ from .artificial import (
     make_artificial,
 )
 from .export import EXPORT_FORMATS, export_dataset
-from .loaders import available_datasets, load
+from .loaders import available_datasets, check_dataset_name, load
 from .real import load_stjude_leukemia, load_wine_lists
 
 __all__ = ["make_artificial", "load_artificial", "ARTIFICIAL_DATASETS", "ARTIFICIAL_DIFFICULTY",
            "artificial_bayes_error", "load_stjude_leukemia", "load_wine_lists", "load",
-           "available_datasets", "export_dataset", "EXPORT_FORMATS"]
+           "available_datasets", "check_dataset_name", "export_dataset", "EXPORT_FORMATS"]

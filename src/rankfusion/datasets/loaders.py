@@ -48,7 +48,7 @@ from sklearn.utils import Bunch
 from .._utils.tabular import read_csv
 from ._sources import MONTI_GENES, SOURCES, parse
 
-__all__ = ["load", "available_datasets", "MFEAT_VIEWS"]
+__all__ = ["load", "available_datasets", "check_dataset_name", "MFEAT_VIEWS"]
 
 #: The Multiple Features views in UCI order and the loader name of each.
 MFEAT_VIEWS = ("mfeat_fourier", "mfeat_fac", "mfeat_kar", "mfeat_pix", "mfeat_zer", "mfeat_mor")
@@ -100,18 +100,50 @@ def available_datasets() -> pd.DataFrame:
     return table
 
 
-def _resolve(name) -> str:
+def check_dataset_name(name, *, argument: str = "name",
+                       listing: str = "available_datasets()") -> str:
+    """The name :func:`load` files a real data set under (case, ``-`` and ``_`` and the
+    aliases forgiven); an unknown name is refused with the closest known ones.
+
+    Parameters
+    ----------
+    name : str
+        A data set's name.
+    argument : str, default "name"
+        How the caller spells the argument, for the message (``"--export"`` on the command
+        line).
+    listing : str, default "available_datasets()"
+        What lists the names, for the message (``"rankfusion datasets"`` on the command line).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        An unknown name; the message names ``argument``, the closest names and ``listing``.
+
+    Examples
+    --------
+    >>> check_dataset_name("Breast-W")
+    'wbc'
+    """
     if not isinstance(name, str):
-        raise TypeError(f"name must be a str, got {type(name).__name__}")
+        raise TypeError(f"{argument} must be a str, got {type(name).__name__}")
     key = name.strip().lower().replace("-", "_")
     key = _ALIASES.get(key, key)
     known = _catalog()["datasets"]
     if key not in known:
         close = difflib.get_close_matches(key, list(known) + list(_ALIASES), n=3, cutoff=0.6)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        raise ValueError(f"unknown dataset {name!r}{hint} Known: see available_datasets() "
-                         f"({len(known)} sets)")
+        raise ValueError(f"{argument}: unknown dataset {name!r}{hint} ({listing} lists the "
+                         f"{len(known)} names)")
     return key
+
+
+def _resolve(name) -> str:
+    return check_dataset_name(name)
 
 
 def _data_home(data_home):

@@ -34,6 +34,11 @@ sure is that, and does any combination beat the best single ranker?" without sel
   score is R² = 1 − Σ(y − ŷ)² / Σ(y − ȳ)² on each test part (ȳ its mean), or −RMSE / −MAE
   (``scoring``), of ``Ridge(alpha=1)`` on z-scored features unless another regressor is
   given. The statistics below are the same with "accuracy" read as that score.
+* **Scores of class labels** (``scoring``): accuracy by default, or balanced accuracy, ROC
+  AUC (one-vs-rest macro mean for more than two classes), −log-loss or Matthews'
+  correlation — scikit-learn's scorers, named once in ``rankfusion.evaluation.scores``.
+  A score the estimator cannot give is refused before any work; the verdict, the report and
+  its figures name the score, and say that the log-loss is shown negated.
 * **Baselines.** On every outer split the estimator on all the features and the predictor
   that sees none (the training part's mean, whose R² is the chance level ≈ 0; its most
   frequent class) are scored too (:attr:`Advice.baseline`).
@@ -86,6 +91,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .._utils.columns import check_observed_columns, constant_columns, plain_value
 from .._utils.constraints import LEVEL, check_param
 from .._utils.data import check_features, check_target
 from .._utils.seeding import seed_int, spawn
@@ -95,6 +101,14 @@ from ..aggregation import TIE_BREAKS, aggregate, get_rule, resolve
 from ..lists import RankedLists
 from ..stability import nogueira
 from .classifiers import make_classifier
+from .scores import (
+    CLASSIFICATION_SCORES,
+    REGRESSION_SCORES,
+    SCORES,
+    check_score_estimator,
+    check_scoring,
+    score_estimator,
+)
 from .statistics import paired_ttest
 
 __all__ = [
@@ -124,8 +138,9 @@ DEFAULT_RANKERS = ("info_gain", "relieff", "nlc")
 #: (local, sees interactions) and the k-NN mutual information (any monotone or not relation).
 DEFAULT_REGRESSION_RANKERS = ("f_regression", "rrelieff", "mutual_info_regression")
 DEFAULT_RULES = ("borda", "mean_score", "kfirst", "rrf")
-#: The scores of each task (the first is the default); higher is better for each.
-SCORINGS = {"classification": ("accuracy",), "regression": ("r2", "neg_rmse", "neg_mae")}
+#: The scores of each task (the first is the default); higher is better for each (the
+#: log-loss, RMSE and MAE negated: ``rankfusion.evaluation.scores``).
+SCORINGS = {"classification": CLASSIFICATION_SCORES, "regression": REGRESSION_SCORES}
 _COMBINE = ("subsets", "all")
 
 
@@ -271,9 +286,7 @@ def default_sizes(p: int) -> np.ndarray:
 def _stability_size(spec, i: int, p: int):
     """One ``"stability…"`` size → ``(label, params)``, its parameters checked against p
     before any work (as :class:`~rankfusion.selection.StabilitySelector` checks them)."""
-    from .._utils.constraints import validate_params
-    from ..selection import StabilitySelector
-    from ..selection.stability_selection import stability_parameters
+    from ..selection.stability_selection import check_stability_rule
     from ..selection.subset_size import parse_stability_rule
 
     try:
@@ -290,19 +303,8 @@ def _stability_size(spec, i: int, p: int):
         raise ValueError(f"sizes[{i}] = {spec!r}: a size is a count, a fraction, 'k-step' or "
                          "the stability rule ('stability' or 'stability:pfer=1,threshold=0.9')"
                          + hint)
-    constraints = StabilitySelector._parameter_constraints
     try:
-        validate_params({k: constraints[k] for k in params}, params)
-        n_sub = params.get("n_subsamples", 100)
-        pairs = params.get("complementary_pairs", True)
-        if pairs and n_sub % 2:
-            raise ValueError(f"n_subsamples must be even with complementary_pairs=True, got "
-                             f"{n_sub}")
-        if params.get("bound", "mb") == "unimodal" and not pairs:
-            raise ValueError("bound='unimodal' needs complementary_pairs=True")
-        stability_parameters(p, q=params.get("q"), threshold=params.get("threshold"),
-                             pfer=params.get("pfer"), bound=params.get("bound", "mb"),
-                             n_pairs=n_sub // 2 if pairs else None)
+        check_stability_rule(params, p)
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"sizes[{i}] ({spec!r}): {exc}") from None
     label = "stability" if not params else "stability:" + ",".join(
@@ -572,6 +574,15 @@ def _score(scoring: str, y_true, y_pred) -> float:
     return prediction_score(scoring, y_true, y_pred)
 
 
+def _score_fitted(plan: _Plan, est, X, y) -> float:
+    """``plan.scoring`` of the fitted ``est`` on the test part ``X``, ``y``: accuracy and the
+    regression scores from ``predict`` as before; the other classification scores from
+    scikit-learn's scorers (:func:`rankfusion.evaluation.scores.score_estimator`)."""
+    if plan.scoring == "accuracy" or plan.regression:
+        return _score(plan.scoring, y, est.predict(X))
+    return score_estimator(plan.scoring, est, X, y)
+
+
 def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
                   timing: dict, stable=None) -> np.ndarray:
     """The score (``plan.scoring``: accuracy, R², −RMSE or −MAE) on ``test`` of the estimator
@@ -599,7 +610,7 @@ def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
                 est = classifier_pipeline(plan.estimator, a)
                 _seed(est, est_seed)
                 est.fit(a, ytr)
-                memo[key] = _score(plan.scoring, yte, est.predict(b))
+                memo[key] = _score_fitted(plan, est, b, yte)
             acc[o, s] = memo[key]
     timing["classifier"] += time.perf_counter() - t0
     timing["classifier_fits"] += len(memo)
@@ -608,7 +619,14 @@ def _score_orders(plan: _Plan, orders: np.ndarray, train, test, est_seed: int,
 
 def _baseline_score(plan: _Plan, ytr, yte) -> float:
     """The score of the predictor that sees no feature: the training part's mean (regression)
-    or its most frequent class (classification; ties to the lower class code)."""
+    or its most frequent class (classification; ties to the lower class code), whose
+    probabilities are the training part's class frequencies (``DummyClassifier(strategy=
+    "prior")``: ROC AUC 0.5, MCC 0, balanced accuracy 1 / K, the log-loss of the priors)."""
+    if not plan.regression and plan.scoring != "accuracy":
+        from sklearn.dummy import DummyClassifier
+
+        dummy = DummyClassifier(strategy="prior").fit(np.zeros((ytr.shape[0], 1)), ytr)
+        return score_estimator(plan.scoring, dummy, np.zeros((yte.shape[0], 1)), yte)
     if plan.regression:
         pred = np.full(yte.shape[0], float(np.mean(ytr)))
     else:
@@ -627,7 +645,7 @@ def _baselines(plan: _Plan, train, test, est_seed: int, timing: dict) -> tuple[f
     est = classifier_pipeline(plan.estimator, Xtr)
     _seed(est, est_seed)
     est.fit(Xtr, y[train])
-    full = _score(plan.scoring, y[test], est.predict(Xte))
+    full = _score_fitted(plan, est, Xte, y[test])
     timing["classifier"] += time.perf_counter() - t0
     timing["classifier_fits"] += 1
     return full, _baseline_score(plan, y[train], y[test])
@@ -688,17 +706,7 @@ def _timing() -> dict:
 
 # --------------------------------------------------------------------------- checks
 def _check_scoring(scoring, task: str) -> str:
-    if scoring is None:
-        return SCORINGS[task][0]
-    if not isinstance(scoring, str):
-        raise TypeError(f"scoring must be one of {', '.join(map(repr, SCORINGS[task]))} (or "
-                        f"None), got {type(scoring).__name__}")
-    if scoring not in SCORINGS[task]:
-        other = "regression" if task == "classification" else "classification"
-        why = (f" ({scoring!r} scores a {other} task)" if scoring in SCORINGS[other] else "")
-        raise ValueError(f"scoring={scoring!r} is not a score of a {task} task{why}; "
-                         f"{task} scores: {', '.join(map(repr, SCORINGS[task]))}")
-    return scoring
+    return check_scoring(scoring, task)
 
 
 def _check_ranker_tasks(rankers, resolved, task: str, auto: bool) -> None:
@@ -718,7 +726,12 @@ def _check_ranker_tasks(rankers, resolved, task: str, auto: bool) -> None:
         try:
             check_ranker_task(name, task)
         except ValueError as exc:
-            raise ValueError(f"rankers[{i}]: {exc}") from None
+            why = ""
+            if auto and task == "regression":  # the way out, in the caller's vocabulary
+                why = ("; y is a numeric target (regression under task='auto'): name rankers "
+                       "for regression, or leave out rankers= (--rankers) for the regression "
+                       f"default {','.join(DEFAULT_REGRESSION_RANKERS)}")
+            raise ValueError(f"rankers[{i}]: {exc}{why}") from None
         if list_producer(name) is not None:  # refused before any work, not on the first part
             raise ValueError(f"rankers[{i}]: {name!r} gives several lists (one per binary "
                              "problem); the advisor compares rankers that give one score per "
@@ -728,6 +741,19 @@ def _check_ranker_tasks(rankers, resolved, task: str, auto: bool) -> None:
         raise ValueError(f"y is a numeric target (task='auto') and the ranker(s) "
                          f"{', '.join(map(str, undeclared))} declare no task: say "
                          "task='regression' to rank it with them")
+
+
+def _check_columns(X, values: np.ndarray, names) -> None:
+    """What the features' shape already decides, before any work: a column with no value
+    (named), a single feature or only constant ones (nothing to choose among)."""
+    check_observed_columns(X, names=names)
+    p = values.shape[1]
+    if p == 1:
+        raise ValueError(f"X has one feature ({str(names[0])!r}): nothing to choose among; "
+                         "the advisor compares subsets of two or more features")
+    if constant_columns(values).shape[0] == p:
+        raise ValueError(f"all features are constant (each of the {p} columns holds one "
+                         "value in every row): nothing to select")
 
 
 def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, combine, alpha,
@@ -743,12 +769,9 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     regression = task == "regression"
     scoring = _check_scoring(scoring, task)
 
-    if isinstance(X, pd.DataFrame):
-        _, _, _, names = check_features(X)
-        Xv = X
-    else:
-        values, _, _, names = check_features(X)
-        Xv = values
+    values, _, _, names = check_features(X)
+    Xv = X if isinstance(X, pd.DataFrame) else values
+    _check_columns(Xv, values, names)
     if regression:
         codes, classes = check_regression_target(y, Xv.shape[0], name="y"), None
     else:
@@ -829,7 +852,7 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
     # (a numeric target's sample count is checked above, without classes)
     if not regression and (counts.min() < max(cv, inner_cv)
                            or counts.min() * (cv - 1) / cv < inner_cv):
-        small = classes[int(np.argmin(counts))]
+        small = plain_value(classes[int(np.argmin(counts))])
         raise ValueError(f"y: the smallest class ({small!r}) has {counts.min()} samples; "
                          f"cv={cv} outer folds with inner_cv={inner_cv} inner folds need about "
                          f"{need}: lower cv or inner_cv")
@@ -857,6 +880,10 @@ def _check(X, y, rankers, rules, sizes, estimator, cv, inner_cv, n_repeats, comb
         est = default_estimators()["linear_svm"]
     else:
         est = make_classifier(estimator, task=task)
+    if not regression:  # AUC or log-loss without the estimator's probabilities: refused now
+        check_score_estimator(scoring, est, len(classes), estimator_name=(
+            "linear_svm" if estimator is None else
+            estimator if isinstance(estimator, str) else type(est).__name__))
     R = len(resolved)
     if combine == "all":
         subsets = [tuple(range(R))]
@@ -1016,8 +1043,11 @@ class Advice:
         fuzzy configurations can be repeated exactly; None without a fuzzy rule.
     task : {"classification", "regression"}
         The resolved task.
-    scoring : {"accuracy", "r2", "neg_rmse", "neg_mae"}
-        The score of every ``score`` column and of the test (higher is better).
+    scoring : str
+        The score of every ``score`` column and of the test (higher is better; a name of
+        :data:`rankfusion.evaluation.scores.SCORES`: ``"accuracy"``,
+        ``"balanced_accuracy"``, ``"roc_auc"``, ``"neg_log_loss"``, ``"mcc"``, ``"r2"``,
+        ``"neg_rmse"``, ``"neg_mae"``).
     baseline : dict or None
         The references, scored on the same outer folds: ``all_features`` (the estimator on
         every feature) and ``no_features`` (the training part's mean for regression, whose R²
@@ -1126,7 +1156,7 @@ class Advice:
 
 
 #: How the report and the verdict name each score.
-SCORE_NAMES = {"accuracy": "accuracy", "r2": "R²", "neg_rmse": "−RMSE", "neg_mae": "−MAE"}
+SCORE_NAMES = {name: s.label for name, s in SCORES.items()}
 
 
 def _fmt(v: float) -> str:
@@ -1158,8 +1188,13 @@ def _verdict(adv_kw: dict) -> str:
     if b is not None:
         none = "the training mean" if adv_kw.get("task") == "regression" else \
             "the majority class"
+        if "predict" not in SCORES[adv_kw.get("scoring", "accuracy")].needs:
+            none = "the training class frequencies"
         acc += (f", {b['all_features']:.3f} with all features, {b['no_features']:.3f} with "
                 f"none ({none})")
+    note = SCORES[adv_kw.get("scoring", "accuracy")].note
+    if note:  # how a negated score is shown
+        acc += f" ({note})"
     sg, (slo, shi) = adv_kw["stability_gain"], adv_kw["stability_gain_ci"]
     st, ss = adv_kw["stability"], adv_kw["single_stability"]
     if st is None or ss is None or not np.isfinite(sg):
@@ -1303,9 +1338,15 @@ def advise(X, y, *, rankers=None, rules=DEFAULT_RULES, sizes=None,
         of a fuzzy rule are drawn without strata, as ``EnsembleSelector(task="regression")``
         draws them.
     scoring : None or str, default=None
-        The score, higher = better: ``"accuracy"`` for classification (the only one);
-        ``"r2"`` (default), ``"neg_rmse"`` or ``"neg_mae"`` for regression. A score of the
-        other task is refused, naming the task's scores.
+        The score, higher = better (``rankfusion.evaluation.scores``, scikit-learn's
+        scorers): for classification ``"accuracy"`` (default), ``"balanced_accuracy"``,
+        ``"roc_auc"`` (binary; the one-vs-rest macro mean for more classes),
+        ``"neg_log_loss"`` (the log-loss negated, as scikit-learn's ``neg_log_loss``) or
+        ``"mcc"`` (Matthews' correlation); ``"r2"`` (default), ``"neg_rmse"`` or
+        ``"neg_mae"`` for regression. A score of the other task, an unknown name (with the
+        closest known one) and a score the estimator cannot give (AUC without
+        ``decision_function`` or ``predict_proba`` — ``predict_proba`` for more than two
+        classes —, log-loss without ``predict_proba``) are refused before any work.
 
     Returns
     -------
@@ -1564,9 +1605,9 @@ def finish_advice(task: AdviceTask, parts, *, seconds: float | None = None) -> A
             plan.rules[ri][0], tuple(sorted(plan.rules[ri][1].items(), key=lambda kv: kv[0])))
         return Configuration(tuple(names[i] for i in subset), rule, params, plan.size_of(s))
 
-    # the scale of the score: accuracy in [0, 1], R² ≤ 1, −RMSE and −MAE ≤ 0
-    lo_clip, hi_clip = {"accuracy": (0.0, 1.0), "r2": (-np.inf, 1.0)}.get(
-        plan.scoring, (-np.inf, 0.0))
+    # the scale of the score: accuracy in [0, 1], MCC in [−1, 1], R² ≤ 1, −RMSE, −MAE,
+    # −log-loss ≤ 0 (rankfusion.evaluation.scores)
+    lo_clip, hi_clip = SCORES[plan.scoring].bounds
     m = plan.sizes.shape[0]
     rows, subsets_by_config, scores_by_config = [], {}, {}
     chosen = np.zeros((plan.n_orders, plan.n_sizes))

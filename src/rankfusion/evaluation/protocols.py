@@ -74,6 +74,14 @@ from .classifiers import (
     has_nominal_columns,
     make_classifier,
 )
+from .scores import (
+    CLASSIFICATION_SCORES,
+    REGRESSION_SCORES,
+    check_score_estimator,
+    check_scoring,
+    score_estimator,
+    score_label,
+)
 
 __all__ = [
     "ERROR_CURVE_CONSTRAINTS",
@@ -86,13 +94,18 @@ __all__ = [
     "selector_positions",
     "log_grid",
     "SCORINGS",
+    "EXTRA_SCORINGS",
     "REGRESSION_SCORINGS",
     "REGRESSION_STRATA",
     "regression_strata",
 ]
 
-#: The metrics of a classification task.
+#: The metrics of a classification task (the default of :func:`cross_validate_selection`).
 SCORINGS = ("accuracy", "error", "precision", "recall", "f1", "roc_auc")
+#: The further classification scores :func:`cross_validate_selection` computes when asked, from
+#: scikit-learn's scorers (``rankfusion.evaluation.scores``): balanced accuracy, Matthews'
+#: correlation, the log-loss negated and the one-vs-rest macro AUC (the advisor's ``roc_auc``).
+EXTRA_SCORINGS = ("balanced_accuracy", "mcc", "neg_log_loss", "roc_auc_ovr")
 #: The metrics of a regression task: R², root mean squared error, mean absolute error.
 REGRESSION_SCORINGS = ("r2", "rmse", "mae")
 #: The quantile bins of a numeric target that stratified splits keep balanced.
@@ -118,6 +131,7 @@ ERROR_CURVE_CONSTRAINTS = {
     "n_jobs": [None, Jobs()],
     "random_state": _SEED,
     "progress": [Boolean()],
+    "scoring": [None, Options(*CLASSIFICATION_SCORES, *REGRESSION_SCORES)],
 }
 
 #: The parameters of :func:`cross_validate_selection` (after the selector and the data), as
@@ -126,8 +140,8 @@ ERROR_CURVE_CONSTRAINTS = {
 CROSS_VALIDATION_CONSTRAINTS = {
     "classifier": _CLASSIFIER,
     "cv": [Interval("int", 2, None)],
-    "scoring": [SequenceOf(Options(*SCORINGS, *REGRESSION_SCORINGS),
-                           description="a list of metrics (" + ", ".join(SCORINGS)
+    "scoring": [SequenceOf(Options(*SCORINGS, *EXTRA_SCORINGS, *REGRESSION_SCORINGS),
+                           description="a list of metrics (" + ", ".join(SCORINGS + EXTRA_SCORINGS)
                            + "; for regression " + ", ".join(REGRESSION_SCORINGS) + ")")],
     "pos_label": [None, InstanceOf(str, "a class label (str)", toml="str"),
                   InstanceOf(numbers.Integral, "a class label (int)", toml="int")],
@@ -382,7 +396,8 @@ class ErrorCurveResult:
     ----------
     errors : DataFrame, splits × feature counts
         Test error of the classifier on the top-k features of each split's ranking (the
-        RMSE of the regressor for a regression task, :attr:`metric`).
+        RMSE of the regressor for a regression task), or the score asked for
+        (``error_curve(scoring=…)``, higher is better): :attr:`metric` says which.
     positions : DataFrame, splits × features
         The ranking of each split's selector (1 = best), fitted on that split's training part.
     test_indices : list of ndarray
@@ -392,8 +407,9 @@ class ErrorCurveResult:
     n_test : int
         Rows of each split's test part.
     metric : str, default "error"
-        What ``errors`` holds: ``"error"`` (the classification error rate) or ``"rmse"``
-        (the test root mean squared error of a regression task).
+        What ``errors`` holds: ``"error"`` (the classification error rate), ``"rmse"``
+        (the test root mean squared error of a regression task) or the name of a score of
+        ``rankfusion.evaluation.scores`` (``"balanced_accuracy"``, ``"neg_log_loss"`` …).
     """
 
     errors: pd.DataFrame
@@ -428,11 +444,13 @@ class ErrorCurveResult:
         """
         from .plots import plot_error_curves
 
-        ylabel = "Test RMSE" if self.metric == "rmse" else "Error rate"
+        ylabel = {"rmse": "Test RMSE", "error": "Error rate"}.get(
+            self.metric, f"Test {score_label(self.metric)} (higher is better)")
         return plot_error_curves({label or self.metric: self}, ax=ax, ylabel=ylabel)
 
 
-def _one_split(selector, classifier, X, y, train, test, grid, seeds, regression=False):
+def _one_split(selector, classifier, X, y, train, test, grid, seeds, regression=False,
+               scoring=None):
     sel = _seeded(selector, int(seeds[1]))
     Xtr = _rows(X, train)
     sel.fit(Xtr, y[train])
@@ -444,6 +462,14 @@ def _one_split(selector, classifier, X, y, train, test, grid, seeds, regression=
         top = order[:k]
         clf = _classifier_for(classifier, X, int(seeds[2]))
         clf.fit(_cols(Xtr, top), y[train])
+        if scoring is not None:  # a named score, higher is better (rankfusion.evaluation.scores)
+            if regression:
+                from ..selection.subset_size import prediction_score
+
+                errs[i] = prediction_score(scoring, y[test], clf.predict(_cols(Xte, top)))
+            else:
+                errs[i] = score_estimator(scoring, clf, _cols(Xte, top), y[test])
+            continue
         pred = clf.predict(_cols(Xte, top))
         if regression:
             errs[i] = float(np.sqrt(np.mean((np.asarray(pred, dtype=np.float64)
@@ -457,7 +483,7 @@ def error_curve(selector, X, y, *, n_features=None, classifier=None,
                 n_splits: int = 100, test_size: float | int | None = None,
                 stratify: bool = True, splits: str = "random", task: str = "auto",
                 n_jobs: int | None = None, random_state=None,
-                progress: bool = False) -> ErrorCurveResult:
+                progress: bool = False, scoring: str | None = None) -> ErrorCurveResult:
     """Test error against the number of selected features over repeated random splits (or
     the folds of one K-fold partition).
 
@@ -508,6 +534,13 @@ def error_curve(selector, X, y, *, n_features=None, classifier=None,
     random_state : None, int or Generator
     progress : bool, default False
         Show a progress bar (tqdm).
+    scoring : str, optional
+        None: the curve is the error rate (the RMSE for regression). A score of
+        ``rankfusion.evaluation.scores`` (``"balanced_accuracy"``, ``"roc_auc"``,
+        ``"neg_log_loss"``, ``"mcc"``, ``"accuracy"``; ``"r2"``, ``"neg_rmse"``,
+        ``"neg_mae"`` for regression): the curve is that score, higher is better
+        (the result's ``metric`` names it). A score the classifier cannot give is
+        refused before any split runs.
 
     Returns
     -------
@@ -535,6 +568,12 @@ def error_curve(selector, X, y, *, n_features=None, classifier=None,
     if not isinstance(stratify, (bool, np.bool_)):
         raise TypeError(f"stratify must be a bool, got {stratify!r}")
     classifier = _estimator_for_task(classifier, task)
+    if scoring is not None:
+        scoring = check_scoring(scoring, task)
+        if task != "regression":
+            check_score_estimator(scoring, make_classifier(classifier, task=task),
+                                  len(np.unique(codes)), estimator_name=classifier
+                                  if isinstance(classifier, str) else type(classifier).__name__)
     seed = check_seed(random_state)
     children = np.random.SeedSequence(seed).spawn(n_splits)
     seeds = [seed_int(c, size=3) for c in children]
@@ -561,7 +600,7 @@ def error_curve(selector, X, y, *, n_features=None, classifier=None,
                                  f"stratify={stratify}): {exc}") from None
     splits = parts
     jobs = (delayed(_one_split)(selector, classifier, Xv, yv, tr, te, grid, s,
-                                task == "regression")
+                                task == "regression", scoring)
             for (tr, te), s in zip(splits, seeds))
     out = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
     results = list(_progress(out, n_splits, progress, "splits"))
@@ -574,7 +613,7 @@ def error_curve(selector, X, y, *, n_features=None, classifier=None,
     return ErrorCurveResult(errors=errors, positions=positions,
                             test_indices=[te for _, te in splits],
                             n_train=int(splits[0][0].shape[0]), n_test=int(splits[0][1].shape[0]),
-                            metric="rmse" if task == "regression" else "error")
+                            metric=scoring or ("rmse" if task == "regression" else "error"))
 
 
 # --------------------------------------------------------------------------- cross-validation
@@ -697,6 +736,8 @@ def _one_fold(pipe, X, y, train, test, seeds, scoring, classes, pos_label, avera
                 raise TypeError("roc_auc needs a classifier with predict_proba or "
                                 "decision_function")
             out[m] = _roc_auc(yt, s, model.classes_, pos_label)
+        elif m in EXTRA_SCORINGS:  # scikit-learn's scorers (rankfusion.evaluation.scores)
+            out[m] = score_estimator("roc_auc" if m == "roc_auc_ovr" else m, model, Xte, yt)
     return out
 
 
@@ -717,6 +758,12 @@ def cross_validate_selection(selector, X, y, *, classifier=None, cv=10,
       ``decision_function``; multiclass — one-vs-rest AUC per class weighted by support (as
       scikit-learn's ``multi_class="ovr", average="weighted"``; decision values are accepted
       as well as probabilities, AUC being a rank statistic);
+    * asked for by name only (``EXTRA_SCORINGS``, scikit-learn's scorers through
+      :func:`rankfusion.evaluation.scores.score_estimator`): ``balanced_accuracy``, ``mcc``
+      (Matthews' correlation coefficient), ``neg_log_loss`` (the log-loss negated, higher is
+      better; needs ``predict_proba``) and ``roc_auc_ovr`` (binary — the AUC; multiclass — the
+      one-vs-rest macro mean from ``predict_proba``: the advisor's ``roc_auc``). A classifier
+      that cannot give one is refused before any fold runs;
     * for a regression task: ``r2`` (the coefficient of determination on the test part),
       ``rmse`` (root mean squared error) and ``mae`` (mean absolute error).
 
@@ -731,8 +778,9 @@ def cross_validate_selection(selector, X, y, *, classifier=None, cv=10,
         An int gives ``StratifiedKFold(cv, shuffle=True)`` seeded from ``random_state``
         (``KFold(cv, shuffle=True)`` for a regression task).
     scoring : sequence of str, optional
-        A subset of ``("accuracy", "error", "precision", "recall", "f1", "roc_auc")``, all
-        of them by default; for a regression task a subset of ``("r2", "rmse", "mae")``.
+        A subset of ``("accuracy", "error", "precision", "recall", "f1", "roc_auc")`` (all
+        of them by default) and of ``EXTRA_SCORINGS``; for a regression task a subset of
+        ``("r2", "rmse", "mae")``.
     pos_label : label, optional
         Positive class of a binary problem.
     task : {"auto", "classification", "regression"}, default "auto"
@@ -750,16 +798,22 @@ def cross_validate_selection(selector, X, y, *, classifier=None, cv=10,
     _check_selector(selector, needs_transform=True)
     task = resolve_task(y, task)
     Xv, yv, codes, classes, _ = _check_inputs(X, y, task)
-    allowed = REGRESSION_SCORINGS if task == "regression" else SCORINGS
+    allowed = REGRESSION_SCORINGS if task == "regression" else SCORINGS + EXTRA_SCORINGS
     if scoring is None:
-        scoring = allowed
+        scoring = REGRESSION_SCORINGS if task == "regression" else SCORINGS
     if isinstance(scoring, str):
         scoring = (scoring,)
     scoring = tuple(scoring)
     bad = [s for s in scoring if s not in allowed]
     if bad or not scoring:
+        hint = ""
+        if bad and isinstance(bad[0], str):
+            from .._utils.registry import closest_name
+
+            close = closest_name(bad[0], allowed)
+            hint = f" (did you mean {close!r}?)" if close else ""
         raise ValueError(f"scoring must be a non-empty subset of {list(allowed)} for a {task} "
-                         f"task; got {bad or list(scoring)}")
+                         f"task; got {bad or list(scoring)}{hint}")
     classifier = _estimator_for_task(classifier, task)
     if task == "regression":
         if pos_label is not None:
@@ -800,6 +854,11 @@ def cross_validate_selection(selector, X, y, *, classifier=None, cv=10,
     folds = list(splitter.split(np.zeros(len(yv)), codes))
     seeds = [seed_int(c, size=3) for c in np.random.SeedSequence(seed).spawn(len(folds))]
     clf = _classifier_for(classifier, X, int(seeds[0][2]))
+    for m in scoring:  # a score the classifier cannot give: refused before any fold runs
+        if m in EXTRA_SCORINGS:
+            check_score_estimator("roc_auc" if m == "roc_auc_ovr" else m, clf, len(classes),
+                                  estimator_name=classifier if isinstance(classifier, str)
+                                  else type(classifier).__name__)
     sel = clone(selector)
     if has_nominal_columns(X) and hasattr(sel, "set_output"):
         sel.set_output(transform="pandas")

@@ -23,6 +23,7 @@ call. At the end ``advice.csv``, ``summary.json`` and ``advice.html`` are writte
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sys
@@ -38,7 +39,7 @@ from .._utils.atomic import check_output_dir
 from .._utils.progress import progress_bar
 from .._utils.validation import check_n_jobs
 from .lock import acquire_lock
-from .store import write_bytes_atomic, write_json_atomic
+from .store import another_configuration_error, write_bytes_atomic, write_json_atomic
 
 __all__ = ["advise_in_folder", "AdviceFolderRun", "check_advice_folder", "read_part",
            "STORE_NAME", "PARTS_DIR", "PART_FORMAT"]
@@ -69,6 +70,11 @@ class AdviceFolderRun:
     written : list of Path
         The result files.
     notes : list of str
+    seconds : list of float
+        The recorded duration of each run on the folder of this configuration, the first
+        run's first and this one's last (an interrupted run's time up to its interruption
+        included): ``summary.json``'s ``seconds.total`` is their sum and ``seconds.runs``
+        the list, so a resume adds its time to the recorded one instead of replacing it.
     """
 
     advice: object
@@ -80,6 +86,7 @@ class AdviceFolderRun:
     recomputed: dict = field(default_factory=dict)
     backend: str = "local"
     written: list = field(default_factory=list)
+    seconds: list = field(default_factory=list)
     notes: list = field(default_factory=list)
 
 
@@ -290,17 +297,23 @@ def advise_in_folder(X, y, out, *, overwrite: bool = False, client=None,
         if stored is not None and stored.get("identity_sha256") != sha:
             diff = _differences(stored.get("identity", {}), identity)
             if not overwrite:
-                raise ValueError(
-                    f"out {str(out)!r} holds the advisor parts of another configuration "
-                    f"(it differs in: {', '.join(diff) or 'its identity'}); the parts are "
-                    "never mixed: choose a new folder, or pass --overwrite (overwrite=True) "
-                    "to discard them")
+                raise another_configuration_error(
+                    out, "advisor parts", f"it differs in: {', '.join(diff) or 'its identity'}",
+                    overwrite="discard them")
             notes.append(f"discarded the parts of another configuration (it differed in: "
                          f"{', '.join(diff)})")
             for old in sorted((out / PARTS_DIR).glob("part-*.npz")):
                 old.unlink()
-        write_json_atomic(out / STORE_NAME, {"identity_sha256": sha, "identity": identity,
-                                             "parts": task.n_parts})
+        # the earlier runs' durations of this configuration (discarded with its parts)
+        earlier = [float(v) for v in (stored or {}).get("seconds") or ()
+                   if isinstance(v, (int, float)) and not isinstance(v, bool)] \
+            if stored is not None and stored.get("identity_sha256") == sha else []
+
+        def record(seconds: list) -> None:
+            write_json_atomic(out / STORE_NAME, {"identity_sha256": sha, "identity": identity,
+                                                 "parts": task.n_parts, "seconds": seconds})
+
+        record(earlier)
         parts: list = [None] * task.n_parts
         run = AdviceFolderRun(None, out, sha, task.n_parts, 0, notes=notes)
         for j in range(task.n_parts):
@@ -344,6 +357,10 @@ def advise_in_folder(X, y, out, *, overwrite: bool = False, client=None,
             else:
                 for j in todo:
                     filed(j, advice_part(task, j))
+        except BaseException:
+            with contextlib.suppress(Exception):  # an interrupted run's time is kept too
+                record([*earlier, time.perf_counter() - t0])
+            raise
         finally:
             if bar is not None:
                 bar.close()
@@ -352,7 +369,11 @@ def advise_in_folder(X, y, out, *, overwrite: bool = False, client=None,
                 own.close()
                 if cluster is not None:
                     cluster.close()
-        advice = finish_advice(task, parts, seconds=time.perf_counter() - t0)
+        # this run's duration, measured once; the total adds it to the recorded ones
+        run.seconds = [*earlier, time.perf_counter() - t0]
+        record(run.seconds)
+        advice = finish_advice(task, parts, seconds=float(sum(run.seconds)))
+        advice.summary["seconds"]["runs"] = list(run.seconds)
         run.advice = advice
         info = {"store": {"identity_sha256": sha, "parts": task.n_parts,
                           "reused": run.reused, "computed": len(run.computed),

@@ -58,9 +58,11 @@ def _score_name(advice) -> str:
 
 
 def _clips(advice) -> tuple[float, float]:
-    """The range of the score: accuracy [0, 1], R² (−∞, 1], −RMSE and −MAE (−∞, 0]."""
-    scoring = getattr(advice, "scoring", "accuracy")
-    return {"accuracy": (0.0, 1.0), "r2": (-np.inf, 1.0)}.get(scoring, (-np.inf, 0.0))
+    """The range of the score: accuracy [0, 1], MCC [−1, 1], R² (−∞, 1], −RMSE, −MAE and
+    −log-loss (−∞, 0] (:data:`rankfusion.evaluation.scores.SCORES`)."""
+    from ..evaluation.scores import SCORES
+
+    return SCORES[getattr(advice, "scoring", "accuracy")].bounds
 
 
 def _values(column) -> np.ndarray:

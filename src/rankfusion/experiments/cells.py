@@ -204,6 +204,11 @@ def _load_file(options: dict, task: str = "classification"):
     elif options.get("task") == "classification":  # many whole numbers as classes, as asked
         kw["task"] = "classification"
     X, y = load_data(path, **kw)
+    if not hasattr(X, "columns"):  # an svmlight file: sparse (docs/design.md, 'Sparse input')
+        raise ValueError(f"{path} is an svmlight file, read as a sparse matrix, and the "
+                         "experiment runner takes dense data files only (.csv, .arff, "
+                         ".parquet): save the data in one of them, or rank the file with "
+                         "rankfusion rank, select or svm-rfe, which read svmlight")
     if kw.get("task") == "classification":
         from .._utils.task import as_class_labels
 
@@ -266,16 +271,34 @@ def load_dataset(source: str, options: dict, task: str = "classification"):
     return _load_cached(source, canonical_json(options), task)
 
 
+def _empty_columns(X, names) -> list[str]:
+    """The names of the columns of ``X`` with no value (missing in every row)."""
+    if not X.shape[0] or hasattr(X, "tocsr"):  # a sparse matrix has no missing values
+        return []
+    if hasattr(X, "isna"):
+        empty = X.isna().all(axis=0).to_numpy()
+    else:
+        arr = np.asarray(X)
+        if arr.dtype.kind not in "fc":
+            return []
+        empty = np.isnan(arr).all(axis=0)
+    return [str(names[j]) for j in np.flatnonzero(empty)]
+
+
 def dataset_info(source: str, options: dict, task: str = "classification") -> dict:
     """Shape and class counts of a dataset spec (for validating the grid); a regression data
-    set has ``n_classes`` 0 and ``min_class`` its number of samples (no class to split)."""
-    X, y, _ = load_dataset(source, options, task)
+    set has ``n_classes`` 0 and ``min_class`` its number of samples (no class to split).
+    ``empty_columns`` names the features missing in every row; ``first_class`` is the first
+    class label (as text)."""
+    X, y, names = load_dataset(source, options, task)
+    info = {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
+            "empty_columns": _empty_columns(X, names)}
     if task == "regression":
-        return {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
-                "n_classes": 0, "min_class": int(X.shape[0])}
-    _, counts = np.unique(np.asarray(y).astype(str), return_counts=True)
-    return {"n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
-            "n_classes": int(counts.shape[0]), "min_class": int(counts.min())}
+        return {**info, "n_classes": 0, "min_class": int(X.shape[0]), "first_class": None}
+    labels, counts = np.unique(np.asarray(y).astype(str), return_counts=True)
+    return {**info, "n_classes": int(counts.shape[0]),
+            "min_class": int(counts.min()) if counts.shape[0] else 0,
+            "first_class": str(labels[0]) if labels.shape[0] else None}
 
 
 # --------------------------------------------------------------------------- running

@@ -25,9 +25,12 @@ from __future__ import annotations
 import inspect
 import math
 import numbers
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import numpy as np
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -50,11 +53,12 @@ from .cells import (
     Cell,
     artificial_names,
     dataset_info,
+    load_dataset,
     sklearn_toy_names,
 )
 
 __all__ = ["ConditionalDefault", "ConfigError", "ExperimentConfig", "load_config",
-           "parse_config", "schema_rows"]
+           "parse_config", "saved_config_text", "schema_rows"]
 
 SELECTOR_KINDS = ("ensemble", "svm_rfe", "ranker", "boruta", "stability")
 #: ``[experiment] task``: what every data set's target is (docs/design.md, 'Tasks').
@@ -247,6 +251,10 @@ class ExperimentConfig:
         The configuration's text, as read.
     task : {"classification", "regression"}
         ``[experiment] task``: what every data set's target is.
+    data_files : dict
+        ``[datasets.<label>] path`` of the grid's data sets read from the user's files: label
+        → ``{"path": the resolved (absolute) path, "written": the path as the configuration
+        writes it, "sha256": the file's digest}``.
     """
 
     name: str
@@ -256,6 +264,7 @@ class ExperimentConfig:
     raw: dict = field(repr=False)
     source_text: str = field(default="", repr=False)
     task: str = "classification"
+    data_files: dict = field(default_factory=dict, repr=False)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -595,9 +604,11 @@ def _check_datasets(grid, raw, err: _Errors, base_dir=None, task="classification
                         info = None
                 if info is None:
                     err.add(f"{place} path = {_fmt(tables[label]['path'])}",
-                            f"cannot be loaded: {exc}")
+                            _file_problem(exc, label, source, opts, task))
                     continue
-            out[label] = (source, opts, info)
+            if _check_data_shape(f"{place} path = {_fmt(tables[label]['path'])}", info,
+                                 opts, task, err):
+                out[label] = (source, opts, info)
             continue
         source = opts.pop("source", label)
         if not isinstance(source, str):
@@ -643,8 +654,93 @@ def _check_datasets(grid, raw, err: _Errors, base_dir=None, task="classification
         except (ValueError, TypeError, OSError) as exc:
             err.add(where, f"cannot be loaded: {exc}")
             continue
-        out[label] = (source, opts, info)
+        if _check_data_shape(where, info, None, task, err):
+            out[label] = (source, opts, info)
     return items, out
+
+
+def _toml_words(message: str, label: str) -> str:
+    """A reader's message in the configuration's words: its keyword arguments and command-line
+    options become the TOML keys that set them."""
+    def option(match):  # "pass --sep ';' (sep=';')" → sep = ";"
+        key, value = match.group(1), match.group(2).strip()
+        if key not in _FILE_OPTIONS:
+            return match.group(0)
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = _toml_string(value[1:-1])
+        return f"set {key} = {value} in [datasets.{label}]"
+
+    text = re.sub(r"""(?:pass )?--[\w-]+ (?:'[^']*'|"[^"]*"|\S+) \((\w+)=([^()]*)\)""", option,
+                  str(message))
+    text = re.sub(r"""\btask=["']?(\w+)["']?(?: \(--task \w+\))?""",
+                  r'task = "\1" in [experiment]', text)
+    return re.sub(r"\btarget=(?: \(--target\))?", f'target = "…" in [datasets.{label}]', text)
+
+
+def _numeric_target(source, opts) -> str | None:
+    """How the target of a data file reads as numbers (``"non-integer numbers such as
+    0.79"``), or None when it does not."""
+    try:
+        _, y, _ = load_dataset(source, opts, "regression")
+    except (ValueError, TypeError, OSError):
+        return None
+    y = np.asarray(y, dtype=np.float64)
+    y = y[np.isfinite(y)]
+    if not y.size:
+        return None
+    frac = y[y != np.round(y)]
+    if frac.size:
+        return f"non-integer numbers such as {float(frac[0]):.6g}"
+    return (f"{np.unique(y).shape[0]} distinct whole numbers such as {int(y[0])}")
+
+
+def _file_problem(exc, label, source, opts, task) -> str:
+    """What a data file that cannot be read for the grid is told: a numeric target under the
+    classification task names ``[experiment] task``; anything else the reader's message."""
+    if task == "classification" and isinstance(exc, ValueError):
+        numbers = _numeric_target(source, opts)
+        if numbers is not None:
+            column = f" {opts['target']!r}" if "target" in opts else ""
+            whole = numbers.startswith("non-integer")
+            return (f"the target column{column} holds {numbers}, not class labels: for a "
+                    'numeric target set task = "regression" in [experiment]'
+                    + ("" if whole else '; whole numbers that name classes: task = '
+                       '"classification"')
+                    + f'; another column: target = "…" in [datasets.{label}]')
+    return f"cannot be loaded: {_toml_words(exc, label)}"
+
+
+def _check_data_shape(where, info, file_opts, task, err) -> bool:
+    """What the data's shape already decides, refused before any cell runs: features missing
+    in every row, a classification target with fewer than two classes. ``file_opts``: the
+    options of a data file (its ``drop`` and ``target`` keys are the way out)."""
+    n0 = len(err.items)
+    n = info["n_samples"]
+    empty = info.get("empty_columns") or []
+    if empty and len(empty) == info["n_features"]:
+        err.add(where, f"every feature is missing in all {n} rows: there is nothing to select "
+                "from" + (" (na_values may name values that are data)"
+                          if file_opts and "na_values" in file_opts else ""))
+    elif empty:
+        shown = ", ".join(f"'{c}'" for c in empty[:5]) + (
+            f" and {len(empty) - 5} more" if len(empty) > 5 else "")
+        drop = file_opts.get("drop", []) if file_opts else []
+        drop = [drop] if isinstance(drop, str) else list(drop)
+        hint = (f"; leave {'it' if len(empty) == 1 else 'them'} out with drop = "
+                f"{_toml_value(drop + empty)}" if file_opts is not None else "")
+        err.add(where, f"{'column' if len(empty) == 1 else 'columns'} {shown} "
+                f"{'has' if len(empty) == 1 else 'have'} no value (missing in all {n} rows)"
+                + hint)
+    if task == "classification" and info["n_classes"] < 2:
+        column = (f" column '{file_opts['target']}'" if file_opts and "target" in file_opts
+                  else "")
+        got = ("no class label" if info["n_classes"] == 0 else
+               f"one class ('{info['first_class']}', in all {n} rows)")
+        err.add(where, f"the target{column} holds {got}: feature selection needs at least 2 "
+                "classes" + ('; choose the class column with target = "…", or for a numeric '
+                             'target set task = "regression" in [experiment]'
+                             if file_opts is not None else ""))
+    return len(err.items) == n0
 
 
 def _check_rankers(place: str, rankers, err: _Errors):
@@ -1027,11 +1123,12 @@ def _check_protocols(grid, raw, err: _Errors, task="classification"):
                                            or nf["log"] < 1):
                 err.add(f"{place} n_features", "a table must be { log = N } with N ≥ 1")
         else:
-            from ..evaluation.protocols import REGRESSION_SCORINGS, SCORINGS
+            from ..evaluation.protocols import EXTRA_SCORINGS, REGRESSION_SCORINGS, SCORINGS
 
             params.setdefault("cv", defaults["cv"])
-            own, other = ((REGRESSION_SCORINGS, SCORINGS) if task == "regression"
-                          else (SCORINGS, REGRESSION_SCORINGS))
+            own, other = ((REGRESSION_SCORINGS, SCORINGS + EXTRA_SCORINGS)
+                          if task == "regression"
+                          else (SCORINGS + EXTRA_SCORINGS, REGRESSION_SCORINGS))
             params.setdefault("scoring", defaults["scoring"].value(task))
             wrong = [m for m in params["scoring"] if m in other]
             if wrong:
@@ -1172,8 +1269,14 @@ def parse_config(text: str, *, source: str = "config", default_name: str = "expe
                       clf_items, proto_items, protocols, err, task)
     if err.items:
         raise ConfigError(err.items, source)
+    from .cells import FILE_SOURCE
+
+    data_files = {label: {"path": opts["path"], "written": raw["datasets"][label]["path"],
+                          "sha256": opts["sha256"]}
+                  for _, label in ds_items for src, opts, _ in [datasets[label]]
+                  if src == FILE_SOURCE}
     return ExperimentConfig(name=name, seed=seed, description=desc, cells=cells, raw=raw,
-                            source_text=text, task=task)
+                            source_text=text, task=task, data_files=data_files)
 
 
 def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf_items,
@@ -1205,6 +1308,9 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
             if _type_name(k) == _INT and k > p:
                 err.add(f"{where} on dataset {dlabel!r} ({n} × {p})",
                         f"{k} exceeds the dataset's {p} features")
+        for _, slabel in sel_items:
+            if selectors[slabel][0] == "stability":
+                _check_stability_sizes(slabel, selectors[slabel][1], dlabel, n, p, err)
         for _, plabel in proto_items:
             pkind, pparams = protocols[plabel]
             pp = dict(pparams)
@@ -1297,6 +1403,31 @@ def _plan(seed, ds_items, datasets, sel_items, selectors, rule_items, rules, clf
     return cells
 
 
+def _check_stability_sizes(slabel, sparams, dlabel, n, p, err) -> None:
+    """A stability selector's q, threshold and PFER target against a data set's p features,
+    as its fit will resolve them (:func:`rankfusion.selection.stability_parameters`): q above
+    p, all three given, a target no threshold reaches."""
+    from ..selection import StabilitySelector, stability_parameters
+
+    given = {**StabilitySelector().get_params(deep=False), **sparams}
+    if all(given[k] is not None for k in ("q", "threshold", "pfer")):
+        return  # the selector's own check refuses all three, whatever the data
+    try:
+        stability_parameters(p, q=given["q"], threshold=given["threshold"], pfer=given["pfer"],
+                             bound=given["bound"],
+                             n_pairs=(given["n_subsamples"] // 2
+                                      if given["complementary_pairs"] else None))
+    except (ValueError, TypeError) as exc:
+        text = re.sub(r"\b(q|threshold|pfer|bound|n_pairs|p)=", r"\1 = ",
+                      str(exc).splitlines()[0])
+        own = {k: sparams[k] for k in ("q", "threshold", "pfer") if k in sparams}
+        key = _named_key(text, own)
+        place = f"[selectors.{slabel}]" + (f" {key} = {_fmt(own[key])}" if key else "")
+        msg = f"{place} on dataset {dlabel!r} ({n} × {p}): {text}"
+        if msg not in err.items:
+            err.items.append(msg)
+
+
 def _check_selector_object(cell, slabel, rlabel, dlabel, plabel, info, checked, err):
     """Build the cell's selector as the run will and ask the selector's own parameter check
     (``EnsembleSelector`` / ``SVMRFE``), before any work; then an ensemble's bootstrap size
@@ -1326,6 +1457,9 @@ def _check_selector_object(cell, slabel, rlabel, dlabel, plabel, info, checked, 
         except (ValueError, TypeError) as exc:
             checked.add(key + ("failed",))
             text = str(exc).splitlines()[0]
+            keys = "|".join(re.escape(str(k)) for k in spec["selector"]["params"])
+            if keys:  # the selector's q=2 is the table's q = 2
+                text = re.sub(rf"\b({keys})=(?!=)", r"\1 = ", text)
             named = _named_key(text, spec["selector"]["params"])
             if named is not None:
                 place += f" {named} = {_fmt(spec['selector']['params'][named])}"
@@ -1385,6 +1519,131 @@ def load_config(path) -> ExperimentConfig:
         raise ConfigError([f"not UTF-8 text: {exc}"], str(path)) from None
     return parse_config(text, source=str(path), default_name=path.stem,
                         base_dir=path.resolve().parent)
+
+
+# --------------------------------------------------------------------------- saved copy
+#: First line of the comment block that a saved ``config.toml`` opens with when the
+#: configuration reads data files (:func:`saved_config_text`).
+SAVED_HEADER = ("# rankfusion experiment: the configuration of this results folder, its data "
+                "paths resolved")
+_HEADER_FILE = "# data file "
+_PATH_VALUE = re.compile(r"""(?m)(\bpath[ \t]*=[ \t]*)("(?:[^"\\\n]|\\.)*"|'[^'\n]*')""")
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string holding ``text`` (JSON's escapes are TOML's)."""
+    import json
+
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_string(key)
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else "inf" if value > 0 else "-inf"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}"
+                               for k, v in value.items()) + "}"
+    raise TypeError(f"no TOML text for a {type(value).__name__}")
+
+
+def _toml_dumps(raw: dict, prefix: str = "") -> str:
+    """TOML text of a parsed configuration (tables as ``[a.b]`` headers, the rest inline)."""
+    lines, tables = [], []
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            tables.append((key, value))
+        else:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    text = "\n".join(lines) + ("\n" if lines else "")
+    for key, value in tables:
+        name = f"{prefix}.{_toml_key(key)}" if prefix else _toml_key(key)
+        body = _toml_dumps(value, name)
+        if any(not isinstance(v, dict) for v in value.values()) or not value:
+            text += f"\n[{name}]\n"
+        text += body
+    return text
+
+
+def _strip_saved_header(text: str) -> str:
+    """``text`` without the comment block :func:`saved_config_text` put before it."""
+    if not text.startswith(SAVED_HEADER + "\n"):
+        return text
+    lines = text.split("\n")[1:]
+    while lines and lines[0].startswith(_HEADER_FILE):
+        lines.pop(0)
+    if lines and not lines[0].strip():
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+def saved_config_text(cfg: ExperimentConfig) -> str:
+    """The text of the ``config.toml`` a results folder keeps: the configuration as written,
+    each data file's ``path`` resolved (absolute), so that the copy reads the same files from
+    wherever it is loaded; and, when it reads data files, a comment block before it naming
+    each file and its SHA-256, so that the copy's own SHA-256 identifies the data too.
+
+    A configuration without data files is kept as written. Saving a configuration loaded from
+    a saved copy gives the same text.
+
+    Parameters
+    ----------
+    cfg : ExperimentConfig
+        A validated configuration.
+
+    Returns
+    -------
+    str
+    """
+    text = _strip_saved_header(cfg.source_text)
+    if not cfg.data_files:
+        return text
+    import copy
+
+    written = {}
+    for entry in cfg.data_files.values():
+        if entry["written"] != entry["path"]:
+            written[entry["written"]] = entry["path"]
+    expected = copy.deepcopy(cfg.raw)
+    for label, entry in cfg.data_files.items():
+        expected["datasets"][label]["path"] = entry["path"]
+
+    def resolved(match):
+        try:
+            value = tomllib.loads(f"v = {match.group(2)}")["v"]
+        except tomllib.TOMLDecodeError:  # pragma: no cover - the pattern matched a fragment
+            return match.group(0)
+        if value not in written:
+            return match.group(0)
+        return match.group(1) + _toml_string(written[value])
+
+    body = _PATH_VALUE.sub(resolved, text) if written else text
+    try:
+        ok = tomllib.loads(body) == expected
+    except tomllib.TOMLDecodeError:  # pragma: no cover
+        ok = False
+    if not ok:  # a path written where the pattern cannot see it: the parsed tables, written out
+        try:
+            dumped = _toml_dumps(expected)
+            if tomllib.loads(dumped) == expected:
+                body = dumped
+        except (TypeError, tomllib.TOMLDecodeError):  # pragma: no cover - a TOML date
+            pass
+    head = [SAVED_HEADER] + [f"{_HEADER_FILE}[datasets.{label}] {_toml_string(e['path'])} "
+                             f"sha256 {e['sha256']}"
+                             for label, e in sorted(cfg.data_files.items())]
+    return "\n".join(head) + "\n\n" + body
 
 
 # --------------------------------------------------------------------------- schema

@@ -302,6 +302,32 @@ def _summary_errors(res: pd.DataFrame, protocol: str, classifier: str) -> pd.Dat
                            sort=False)
 
 
+def _win_ranking_text(wm) -> str:
+    """The ranking line of a win matrix (:func:`rankfusion.evaluation.win_matrix`): methods
+    ranked by the statistic it names, net wins (wins − losses; then the methods each
+    outperforms), equal statistics sharing a rank (competition ranking, "1, 2, 2, 4"), never
+    the input order presented as a ranking; "no wins: no ranking" when no test rejected.
+
+    Parameters
+    ----------
+    wm : WinMatrixResult
+
+    Returns
+    -------
+    str
+    """
+    if not int(wm.wins.to_numpy().sum()):
+        return "no wins: no ranking (no pair of methods differs significantly)"
+    parts, rank, previous = [], 0, None
+    for position, name in enumerate(wm.ranking, start=1):
+        key = (int(wm.net_wins[name]), int(wm.outperforms[name]))
+        if key != previous:
+            rank, previous = position, key
+        parts.append(f"{rank}. {name} ({key[0]:+d})")
+    return ("ranking by net wins (wins − losses, in brackets; equal net wins and methods "
+            "outperformed share a rank): " + ", ".join(parts))
+
+
 def _per_split_errors(res, protocol, classifier) -> dict:
     sub = res[(res["protocol"] == protocol) & (res["classifier"] == classifier)
               & (res["metric"] == "error")]
@@ -512,10 +538,14 @@ def write_report(out, *, title: str | None = None) -> Path:
                   "this report. Run it to the end to report it, or read its finished cells "
                   "with read_results(DIR, partial=True).")
     if runs:
-        doc.table(pd.DataFrame([{k: r.get(k) for k in ("started", "experiment", "status",
-                                                       "backend", "seconds", "cells_reused",
-                                                       "cells_computed", "finished")}
-                                for r in runs]), index=False)
+        table = pd.DataFrame([{k: r.get(k) for k in ("started", "experiment", "status",
+                                                      "backend", "seconds", "cells_reused",
+                                                      "cells_computed", "finished")}
+                              for r in runs])
+        # each run's duration as the command line printed it (one number per run)
+        table["seconds"] = [f"{v:.1f}" if isinstance(v, (int, float)) else "" for v in
+                            table["seconds"]]
+        doc.table(table, index=False)
     plots = doc.plots_available()
     if plots:
         from ..evaluation import (
@@ -621,7 +651,7 @@ def write_report(out, *, title: str | None = None) -> Path:
         wm = win_matrix({k: t[cols] for k, t in tables.items()})
         doc.h(3, label)
         doc.p(f"wins[A, B] = datasets (of {wm.n_datasets}) where A's error is significantly "
-              f"lower than B's (α = {wm.alpha}); ranking: {', '.join(map(str, wm.ranking))}.")
+              f"lower than B's (α = {wm.alpha}); {_win_ranking_text(wm)}.")
         doc.table(wm.wins)
     # ------------------------------------------------------------------ stability
     doc.h(2, "Stability of the selected subsets")

@@ -188,7 +188,8 @@ def find_experiments(experiments=None) -> Path:
     Raises
     ------
     ValueError
-        No such folder holds the papers' configurations.
+        No such folder holds the papers' configurations, or ``$RANKFUSION_EXPERIMENTS`` is
+        set to a folder that does not (it is never passed over for another).
     """
     def ok(p: Path) -> bool:
         return all((p / paper / "smoke.toml").is_file() for paper in PAPERS)
@@ -204,8 +205,15 @@ def find_experiments(experiments=None) -> Path:
                              f"got {str(p)!r}")
         return p.resolve()
     candidates = []
-    if os.environ.get(ENV_VAR):
-        candidates.append(Path(os.environ[ENV_VAR]))
+    if os.environ.get(ENV_VAR, "").strip():
+        p = Path(os.environ[ENV_VAR]).expanduser()
+        if not ok(p):  # set, so meant: never passed over for another folder
+            what = ("does not exist" if not p.exists() else "is not a folder" if not p.is_dir()
+                    else f"holds no <paper>/smoke.toml for {', '.join(PAPERS)}")
+            raise ValueError(f"{ENV_VAR}={os.environ[ENV_VAR]}: {what}; it must name the "
+                             "experiments/ folder of a rankfusion checkout: correct it, unset "
+                             "it, or give --experiments DIR")
+        return p.resolve()
     candidates.append(Path.cwd() / "experiments")
     candidates.append(Path(__file__).resolve().parents[3] / "experiments")
     source = _installed_from()
@@ -370,8 +378,10 @@ def reproduce(paper: str, mode: str = "smoke", *, out=None, experiments=None,
                              "cells": n_cells, "computed": 0, "reused": n_cells})
             continue
         log(f"{config}: running {n_cells} cells → {folder}")
+        # each folder of the plan is this configuration's: one shipped with an earlier
+        # version of it is brought up to date (its cells of unchanged settings reused)
         s = run_experiment(path, folder, scheduler=scheduler, n_workers=n_workers,
-                           report=False, progress=progress)
+                           report=False, progress=progress, overwrite=True)
         if s.failed:
             raise RuntimeError(f"{paper} {config}: {len(s.failed)} cell(s) failed (the finished "
                                f"cells are kept in {folder}; rerun to resume): "

@@ -31,9 +31,10 @@ from pathlib import Path
 from .._utils.progress import progress_bar
 from .._utils.validation import check_n_jobs, check_positive_int
 from .cells import Cell, WarningReplay, fold_positions, run_cell, run_cell_on_worker
-from .config import ExperimentConfig, load_config, parse_config
+from .config import ExperimentConfig, load_config, parse_config, saved_config_text
 from .lock import acquire_lock, lock_holder
 from .store import (
+    another_configuration_error,
     assemble,
     cell_path,
     cell_status,
@@ -46,7 +47,8 @@ from .store import (
     write_table,
 )
 
-__all__ = ["run_experiment", "plan", "dry_run", "RunSummary", "dask_client"]
+__all__ = ["run_experiment", "plan", "dry_run", "RunSummary", "dask_client",
+           "check_results_folder", "config_sha256"]
 
 DASK_EXTRA = "rankfusion[dask]"
 
@@ -61,8 +63,13 @@ class RunSummary:
     computed: list[str] = field(default_factory=list)
     recomputed_corrupt: list[str] = field(default_factory=list)
     failed: dict[str, str] = field(default_factory=dict)
+    #: The run's duration, from its start to its tables (or its end when it stops early),
+    #: measured once (:func:`_end_run`) and shown everywhere: the command line, the progress
+    #: line's last line, ``metadata.json``'s run record and the report's runs table.
     seconds: float = 0.0
     report: Path | None = None
+    #: Seconds spent drawing the report, after the run's end (not in ``seconds``).
+    report_seconds: float | None = None
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     #: ``running`` while it runs, then ``finished``, ``failed`` (some cells failed),
     #: ``interrupted`` (Ctrl-C) or ``error: …`` (the run itself raised).
@@ -77,6 +84,8 @@ class RunSummary:
     #: Temporary files of interrupted runs that were removed at start.
     temporaries_removed: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.time)
+    #: When the run ended (epoch seconds; None while it runs): set once, by ``_end_run``.
+    ended: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -179,7 +188,7 @@ def _versions(extra: tuple[str, ...] = ()) -> dict:
     return out
 
 
-def dry_run(config, out, *, file=None) -> dict:
+def dry_run(config, out, *, file=None, overwrite: bool = False) -> dict:
     """Print the cells, the estimated work and which are done; returns the counts.
 
     Parameters
@@ -190,6 +199,9 @@ def dry_run(config, out, *, file=None) -> dict:
         The results folder whose finished cells are counted as done.
     file : file-like, optional
         Where to print; default ``sys.stdout``.
+    overwrite : bool, default False
+        As :func:`run_experiment`: without it, a folder that the run would refuse
+        (:func:`check_results_folder`) is refused here too.
 
     Returns
     -------
@@ -198,6 +210,7 @@ def dry_run(config, out, *, file=None) -> dict:
     """
     cfg = _as_config(config)
     out = Path(out)
+    note = check_results_folder(cfg, out, overwrite=overwrite)
     status = cell_status(out, cfg.cells)
     times = []
     for c in cfg.cells:
@@ -212,6 +225,9 @@ def dry_run(config, out, *, file=None) -> dict:
     holder = lock_holder(out)
     if holder:
         print(f"note: {holder}", file=file)
+    if note:
+        print(f"note: --overwrite: the run {note[0].lower()}{note[1:]}"
+              .replace("the run replaced", "the run replaces"), file=file)
     print(f"{'#':>4}  {'cell':<{w}}  {'hash':<12}  {'status':<8}  work", file=file)
     for i, c in enumerate(cfg.cells):
         est = _estimate(c)
@@ -250,7 +266,7 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
                    n_workers: int | None = None, n_jobs: int | None = None,
                    csv: bool = False, report: bool = True, progress: bool | None = None,
                    retries: int = 2, on_cell: Callable[[Cell, str], None] | None = None,
-                   rfe_memo: int | None = 32) -> RunSummary:
+                   rfe_memo: int | None = 32, overwrite: bool = False) -> RunSummary:
     """Run (or resume) an experiment grid and write its results under ``out``.
 
     Parameters
@@ -288,6 +304,12 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         splits' lists with different rules run the eliminations once. The numbers do not
         change (the eliminations are deterministic). None switches it off; it does not reach
         Dask workers or the joblib workers of ``n_jobs`` > 1.
+    overwrite : bool, default False
+        Accept a folder that holds another configuration's results (or a data file changed
+        since its last run), or files of its own (:func:`check_results_folder`): this run's
+        configuration replaces the folder's (its ``config.toml``, and its tables and report
+        when it finishes). The finished cells are kept: those whose settings and data are
+        unchanged are reused.
 
     Returns
     -------
@@ -295,6 +317,9 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
 
     Raises
     ------
+    ValueError
+        ``out`` holds another configuration's results, a data file changed since its last
+        run, or files that are not a results folder's (without ``overwrite``).
     FolderLockedError
         Another run is using ``out`` (an ``OSError``; its message names the run's pid and
         start, and for a run on another host how to remove its lock).
@@ -305,12 +330,18 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         raise ValueError("give scheduler or n_workers (a local cluster), not both")
     n_jobs = check_n_jobs(n_jobs)
     retries = check_positive_int(retries, name="retries", minimum=0)
+    if not isinstance(overwrite, bool):
+        raise TypeError(f"overwrite must be True or False, got {type(overwrite).__name__}")
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"out {out} is a file; the results go to a folder (new, or "
                                  "an earlier run's to resume it)")
+    # before the folder is touched: nothing of a refused run is recorded in it
+    replaced = check_results_folder(cfg, out, overwrite=overwrite)
     t0 = time.time()
     config_sha = config_sha256(cfg)
     summary = RunSummary(out=out, total=len(cfg.cells), reused=0)
+    if replaced:
+        summary.notes.append(replaced)
     out.mkdir(parents=True, exist_ok=True)
     # one run at a time per folder (docs/experiments.md, 'Running twice on one folder'):
     # nothing in the folder is touched before the lock is held
@@ -323,7 +354,7 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         (out / "cells").mkdir(exist_ok=True)
         summary.temporaries_removed = clean_temporaries(out, before=summary.started)
         earlier_failures = _start_history(out, cfg, summary)
-        write_bytes_atomic(out / "config.toml", cfg.source_text.encode("utf-8"))
+        write_bytes_atomic(out / "config.toml", saved_config_text(cfg).encode("utf-8"))
         _run_locked(cfg, out, summary, earlier_failures, client=client, scheduler=scheduler,
                     n_workers=n_workers, n_jobs=n_jobs, csv=csv, report=report,
                     progress=progress, retries=retries, on_cell=on_cell, rfe_memo=rfe_memo,
@@ -332,27 +363,171 @@ def run_experiment(config, out, *, client=None, scheduler: str | None = None,
         summary.status = ("interrupted" if isinstance(exc, (KeyboardInterrupt, SystemExit))
                           else f"error: {type(exc).__name__}: {exc}")
         with contextlib.suppress(Exception):
-            _write_metadata(out, cfg, summary, time.time() - t0)
+            _write_metadata(out, cfg, summary, _end_run(summary, t0))
         raise
     finally:
         lock.release()
-    summary.seconds = time.time() - t0
+    _end_run(summary, t0)  # a no-op when the run recorded its end
     return summary
 
 
-def config_sha256(cfg: ExperimentConfig) -> str:
-    """SHA-256 of the configuration's text and of the data files it reads
-    (``[datasets.<label>] path``): the identity of an experiment in a results folder (its run
-    records, its tables and the lock carry it), so a changed data file is another
-    experiment."""
-    from .cells import FILE_SOURCE
+def _end_run(summary: RunSummary, t0: float, bar=None) -> float:
+    """The run's duration, measured once: ``summary.seconds`` set at the run's end (the
+    first call) and returned unchanged after; ``bar``, the progress reporter, closes with it,
+    so its last line shows the same number as the command line and ``metadata.json``."""
+    if summary.ended is None:
+        summary.ended = time.time()
+        summary.seconds = summary.ended - t0
+    if bar is not None:
+        close = getattr(bar, "close_after", None)
+        close(summary.seconds) if close is not None else bar.close()
+    return summary.seconds
 
+
+def config_sha256(cfg: ExperimentConfig) -> str:
+    """SHA-256 of the ``config.toml`` a results folder keeps of the configuration
+    (:func:`~.config.saved_config_text`: the text as written, data paths resolved, and the
+    SHA-256 of each data file it reads): the identity of an experiment in a results folder
+    (its run records, its tables and the lock carry it), so a changed data file is another
+    experiment. A configuration without data files: the SHA-256 of its text.
+
+    Parameters
+    ----------
+    cfg : ExperimentConfig
+
+    Returns
+    -------
+    str
+    """
+    return hashlib.sha256(saved_config_text(cfg).encode("utf-8")).hexdigest()
+
+
+def _earlier_sha256(cfg: ExperimentConfig) -> str:
+    """The identity earlier releases gave a configuration: its text, then the data files'
+    digests (a folder they wrote is this configuration's)."""
     h = hashlib.sha256(cfg.source_text.encode("utf-8"))
-    files = sorted({c.dataset["options"]["sha256"] for c in cfg.cells
-                    if c.dataset.get("source") == FILE_SOURCE})
-    for digest in files:
+    for digest in sorted({e["sha256"] for e in cfg.data_files.values()}):
         h.update(f"\ndata file sha256 {digest}".encode("ascii"))
     return h.hexdigest()
+
+
+#: Files of a results folder that a run writes or replaces.
+_RUN_FILES = ("config.toml", "results.parquet", "positions.parquet", "results.csv",
+              "positions.csv", "report")
+
+
+def _folder_configuration(out: Path) -> str | None:
+    """The SHA-256 of the configuration a results folder holds: its last run's (the one its
+    ``config.toml`` is), else its tables', else its ``config.toml``'s; None when unknown."""
+    runs = _read_metadata(out).get("runs")
+    if isinstance(runs, list):
+        for run in reversed(runs):
+            if isinstance(run, dict) and isinstance(run.get("config_sha256"), str):
+                return run["config_sha256"]
+    tables = out / "results.parquet"
+    if tables.is_file():
+        try:
+            import pyarrow.parquet as pq
+
+            from .store import TABLE_CONFIG_KEY
+
+            sha = (pq.read_schema(tables).metadata or {}).get(TABLE_CONFIG_KEY)
+            if sha:
+                return sha.decode()
+        except Exception:  # a damaged table: the config.toml decides
+            pass
+    saved = out / "config.toml"
+    if saved.is_file():
+        return hashlib.sha256(saved.read_bytes()).hexdigest()
+    return None
+
+
+def _changed_files(cfg: ExperimentConfig, recorded: dict) -> list[str]:
+    """The data files of ``cfg`` that ``recorded`` (label → the path, size, time and digest
+    an earlier run recorded) saw with other contents, each said in one phrase."""
+    changed = []
+    for label, entry in sorted(cfg.data_files.items()):
+        old = recorded.get(label)
+        if not isinstance(old, dict) or old.get("path") != entry["path"] \
+                or old.get("sha256") in (None, entry["sha256"]):
+            continue
+        try:
+            st = os.stat(entry["path"])
+            now = f"{st.st_size:,} bytes, modified {_iso(st.st_mtime)}"
+        except OSError:
+            now = "unreadable now"
+        was = (f"{old['size']:,} bytes, modified {_iso(old.get('mtime'))}"
+               if isinstance(old.get("size"), int) else "other contents")
+        changed.append(f"data file {entry['path']} ([datasets.{label}]) changed since the "
+                       f"last run ({was}; now {now})")
+    return changed
+
+
+def check_results_folder(config, out, *, overwrite: bool = False) -> str | None:
+    """Check, before anything is written, that an experiment may run in the folder ``out``:
+    it is new or empty, or it holds this configuration's results (the run resumes them).
+
+    Refused, unless ``overwrite``: a folder holding another configuration's results (its last
+    run, tables or ``config.toml`` are of another configuration), where the message names a
+    data file that changed since that run; and a folder that is not a results folder but
+    holds files a run replaces (``config.toml``, ``report/`` …).
+
+    Parameters
+    ----------
+    config : str, path-like or ExperimentConfig
+        The configuration (as :func:`plan`).
+    out : str or path-like
+        The results folder.
+    overwrite : bool, default False
+        Accept such a folder: this configuration then replaces the folder's.
+
+    Returns
+    -------
+    str or None
+        With ``overwrite``, what is replaced (a note for the run's history); else None.
+
+    Raises
+    ------
+    ValueError
+        The folder is refused; the message names it and the ways out (``--overwrite``,
+        another ``--out``).
+    """
+    cfg = _as_config(config)
+    out = Path(out)
+    if not out.is_dir():
+        return None
+    sha = config_sha256(cfg)
+    ours = any((out / n).exists() for n in ("metadata.json", "cells", "results.parquet"))
+    if not ours:
+        found = sorted(n for n in (*_RUN_FILES, "advice-store.json") if (out / n).exists())
+        if found and not overwrite:
+            raise ValueError(
+                f"out {str(out)!r} is not a results folder of rankfusion experiment and holds "
+                f"{', '.join(found)}, which a run would replace: choose another folder "
+                "(--out), or pass --overwrite (overwrite=True) to replace them")
+        return (f"replaced the files of a folder that was not a results folder "
+                f"({', '.join(found)})") if found else None
+    theirs = _folder_configuration(out)
+    if theirs is None or theirs in (sha, _earlier_sha256(cfg)):
+        return None
+    meta = _read_metadata(out)
+    known = meta.get("experiments") if isinstance(meta.get("experiments"), dict) else {}
+    record = known.get(theirs) if isinstance(known.get(theirs), dict) else {}
+    changed = _changed_files(cfg, record.get("data_files") or {})
+    name = record.get("name")
+    if overwrite:
+        return (f"replaced the configuration of this folder ({theirs[:12]}"
+                + (f", {name!r}" if name else "") + ")"
+                + (": " + "; ".join(changed) if changed else ""))
+    if changed:
+        raise ValueError(f"out {str(out)!r}: {'; '.join(changed)}; its results are never mixed "
+                         "with the new data's: choose another folder (--out), or pass "
+                         "--overwrite (overwrite=True) to replace them (the cells of unchanged "
+                         "data are reused)")
+    how = (f"{name!r}, " if name else "") + f"SHA-256 {theirs[:12]}…, this one {sha[:12]}…"
+    raise another_configuration_error(
+        out, "results", how, overwrite="replace them with this configuration's (the finished "
+        "cells of unchanged settings are reused)")
 
 
 def _run_locked(cfg, out, summary, earlier_failures, *, client, scheduler, n_workers, n_jobs,
@@ -394,9 +569,11 @@ def _run_locked(cfg, out, summary, earlier_failures, *, client, scheduler, n_wor
                     else rfe_lists_memo(rfe_memo))
             with memo:
                 _run_local(todo, n_jobs, filed, summary)
-    finally:
+    except BaseException:
         if bar is not None:
             bar.close()
+        raise
+    finally:
         if own_client is not None:
             cluster = getattr(own_client, "cluster", None)
             own_client.close()
@@ -404,23 +581,30 @@ def _run_locked(cfg, out, summary, earlier_failures, *, client, scheduler, n_wor
                 cluster.close()
     if summary.failed:
         summary.status = "failed"
-        _write_metadata(out, cfg, summary, time.time() - t0)
+        _write_metadata(out, cfg, summary, _end_run(summary, t0, bar))
         return
-    results, positions, timings = assemble(out, cfg.cells)
-    # the cross-validation cells' folds (selected subsets, rankings), for their stability
-    positions = fold_positions(out, cfg.cells, positions)
-    sha = config_sha256(cfg)
-    write_table(results, out / "results.parquet", config_sha256=sha)
-    write_table(positions, out / "positions.parquet", config_sha256=sha)
-    if csv:
-        write_csv(results, out / "results.csv")
-        write_csv(positions, out / "positions.csv")
+    try:
+        results, positions, timings = assemble(out, cfg.cells)
+        # the cross-validation cells' folds (selected subsets, rankings), for their stability
+        positions = fold_positions(out, cfg.cells, positions)
+        sha = config_sha256(cfg)
+        write_table(results, out / "results.parquet", config_sha256=sha)
+        write_table(positions, out / "positions.parquet", config_sha256=sha)
+        if csv:
+            write_csv(results, out / "results.csv")
+            write_csv(positions, out / "positions.csv")
+    except BaseException:
+        if bar is not None:
+            bar.close()
+        raise
     summary.status = "finished"
-    _write_metadata(out, cfg, summary, time.time() - t0, timings=timings)
+    _write_metadata(out, cfg, summary, _end_run(summary, t0, bar), timings=timings)
     if report:
         from .report import write_report
 
+        t_report = time.perf_counter()
         summary.report = write_report(out)
+        summary.report_seconds = time.perf_counter() - t_report
 
 
 def _run_local(todo, n_jobs, filed, summary):
@@ -527,6 +711,21 @@ def _start_history(out: Path, cfg: ExperimentConfig, summary: RunSummary) -> dic
     return failures
 
 
+def _data_file_records(cfg: ExperimentConfig) -> dict:
+    """label → the data file's resolved path, the path as written, SHA-256, size and
+    modification time (epoch seconds)."""
+    records = {}
+    for label, entry in sorted(cfg.data_files.items()):
+        record = dict(entry)
+        try:
+            st = os.stat(entry["path"])
+            record.update(size=int(st.st_size), mtime=float(st.st_mtime))
+        except OSError:
+            pass
+        records[label] = record
+    return records
+
+
 def _write_metadata(out: Path, cfg: ExperimentConfig, summary: RunSummary, seconds: float, *,
                     timings: dict | None = None, old: dict | None = None):
     """Write ``metadata.json``: this run's record in the history (added or updated), the
@@ -542,13 +741,17 @@ def _write_metadata(out: Path, cfg: ExperimentConfig, summary: RunSummary, secon
                   "config_sha256": sha, "cells": len(cfg.cells)}
     if cfg.task != "classification":  # a classification run's metadata as it always was
         experiment["task"] = cfg.task
+    if cfg.data_files:  # what a later run compares its files with
+        experiment["data_files"] = _data_file_records(cfg)
     runs = [r for r in old.get("runs", []) if isinstance(r, dict)
             and r.get("run_id") != summary.run_id]
     ended = summary.status != "running"
     runs.append({
         "run_id": summary.run_id, "config_sha256": sha, "experiment": cfg.name,
         "pid": os.getpid(), "host": platform.node(),
-        "started": _iso(summary.started), "ended": _iso(time.time()) if ended else None,
+        "started": _iso(summary.started),
+        "ended": (_iso(time.time() if summary.ended is None else summary.ended) if ended
+                  else None),
         "status": summary.status, "finished": summary.status == "finished",
         "seconds": round(seconds, 3), "backend": summary.backend,
         "cells_total": summary.total, "cells_reused": summary.reused,

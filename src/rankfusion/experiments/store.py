@@ -4,7 +4,7 @@ verified on reading; tidy tables assembled from them.
 Layout of ``OUT/``::
 
     cells/<hash>.json     one finished cell (spec, seed, payload, payload checksum, timing)
-    config.toml           the configuration of the last run (copied)
+    config.toml           the configuration of the folder (copied, data paths resolved)
     results.parquet       tidy scores: one row per cell × split/fold × feature count × metric
     positions.parquet     per-split rankings of the error-curve cells (cell × split × feature)
     results.csv, positions.csv   with ``--csv``
@@ -37,7 +37,7 @@ from .cells import CELL_FORMAT, Cell, canonical_json, sha256_hex
 
 __all__ = ["cell_path", "write_cell", "read_cell", "cell_status", "assemble",
            "write_json_atomic", "write_table", "read_table", "write_csv", "clean_temporaries",
-           "RESULT_COLUMNS", "TABLE_CONFIG_KEY"]
+           "another_configuration_error", "RESULT_COLUMNS", "TABLE_CONFIG_KEY"]
 
 RESULT_COLUMNS = ["dataset", "method", "selector", "rule", "classifier", "protocol", "split",
                   "n_features", "metric", "value", "cell"]
@@ -72,6 +72,34 @@ def write_bytes_atomic(path: Path, data: bytes):
 
 def write_json_atomic(path: Path, obj):
     write_bytes_atomic(path, (json.dumps(obj, indent=1, sort_keys=True) + "\n").encode())
+
+
+def another_configuration_error(out, what: str, how: str, *, overwrite: str) -> ValueError:
+    """The refusal of a results folder that holds another configuration's results, in one
+    line naming the folder, how the configurations differ and the two ways out (the
+    experiment runner and the advisor say it alike: results of two configurations are never
+    mixed in one folder).
+
+    Parameters
+    ----------
+    out : path-like
+        The folder.
+    what : str
+        What it holds (``"results"``, ``"advisor parts"``).
+    how : str
+        How the configurations differ (``"it differs in: seed"``).
+    overwrite : str
+        What ``--overwrite`` does there (``"discard them"``).
+
+    Returns
+    -------
+    ValueError
+        The error to raise.
+    """
+    return ValueError(f"out {str(out)!r} holds the {what} of another configuration ({how}); "
+                      "two configurations' results are never mixed in one folder: choose "
+                      f"another folder (--out), or pass --overwrite (overwrite=True) to "
+                      f"{overwrite}")
 
 
 def write_cell(out: Path, cell: Cell, result: dict) -> Path:

@@ -13,6 +13,7 @@ import re
 import numpy as np
 
 from .._utils.lazy import lazy_module
+from .._utils.names import invisible_message, nfc
 from .inputs import read_input
 
 pd = lazy_module("pandas")  # imported on first use (small commands start without it)
@@ -202,6 +203,23 @@ def read_arff(path, *, encoding: str = "utf-8") -> pd.DataFrame:
 
 
 
+def arff_unicode_text(text: str) -> str:
+    """An ARFF text in Unicode form NFC: names, declared values and cells in one form
+    (docs/design.md, 'Inputs'; the declared values say the spelling of each value, so a
+    value written otherwise in a data line is that value)."""
+    return nfc(text)
+
+
+def check_attribute_text(path, lineno: int, name: str, values) -> None:
+    """A ``ValueError`` for an attribute name or a declared nominal value holding an
+    invisible character (naming the file, the line and the character)."""
+    for what, v in [("the attribute name", name)] + [(f"a value of attribute {name!r},", c)
+                                                      for c in values or ()]:
+        msg = invisible_message(v, f"{path}, line {lineno}: {what}")
+        if msg:
+            raise ValueError(msg)
+
+
 def _arff_parts(text: str, path):
     """The header and the data lines of an ARFF text: ``(relation, names, kinds, cats,
     rows)``, rows as ``(line number, stripped line)``; the header's errors raised here."""
@@ -209,6 +227,7 @@ def _arff_parts(text: str, path):
     relation = None
     rows: list[tuple[int, str]] = []
     in_data = False
+    text = arff_unicode_text(text)
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if "%" in line:
@@ -221,6 +240,7 @@ def _arff_parts(text: str, path):
                 relation = _unquote(line[9:].strip())
             elif low.startswith("@attribute"):
                 n, k, c = _parse_attribute(line[10:], lineno)
+                check_attribute_text(path, lineno, n, c)
                 names.append(n)
                 kinds.append(k)
                 cats.append(c)

@@ -15,6 +15,7 @@ import numpy as np
 
 from .._utils.data import ID_TARGET_MIN_ROWS_OF_FILE, NOT_CLASSES_ADVICE, target_problem
 from .._utils.lazy import lazy_module
+from .._utils.names import invisible_message, nfc, spellings_text
 from .csv_text import (
     _NUMBER_RE,
     _THOUSANDS,
@@ -129,7 +130,26 @@ def _classify_columns(label, names, body, lines, na_values, nominal_cols, target
 
 
 
+#: A line of an svmlight / libsvm file: ``label index:value …`` (query ids, a comment).
+_SVMLIGHT_LINE = re.compile(r"\s*[+-]?[\w.]+(?:,[\w.]+)*(?:\s+qid:\S+)?(?:\s+\d+:\S+)+\s*(?:#.*)?")
+
+
+def _svmlight_refusal(text: str, label) -> None:
+    """A ``ValueError`` for an svmlight / libsvm text about to be read as CSV: its first line
+    that is not blank or a ``#`` comment is ``label index:value …`` (docs/design.md, 'Inputs':
+    never guessed)."""
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if _SVMLIGHT_LINE.fullmatch(line):
+            raise ValueError(f"{label}, line {n}: {line.strip()[:40]!r} is an svmlight/libsvm "
+                             "line ('label index:value …'), not CSV; pass format='svmlight' "
+                             "to read the file as svmlight")
+        return
+
+
 def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
+    _svmlight_refusal(text, label)
     rows, lines = _csv_rows(text, label, sep)
     if not rows:
         raise ValueError(f"{label}: the file is empty")
@@ -162,12 +182,19 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
         if len(row) != p:
             raise ValueError(f"{label}, line {line}: {len(row)} cells but the header (line "
                              f"{lines[0]}) has {p}; every row needs one cell per column")
+    raw_header = header
+    if not text.isascii():  # one Unicode form, nothing invisible (docs/design.md, 'Inputs')
+        header = _unicode_cells(label, header, rows, lines, target)
     names = [h if h else f"Unnamed: {j}" for j, h in enumerate(header)]
     seen: dict = {}
     for j, h in enumerate(names):
         if h in seen:
+            same = (" (the same name in Unicode form NFC: "
+                    f"{ascii(raw_header[seen[h]])} and {ascii(raw_header[j])})"
+                    if raw_header[seen[h]] != raw_header[j] else "")
             raise ValueError(f"{label}: the column name {h!r} appears twice in the header "
-                             f"(columns {seen[h] + 1} and {j + 1}); column names must be unique")
+                             f"(columns {seen[h] + 1} and {j + 1}){same}; column names must be "
+                             "unique")
         seen[h] = j
     body = np.array(rows[1:], dtype=object).reshape(len(rows) - 1, p)
     places = [f"line {n}" for n in lines[1:]]
@@ -175,6 +202,46 @@ def _frame_from_text(text, label, *, sep, na_values, nominal_cols, target):
     frame = pd.DataFrame(cols, columns=names)
     frame.attrs["places"] = places
     return frame, body
+
+
+
+def _unicode_cells(label, header, rows, lines, target) -> list:
+    """The header in Unicode form NFC, every cell of ``rows[1:]`` likewise (in place), with a
+    ``ValueError`` for an invisible character in a column name or a class label (naming the
+    column and the file line) and an :class:`InputWarning` naming the cells of a column that
+    were two spellings before normalisation (docs/design.md, 'Inputs')."""
+    for j, h in enumerate(header):
+        msg = invisible_message(h, f"{label}, line {lines[0]}: the name of column {j + 1},")
+        if msg:
+            raise ValueError(msg)
+    header = [nfc(h) for h in header]
+    try:
+        t = _resolve_target(header, None if target is None else
+                            nfc(target) if isinstance(target, str) else target)
+    except ValueError:
+        t = None  # the reader says what is wrong with the target later
+    merged: dict = {}
+    for i in range(1, len(rows)):
+        row = rows[i]
+        for j, c in enumerate(row):
+            if c.isascii():
+                continue
+            if j == t:
+                msg = invisible_message(c.strip(), f"{label}, line {lines[i]}: the class label "
+                                        f"(column {header[t]!r})")
+                if msg:
+                    raise ValueError(msg)
+            k = nfc(c)
+            row[j] = k
+            merged.setdefault(j, {}).setdefault(k.strip(), set()).add(c.strip())
+    odd = {j: both for j, forms in merged.items()
+           if (both := {k: raw for k, raw in forms.items() if len(raw) > 1})}
+    if odd:
+        shown = "; ".join(f"column {header[j]!r}: {spellings_text(m)}" for j, m in odd.items())
+        warnings.warn(f"{label}: cells that differ only by their Unicode form (a composed "
+                      "character or a letter and a combining mark) were read as one value each, "
+                      f"in form NFC ({shown})", InputWarning, stacklevel=5)
+    return header
 
 
 
@@ -223,8 +290,13 @@ def _resolve_target(cols: list, target) -> int:
         return t % len(cols)
     names = [str(c) for c in cols]
     if str(target) not in names:
+        import difflib
+
         shown = ", ".join(names[:10]) + (" …" if len(names) > 10 else "")
-        raise ValueError(f"target column {target!r} not found; columns: {shown}")
+        folded = [n for n in names if n.strip().casefold() == str(target).strip().casefold()]
+        close = folded or difflib.get_close_matches(str(target), names, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ";"
+        raise ValueError(f"target column {target!r} not found{hint} columns: {shown}")
     return names.index(str(target))
 
 

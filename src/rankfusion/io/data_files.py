@@ -15,6 +15,8 @@ import csv
 import io as _io
 import os
 import re
+import unicodedata
+import warnings
 from collections.abc import Sequence
 
 import numpy as np
@@ -27,6 +29,7 @@ from .._utils.data import (
     without_attrs,
 )
 from .._utils.lazy import lazy_module
+from .._utils.names import invisible_character, invisible_message, nfc, spellings_text
 from .._utils.validation import check_unique_columns
 from .arff import SMALL_ARFF_CELLS, _parse_arff, small_arff
 from .columns import (
@@ -54,7 +57,7 @@ from .csv_text import (
     _na_markers,
     _numeric_markers,
 )
-from .inputs import _STDIN, _decode, _format_of, read_input
+from .inputs import _STDIN, InputWarning, _decode, _format_of, read_input
 
 pd = lazy_module("pandas")  # imported on first use (small commands start without it)
 
@@ -64,7 +67,8 @@ __all__ = ["load_data", "read_small", "SMALL_CELLS"]
 def load_data(source, target: str | int | None = None, *, format: str | None = None,
               na_values: Sequence[str] | None = None, drop: Sequence[str] | str | None = None,
               nominal: Sequence[str] | str | None = None, sep: str | None = None,
-              encoding: str = "utf-8", sparse: bool = False, task: str | None = None):
+              encoding: str = "utf-8", sparse: bool = False, task: str | None = None,
+              zero_based: bool = False, n_features: int | None = None):
     """Features and target from a file or a DataFrame, read by the rules of docs/design.md,
     'Inputs' (and 'Tasks' for ``task``).
 
@@ -117,7 +121,14 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         labels are classification, and a whole-number column with many distinct values (or
         numbers with a few text cells) is refused naming both choices. The task is never
         guessed from a column beyond this rule; the entries that take ``y`` decide with their
-        own ``task=`` too.
+        own ``task=`` too. svmlight labels are under the same rules (non-integer labels are
+        refused as class labels).
+    zero_based : bool, default False
+        svmlight files only: the indices count from 0 (default one-based, the format's
+        definition; :func:`~rankfusion.io.read_svmlight`).
+    n_features : int, optional
+        svmlight files only: the number of features (default: the largest index, which may
+        not exceed ``max(2**20, 64 × the file's bytes)`` unless given).
 
     Returns
     -------
@@ -149,15 +160,18 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         from .._utils.task import check_task
 
         task = check_task(task)
-    drop_cols = _as_name_list(drop, "drop")
-    nominal_cols = _as_name_list(nominal, "nominal")
+    drop_cols = [nfc(c) for c in _as_name_list(drop, "drop")]
+    nominal_cols = [nfc(c) for c in _as_name_list(nominal, "nominal")]
+    if isinstance(target, str):
+        target = nfc(target)  # as the header is read (docs/design.md, 'Inputs')
+    zero_based, n_features = _svmlight_options(zero_based, n_features)
     if na_values is not None:  # read once (a generator), a wrong type refused before reading
         na_values = _na_markers(na_values, default=())
     merged = None
     if isinstance(source, pd.DataFrame):
         label = "the DataFrame"
         check_unique_columns(source, name="the data")
-        frame = without_attrs(source)
+        frame = _nfc_columns(without_attrs(source), label)
         marks = _na_markers(na_values, default=())
         if marks or nominal_cols:
             frame = _text_columns_of_frame(frame, label, marks, nominal_cols)
@@ -166,13 +180,12 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     else:
         data, label = read_input(source, binary=True)
         fmt = _format_of(source, format, data)
+        if fmt != "svmlight" and (zero_based or n_features is not None):
+            raise ValueError(f"{'zero_based' if zero_based else 'n_features'} applies to "
+                             f"svmlight files only; {label} is read as {fmt}")
         if fmt == "svmlight" or sparse:
-            X, y = _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols,
-                                nominal_cols, na_values, sep)
-            if task == "regression" and isinstance(y, pd.Series):
-                y = _regression_target_column(
-                    y, str(y.name), label, [f"row {i + 1}" for i in range(y.shape[0])], None)
-            return X, y
+            return _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols,
+                                nominal_cols, na_values, sep, task, zero_based, n_features)
         if fmt == "parquet":
             try:
                 frame = pd.read_parquet(_io.BytesIO(data))
@@ -223,25 +236,7 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
     y = frame.iloc[:, t]
     if places is None:  # Parquet
         places = [f"row {i + 1}" for i in range(frame.shape[0])]
-    if task == "regression" or (task == "auto" and declared == "numeric"):
-        y = _regression_target_column(y, names[t], label, places, declared)
-    else:
-        if declared == "numeric":
-            raise ValueError(
-                f"the target {cols[t]!r} is declared numeric in the ARFF header: a regression "
-                'target; say task="regression" (--task regression), or declare the class '
-                "nominal for classification")
-        if declared in ("string", "date"):
-            raise ValueError(f"{label}: the target {cols[t]!r} is an ARFF {declared} "
-                             "attribute, not class labels; declare the class nominal "
-                             "({a,b,…}) or choose the class with target=")
-        if task == "auto" and _auto_task(y, names[t], label, places) == "regression":
-            y = _regression_target_column(y, names[t], label, places, declared)
-        elif task == "classification" and y.dtype.kind in "iuf" and not y.isna().any() \
-                and _whole_numbers(y):
-            pass  # whole numbers taken as class labels, as asked (many values included)
-        else:
-            _check_target_column(y, names[t], label, places)
+    y = _target_of(y, names[t], label, places, declared, task)
     keep = [j for j in range(len(cols)) if j != t and names[j] not in drop_cols]
     if not keep:
         raise ValueError(f"{label}: no feature column is left (after drop)")
@@ -266,9 +261,132 @@ def load_data(source, target: str | int | None = None, *, format: str | None = N
         X = X.copy()
     if attrs:
         X.attrs = copy.deepcopy(attrs)
+    if isinstance(source, pd.DataFrame):
+        y = _nfc_labels(y, label, places)
     _label_variants(y, label, merged)
     return X, y
 
+
+def _svmlight_options(zero_based, n_features):
+    """``zero_based`` and ``n_features`` of :func:`load_data` checked."""
+    from .._utils.validation import check_bool
+
+    zero_based = check_bool(zero_based, "zero_based")
+    if n_features is not None and (isinstance(n_features, bool) or not isinstance(
+            n_features, (int, np.integer)) or n_features < 1):
+        raise ValueError(f"n_features must be a positive whole number or None, got "
+                         f"{n_features!r}")
+    return zero_based, None if n_features is None else int(n_features)
+
+
+def _nfc_columns(frame, label):
+    """A DataFrame's column names in Unicode form NFC (a renamed shallow copy when one
+    changes), a name holding an invisible character refused (docs/design.md, 'Inputs')."""
+    cols = list(frame.columns)
+    if all(not isinstance(c, str) or c.isascii() for c in cols):
+        return frame
+    for j, c in enumerate(cols):
+        msg = isinstance(c, str) and invisible_message(
+            c, f"{label}: the name of column {j + 1},", fix="rename the column")
+        if msg:
+            raise ValueError(msg)
+    new = [nfc(c) if isinstance(c, str) else c for c in cols]
+    if new == cols:
+        return frame
+    out = frame.copy(deep=False)
+    out.columns = new
+    check_unique_columns(out, name=f"{label} (column names in Unicode form NFC)")
+    return out
+
+
+def _nfc_labels(y, label, places):
+    """A DataFrame's text class labels in Unicode form NFC (a new Series when one changes,
+    with an :class:`InputWarning` naming the spellings merged), a label holding an invisible
+    character refused."""
+    if isinstance(y.dtype, pd.CategoricalDtype):
+        cats = list(y.cat.categories)
+        if all(not isinstance(c, str) or c.isascii() for c in cats):
+            return y
+        for c in cats:
+            msg = isinstance(c, str) and invisible_message(
+                c, f"{label}: the class label (column {str(y.name)!r})",
+                fix="rename the category")
+            if msg:
+                raise ValueError(msg)
+        new = [nfc(c) if isinstance(c, str) else c for c in cats]
+        if new == cats:
+            return y
+        merged = {k: {c for c, m in zip(cats, new) if m == k} for k in new if new.count(k) > 1}
+        if merged:
+            warnings.warn(f"{label}: class labels that differ only by their Unicode form were "
+                          f"read as one class each, in form NFC ({spellings_text(merged)})",
+                          InputWarning, stacklevel=3)
+        order = list(dict.fromkeys(new))  # the declared order, first spelling first
+        codes = np.array([order.index(n) for n in new])[y.cat.codes.to_numpy()]
+        codes[y.cat.codes.to_numpy() < 0] = -1
+        return pd.Series(pd.Categorical.from_codes(codes, categories=order), index=y.index,
+                         name=y.name)
+    if not _is_text(y):
+        return y
+    obs = [v for v in pd.unique(y[y.notna()]) if isinstance(v, str) and not v.isascii()]
+    if not obs:
+        return y
+    arr = y.to_numpy(dtype=object)
+    for v in obs:
+        r = int(np.flatnonzero(arr == v)[0])
+        msg = invisible_message(v, f"{label}, {places[r]}: the class label (column "
+                                   f"{str(y.name)!r})", fix="correct the label")
+        if msg:
+            raise ValueError(msg)
+    forms: dict = {}
+    for v in pd.unique(y[y.notna()]):
+        if isinstance(v, str):
+            forms.setdefault(nfc(v), set()).add(v)
+    if all(len(raw) == 1 and k in raw for k, raw in forms.items()):
+        return y
+    merged = {k: raw for k, raw in forms.items() if len(raw) > 1}
+    if merged:
+        warnings.warn(f"{label}: class labels that differ only by their Unicode form (a "
+                      "composed character or a letter and a combining mark) were read as one "
+                      f"class each, in form NFC ({spellings_text(merged)})", InputWarning,
+                      stacklevel=3)
+    return pd.Series([nfc(v) if isinstance(v, str) else v for v in arr], index=y.index,
+                     name=y.name, dtype=object)
+
+
+
+def _target_of(y, name: str, label: str, places: list, declared, task):
+    """The target column by the rules of every reader (docs/design.md, 'Inputs' and
+    'Tasks'): a numeric target for ``task="regression"`` (or ``"auto"`` on a numeric
+    column), else class labels checked (:func:`_check_target_column`); ``declared`` is the
+    ARFF type of the column (None for CSV, Parquet, svmlight and DataFrames)."""
+    if task == "regression" or (task == "auto" and declared == "numeric"):
+        return _regression_target_column(y, name, label, places, declared)
+    if declared == "numeric":
+        raise ValueError(
+            f"the target {name!r} is declared numeric in the ARFF header: a regression "
+            'target; say task="regression" (--task regression), or declare the class '
+            "nominal for classification")
+    if declared in ("string", "date"):
+        raise ValueError(f"{label}: the target {name!r} is an ARFF {declared} "
+                         "attribute, not class labels; declare the class nominal "
+                         "({a,b,…}) or choose the class with target=")
+    if task == "auto" and _auto_task(y, name, label, places) == "regression":
+        return _regression_target_column(y, name, label, places, declared)
+    if task == "classification" and y.dtype.kind in "iuf" and not y.isna().any() \
+            and _whole_numbers(y):
+        return y  # whole numbers taken as class labels, as asked (many values included)
+    if task == "classification" and y.dtype.kind == "f" and not y.isna().any():
+        # asked for class labels, given measurements: the reader takes both, so the way
+        # out is the other task (the command line says --task regression)
+        frac = y[y != np.round(y)]
+        if frac.shape[0]:
+            raise ValueError(f"{label}: the target column {name!r} holds non-integer "
+                             f"numbers (e.g. {float(frac.iloc[0])!r}), not class labels, for "
+                             'task="classification": say task="regression" (a numeric '
+                             "quantity), or bin it into classes first (e.g. pandas.cut)")
+    _check_target_column(y, name, label, places)
+    return y
 
 
 def _whole_numbers(y) -> bool:
@@ -302,11 +420,28 @@ def _auto_task(y, name: str, label: str, places: list) -> str:
     return found
 
 
+class _RowLines:
+    """``places`` of a sparse file's rows (``"line N"``), found only when a message needs
+    one (an svmlight file's lines are counted then)."""
+
+    def __init__(self, n: int, lines):
+        self._n, self._lines = n, lines
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, r: int) -> str:
+        if callable(self._lines):
+            self._lines = self._lines()
+        return f"line {self._lines[r]}"
+
+
 def _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols, nominal_cols,
-                 na_values, sep):
-    """``load_data`` of a sparse reading (docs/design.md, 'Sparse input')."""
+                 na_values, sep, task, zero_based, n_features):
+    """``load_data`` of a sparse reading (docs/design.md, 'Sparse input'): the target under
+    the rules of every reader (:func:`_target_of`)."""
     from .._utils.validation import check_bool
-    from .sparse_files import svmlight_from_bytes
+    from .sparse_files import parse_sparse_arff, svmlight_data_lines, svmlight_from_bytes
 
     check_bool(sparse, "sparse")
     given = [k for k, v in (("drop", drop_cols), ("nominal", nominal_cols),
@@ -317,11 +452,17 @@ def _load_sparse(data, label, fmt, target, encoding, sparse, drop_cols, nominal_
         if target is not None:
             raise ValueError(f"target does not apply to an svmlight file ({label}): its "
                              "first field is the label")
-        return svmlight_from_bytes(data, label)
-    if fmt != "arff":
+        X, y = svmlight_from_bytes(data, label, zero_based=zero_based, n_features=n_features)
+        places = _RowLines(y.shape[0], lambda: svmlight_data_lines(data))
+        declared = None
+    elif fmt != "arff":
         raise ValueError(f"sparse=True reads ARFF or svmlight files; {label} is {fmt}")
-    X, y, _ = _parse_arff(_decode(data, label, encoding), label, sparse=True, target=target)
-    return X, y
+    else:
+        X, y, _, (lines, kind) = parse_sparse_arff(_decode(data, label, encoding), label,
+                                                   target, with_places=True)
+        places = lines
+        declared = kind if kind in ("string", "date") else None
+    return X, _target_of(y, str(y.name), label, places, declared, task)
 
 
 def _read_csv_frame(text, label, sep, marks, nominal_cols, target):
@@ -426,6 +567,9 @@ def _read_small(source, target, fmt, na_values, drop, nominal, sep, encoding, ma
         return None
     data, label = read_input(path, binary=True)
     text = _decode(data, label, encoding)
+    if not text.isascii() and (not unicodedata.is_normalized("NFC", text)
+                               or invisible_character(text)):
+        return None  # load_data normalises the names (docs/design.md, 'Inputs')
     sep = _check_sep(("\t" if low.endswith(".tsv") else ",") if sep is None else sep)
     marks = _na_markers(na_values, default=DEFAULT_NA_VALUES) + ("",)
     by_value = set(_numeric_markers(marks).tolist())

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 
 import numpy as np
 
 from .._utils.csv_cells import unprotect_cell
+from .._utils.names import invisible_message, nfc, spellings_text
 from ..lists import RankedLists
 from .csv_text import _INFINITY, _NUMBER_RE, _check_sep, _csv_rows, _sep_hint
-from .inputs import read_input
+from .inputs import InputWarning, read_input
 from .outputs import atomic_write, safe_output_path
 
 __all__ = ["LIST_KINDS", "read_lists", "write_lists"]
@@ -340,6 +342,8 @@ def read_lists(path: str | os.PathLike, kind: str = "auto", *, header: bool | No
     rows = [[unprotect_cell(c) for c in r] for r in rows]
     if not rows:
         raise ValueError(f"{label}: the file is empty")
+    if not text.isascii():
+        rows = _unicode_names(rows, lines, label)
     if all(len(r) == 1 for r in rows):
         _sep_hint(rows[0], label, sep)
     if kind == "orders":
@@ -357,6 +361,33 @@ def read_lists(path: str | os.PathLike, kind: str = "auto", *, header: bool | No
                          "orders files")
     return (lists, how) if return_reading else lists
 
+
+
+def _unicode_names(rows, lines, label):
+    """Every cell of a list file (a feature or list name, or a number) in Unicode form NFC,
+    with an :class:`InputWarning` naming the names that were two spellings before, and a
+    ``ValueError`` for a name holding an invisible character (docs/design.md, 'Inputs')."""
+    forms: dict = {}
+    out = []
+    for r, line in zip(rows, lines):
+        new = []
+        for j, c in enumerate(r):
+            if not c.isascii():
+                msg = invisible_message(c.strip(), f"{label}, line {line}, column {j + 1}: "
+                                                    "the name")
+                if msg:
+                    raise ValueError(msg)
+                k = nfc(c)
+                forms.setdefault(k.strip(), set()).add(c.strip())
+                c = k
+            new.append(c)
+        out.append(new)
+    merged = {k: raw for k, raw in forms.items() if len(raw) > 1}
+    if merged:
+        warnings.warn(f"{label}: names that differ only by their Unicode form (a composed "
+                      "character or a letter and a combining mark) were read as one name each, "
+                      f"in form NFC ({spellings_text(merged)})", InputWarning, stacklevel=3)
+    return out
 
 
 def _read_auto(rows, lines, label, header, list_names):

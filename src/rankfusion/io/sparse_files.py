@@ -29,7 +29,14 @@ import numpy as np
 
 from .._utils.lazy import lazy_module
 from .._utils.sparse import densify
-from .arff import _parse_attribute, _split, _strip_comment, _unquote
+from .arff import (
+    _parse_attribute,
+    _split,
+    _strip_comment,
+    _unquote,
+    arff_unicode_text,
+    check_attribute_text,
+)
 from .inputs import read_input
 
 pd = lazy_module("pandas")
@@ -61,7 +68,7 @@ def _target_index(target, names, label) -> int:
 
 def _header(text: str, label):
     names, kinds, cats = [], [], []
-    lines = text.splitlines()
+    lines = arff_unicode_text(text).splitlines()
     for lineno, raw in enumerate(lines, 1):
         line = raw.strip()
         if "%" in line:
@@ -73,6 +80,7 @@ def _header(text: str, label):
             continue
         if low.startswith("@attribute"):
             n, k, c = _parse_attribute(line[10:], lineno)
+            check_attribute_text(label, lineno, n, c)
             names.append(n)
             kinds.append(k)
             cats.append(c)
@@ -107,8 +115,9 @@ def _value(tok, j, lineno, label, names, kinds, lut):
     return v
 
 
-def parse_sparse_arff(text: str, label, target=None):
-    """``(X csr, y Series, feature names)`` of an ARFF text (rules: module docstring)."""
+def parse_sparse_arff(text: str, label, target=None, *, with_places: bool = False):
+    """``(X csr, y Series, feature names)`` of an ARFF text (rules: module docstring); with
+    ``with_places`` also ``(the file line of each row, the class attribute's type)``."""
     import scipy.sparse as sp
 
     names, kinds, cats, lines, data_line = _header(text, label)
@@ -196,6 +205,8 @@ def parse_sparse_arff(text: str, label, target=None):
     feature_names = [nm for j, nm in enumerate(names) if j != t]
     y = _target_series(labels, kinds[t], cats[t], names[t], label, places)
     X.feature_names = np.asarray(feature_names, dtype=object)
+    if with_places:
+        return X, y, feature_names, (places, kinds[t])
     return X, y, feature_names
 
 
@@ -313,6 +324,23 @@ def read_svmlight(source, *, zero_based: bool = False, n_features: int | None = 
     return svmlight_from_bytes(data, label, zero_based=zero_based, n_features=n_features)
 
 
+#: The most features an svmlight file's largest index makes without ``n_features`` said, when
+#: the file is small: a file of ``b`` bytes may make up to ``max(SVMLIGHT_MIN_FEATURES,
+#: SVMLIGHT_FEATURES_PER_BYTE * b)``. Each feature costs every ranker a few numbers, so one
+#: stray index ``1000000000`` in a 60-byte file would otherwise mean gigabytes and minutes
+#: of work on features the file never describes (docs/design.md, 'Sparse input').
+SVMLIGHT_MIN_FEATURES = 1 << 20
+#: See :data:`SVMLIGHT_MIN_FEATURES`.
+SVMLIGHT_FEATURES_PER_BYTE = 64
+
+
+def svmlight_data_lines(data: bytes) -> list[int]:
+    """The 1-based file line of each data row of an svmlight file: the lines holding
+    something besides spaces and a ``#`` comment (the rows scikit-learn's reader makes)."""
+    return [i for i, ln in enumerate(data.split(b"\n"), 1)
+            if ln.split(b"#", 1)[0].strip()]
+
+
 def svmlight_from_bytes(data: bytes, label, *, zero_based: bool = False,
                         n_features: int | None = None):
     """:func:`read_svmlight` of a file's bytes (``label`` names it in messages)."""
@@ -331,18 +359,35 @@ def svmlight_from_bytes(data: bytes, label, *, zero_based: bool = False,
         if "Invalid index 0" in msg:
             msg += " (indices are one-based by default; pass zero_based=True for a file " \
                    "counting from 0)"
+        elif "n_features" in msg:  # an index beyond the n_features given
+            msg = (f"an index is larger than n_features={n_features} ({msg}); give the "
+                   "number of features the file has")
         raise ValueError(f"{label}: not a valid svmlight/libsvm file: {msg}") from None
     if qid.size and np.any(qid != 0):
         raise ValueError(f"{label}: the file has query ids (qid:); they belong to "
                          "learning-to-rank data, not to a classification data set")
     X = X.tocsr()
+    limit = max(SVMLIGHT_MIN_FEATURES, SVMLIGHT_FEATURES_PER_BYTE * len(data))
+    if n_features is None and X.shape[1] > limit:
+        k = int(np.argmax(X.indices))
+        i = int(np.searchsorted(X.indptr, k, side="right") - 1)
+        line = svmlight_data_lines(data)[i]
+        top = int(X.indices[k]) + (0 if zero_based else 1)
+        raise ValueError(
+            f"{label}, line {line}: feature index {top:,} would make {X.shape[1]:,} features "
+            f"of a {len(data):,}-byte svmlight file (without n_features, at most {limit:,} "
+            "are taken from the largest index); correct the index, or if the file really has "
+            f"that many features, say so: n_features={X.shape[1]}")
     if not np.isfinite(X.data).all():
         k = int(np.flatnonzero(~np.isfinite(X.data))[0])
         i = int(np.searchsorted(X.indptr, k, side="right") - 1)
-        raise ValueError(f"{label}: data line {i + 1} has the value {X.data[k]}, not a finite "
-                         "number (a sparse matrix has no missing values)")
+        raise ValueError(f"{label}, line {svmlight_data_lines(data)[i]}: the value "
+                         f"{X.data[k]} is not a finite number (a sparse matrix has no missing "
+                         "values)")
     if not np.isfinite(y).all():
-        raise ValueError(f"{label}: a label is not a finite number")
+        i = int(np.flatnonzero(~np.isfinite(y))[0])
+        raise ValueError(f"{label}, line {svmlight_data_lines(data)[i]}: the label {y[i]} is "
+                         "not a finite number")
     X.eliminate_zeros()
     labels = y.astype(np.int64) if np.all(y == np.round(y)) else y
     X.feature_names = np.asarray([str(j + (0 if zero_based else 1))

@@ -39,6 +39,12 @@ _EXPORTS = {
     "rfe_regression": ".rfe",
     "rrelieff": ".rrelieff", "pearson": ".correlation", "spearman": ".correlation",
     "ranker_tasks": "._registry", "check_ranker_task": "._registry",
+    "welch_t": ".stat_tests", "mann_whitney": ".stat_tests", "kruskal_wallis": ".stat_tests",
+    "welch_t_test": ".stat_tests", "mann_whitney_test": ".stat_tests",
+    "kruskal_wallis_test": ".stat_tests", "benjamini_hochberg": ".stat_tests",
+    "ranker_pvalues": ".stat_tests", "PVALUE_TESTS": ".stat_tests",
+    "batched_scores": ".batched", "resample_counts": ".batched",
+    "batched_ranker": ".batched", "BATCHED_RANKERS": ".batched",
 }
 
 __all__ = ["available_rankers", "get_ranker", "ranker_info", "register_ranker",
@@ -55,10 +61,14 @@ __all__ += ["rank_features"]
 __all__ += ["redundancy_order", "mrmr_mid", "mrmr_miq", "mrmr_fcq", "jmi", "cmim", "disr"]
 __all__ += ["cfs_subset_regression", "rrelieff", "pearson", "spearman", "rfe_regression",
             "ranker_tasks", "check_ranker_task"]
+__all__ += ["welch_t", "mann_whitney", "kruskal_wallis", "welch_t_test", "mann_whitney_test",
+            "kruskal_wallis_test", "benjamini_hochberg", "ranker_pvalues", "PVALUE_TESTS",
+            "batched_scores", "resample_counts", "batched_ranker", "BATCHED_RANKERS"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._rank import rank_features
     from ._registry import check_ranker_task, ranker_tasks
+    from .batched import BATCHED_RANKERS, batched_ranker, batched_scores, resample_counts
     from .cfs import cfs, cfs_subset
     from .cfs_regression import cfs_subset_regression
     from .correlation import pearson, spearman
@@ -92,6 +102,17 @@ if TYPE_CHECKING:  # pragma: no cover
     )
     from .rrelieff import rrelieff
     from .sklearn_adapters import estimator_ranker, prepared_kernel, score_func_ranker
+    from .stat_tests import (
+        PVALUE_TESTS,
+        benjamini_hochberg,
+        kruskal_wallis,
+        kruskal_wallis_test,
+        mann_whitney,
+        mann_whitney_test,
+        ranker_pvalues,
+        welch_t,
+        welch_t_test,
+    )
 
 
 __getattr__, __dir__ = lazy_package(__name__, _EXPORTS)

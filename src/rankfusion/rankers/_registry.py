@@ -19,6 +19,7 @@ from .._utils.constraints import Check, InstanceOf, Interval
 from .._utils.registry import Entry, Registry
 from .._utils.sparse import declare_sparse_rankers
 from .._utils.validation import check_bool
+from ._degenerate import rank_degenerate_last
 
 __all__ = ["RANKERS", "register_ranker", "get_ranker", "ranker_info", "available_rankers",
            "RANDOM_STATE", "BOOL", "ranker_tasks", "check_ranker_task"]
@@ -63,6 +64,8 @@ PROVIDERS = {
     **dict.fromkeys(("rrelieff", "relieff_regression"), ".rrelieff"),
     "cfs_regression": ".cfs_regression",
     **dict.fromkeys(("pearson", "spearman"), ".correlation"),
+    **dict.fromkeys(("welch_t", "welch", "t_test", "mann_whitney", "mannwhitney",
+                     "wilcoxon_rank_sum", "kruskal_wallis", "kruskal"), ".stat_tests"),
     **dict.fromkeys(("f_regression", "mutual_info_regression", "random_forest_regressor",
                      "rf_regressor", "ridge", "lasso_cv"), ".sklearn_adapters"),
 }
@@ -103,15 +106,26 @@ def register_ranker(name: str, *, aliases: tuple[str, ...] = (), tags: dict | No
         checked by the selectors before the first call, read by the experiment config.
         Every ranker declares ``tags={"allow_nan": bool}`` too: whether it takes missing
         values (NaN) in X (a test checks each claim on data with NaN); a ranker that takes a
-        scipy.sparse X without densifying it adds ``"sparse": True``.
+        scipy.sparse X without densifying it adds ``"sparse": True``; a ranker whose scores
+        are ``p − position`` in a greedy selection order (ties to the lower index: MIFS, the
+        redundancy filters, CFS) adds ``"greedy": True`` (a test checks the claim, and
+        :class:`~rankfusion.selection.BorutaSelector` refuses such rankers).
 
     Returns
     -------
     callable
-        The decorator; it returns the function unchanged.
+        The decorator; it registers and returns the function wrapped so that constant and
+        all-missing columns come last, with one warning naming them (docs/design.md,
+        'Rankers'); name, signature and docstring are the function's.
     """
-    return RANKERS.register(name, aliases=aliases, weights=False, tags=tags,
-                            constraints=constraints)
+    register = RANKERS.register(name, aliases=aliases, weights=False, tags=tags,
+                                constraints=constraints)
+    greedy = bool((tags or {}).get("greedy", False))
+
+    def decorator(func: Callable) -> Callable:
+        return register(rank_degenerate_last(func, name, greedy))
+
+    return decorator
 
 
 def available_rankers(*, aliases: bool = False) -> list[str]:

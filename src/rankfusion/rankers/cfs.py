@@ -634,7 +634,7 @@ def _cfs_first_steps(X, y, missing_separate: bool, n_steps: int) -> np.ndarray:
     return scores
 
 
-@register_ranker("cfs", tags={"allow_nan": True}, constraints=CFS_CONSTRAINTS)
+@register_ranker("cfs", tags={"allow_nan": True, "greedy": True}, constraints=CFS_CONSTRAINTS)
 def cfs(X, y, *, missing_separate: bool = False, score: str = "order",
         n_steps: int | None = None) -> np.ndarray:
     r"""CFS ranking: the order of greedy forward search on the CFS merit (Hall 2000).

@@ -260,7 +260,8 @@ def cfs_subset_regression(X, y, direction: str = "forward", *, locally_predictiv
     return np.array(sorted(best), dtype=np.int64)
 
 
-@register_ranker("cfs_regression", tags={"allow_nan": True, "tasks": ("regression",)},
+@register_ranker("cfs_regression", tags={"allow_nan": True, "tasks": ("regression",),
+                                         "greedy": True},
                  constraints={})
 def cfs_regression(X, y) -> np.ndarray:
     """Numeric-class CFS ranking: the order of greedy forward search on the merit of

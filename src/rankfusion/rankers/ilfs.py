@@ -73,6 +73,7 @@ probabilistic latent graph-based ranking approach. ICCV 2017. G. Roffo, Feature 
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -100,7 +101,9 @@ def ilfs_tokens(values: np.ndarray, y: np.ndarray, n_classes: int, n_tokens: int
     mu = np.empty((n_classes, p))
     for c in range(n_classes):
         rows = values[y == c]
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            # an all-missing column: its mean is NaN, no "Mean of empty slice" for the user
+            warnings.simplefilter("ignore", RuntimeWarning)
             mu[c] = np.nanmean(rows, axis=0) if rows.size else np.nan
     d = (values[:, None, :] - mu[None, :, :]) ** 2  # (n, C, p)
     own = d[np.arange(n), y, :]  # (n, p)

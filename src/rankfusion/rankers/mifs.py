@@ -124,7 +124,9 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10,
     1e-12 bits, to absorb float rounding between equal quantities) go to the lower index.
 
     Missing values are not in Battiti's paper: each mutual information is computed on the rows
-    where both variables are observed (pairwise deletion).
+    where both variables are observed (pairwise deletion). A column constant among its
+    observed values, or with none observed, carries no information: it takes no part in the
+    search and follows it, in index order (its zero redundancy would otherwise place it early).
 
     Parameters
     ----------
@@ -156,9 +158,14 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10,
     all_cols = np.arange(p)
     relevance = _mi_with(codes, n_values, data.y, data.n_classes, all_cols)
     redundancy = np.zeros(p)
-    remaining = np.ones(p, dtype=bool)
+    # constant or entirely missing columns carry no information: they take no part in the
+    # search and follow it in index order
+    vacant = _vacant(data.values)
+    remaining = ~vacant
     order = np.empty(p, dtype=np.int64)
-    for k in range(p):
+    n_search = int(remaining.sum())
+    order[n_search:] = np.flatnonzero(vacant)
+    for k in range(n_search):
         cand = np.flatnonzero(remaining)
         if variant == "nmifs":
             crit = relevance[cand] - redundancy[cand] / max(k, 1)
@@ -185,7 +192,15 @@ def mifs_order(X, y, *, beta: float = 0.5, n_bins: int = 10,
     return order
 
 
-@register_ranker("mifs", tags={"allow_nan": True}, constraints=MIFS_CONSTRAINTS)
+def _vacant(values: np.ndarray) -> np.ndarray:
+    """The columns constant (none missing), or with no value observed."""
+    seen = ~np.isnan(values)
+    lo = np.where(seen, values, np.inf).min(axis=0, initial=np.inf)
+    hi = np.where(seen, values, -np.inf).max(axis=0, initial=-np.inf)
+    return ~seen.any(axis=0) | ((lo == hi) & seen.all(axis=0))
+
+
+@register_ranker("mifs", tags={"allow_nan": True, "greedy": True}, constraints=MIFS_CONSTRAINTS)
 def mifs(X, y, *, beta: float = 0.5, n_bins: int = 10, variant: str = "battiti") -> np.ndarray:
     """MIFS ranker (Battiti 1994): score = p - position in the greedy order (:func:`mifs_order`).
 

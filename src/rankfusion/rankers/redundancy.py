@@ -19,7 +19,13 @@ name          criterion maximised at each step
 The first pick is always the feature of largest relevance (:math:`I(f;c)`, or :math:`F(f)` for
 FCQ); ties (within 1e-12, to absorb float rounding between equal quantities) go to the lower
 feature index. The ranker's score is ``p - position``: the first feature selected scores
-``p - 1``, the last 0 (docs/design.md, 'Redundancy-aware filters').
+``p - 1``, the last 0 (docs/design.md, 'Redundancy-aware filters'). A column of one value — a
+constant, or for the information filters a column whose discretisation has one symbol (an MDL
+attribute with no accepted cut) — carries no information: it takes no part in the search and
+joins the order after it, in index order. Its zero redundancy would otherwise beat every
+redundant informative feature (under MID a constant came 2nd of 5 on iris), and in the sums of
+JMI and DISR and the means of MID and MIQ it would change the criteria of the others (a
+registered ranker also warns, naming a constant column).
 
 Discretisation (the information filters): numeric features are discretised with Fayyad–Irani
 MDL against the class (``discretizer="mdl"``, the default: Weka's supervised ``Discretize``, as
@@ -261,7 +267,8 @@ def redundancy_order(X, y, criterion: str = "mrmr_mid", *, discretizer: str = "m
       ranked (they score 0, so they come last, in index order).
 
     The first pick is the feature of largest relevance; ties (within 1e-12) go to the lower
-    index.
+    index. Columns of one value (constant; for the information criteria, one symbol after
+    discretisation) are left out of the search and follow it, in index order.
 
     Parameters
     ----------
@@ -294,10 +301,26 @@ def redundancy_order(X, y, criterion: str = "mrmr_mid", *, discretizer: str = "m
     if criterion == "mrmr_fcq":
         data, _, _, yc, n_classes = _prepare(X, y, discretizer, n_bins, criterion,
                                              discretise=False)
-        return _fcq_order(np.asarray(data.values, dtype=np.float64), yc, n_classes, n_select)
-    _, codes, nv, yc, n_classes = _prepare(X, y, discretizer, n_bins, criterion)
-    return _information_order(codes, nv, np.asarray(yc, dtype=np.int64), n_classes, criterion,
-                              n_select)
+        values = np.asarray(data.values, dtype=np.float64)
+        keep = _informative(values)
+        order = _fcq_order(values[:, keep], yc, n_classes, n_select)
+    else:
+        data, codes, nv, yc, n_classes = _prepare(X, y, discretizer, n_bins, criterion)
+        keep = _informative(codes)  # a constant, or an MDL column with no cut: one symbol
+        order = _information_order(np.ascontiguousarray(codes[:, keep]), nv[keep],
+                                   np.asarray(yc, dtype=np.int64), n_classes, criterion,
+                                   n_select)
+    # columns of one value carry no information: they follow the search, in index order
+    p = data.values.shape[1]
+    rest = np.setdiff1d(np.arange(p), keep)
+    return np.concatenate([keep[order], rest]).astype(np.int64)[:min(p, n_select)]
+
+
+def _informative(values: np.ndarray) -> np.ndarray:
+    """Indices of the columns holding two values or more (the others join the order last)."""
+    if values.shape[0] == 0:
+        return np.arange(values.shape[1])
+    return np.flatnonzero(values.min(axis=0) != values.max(axis=0))
 
 
 def _scores(order: np.ndarray) -> np.ndarray:
@@ -328,7 +351,7 @@ _RANKER_DOC = """
         ``p - 1`` for the first feature selected down to 0 for the last.
 """
 
-_TAGS = {"allow_nan": False}
+_TAGS = {"allow_nan": False, "greedy": True}
 
 
 @register_ranker("mrmr_mid", tags=_TAGS, constraints=REDUNDANCY_CONSTRAINTS)

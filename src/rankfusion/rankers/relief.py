@@ -31,6 +31,11 @@ used in slot order; with it, sorted by distance with Weka's quicksort (``Utils.s
 With ``n_samples`` the instances are drawn with replacement from ``random_state``; this cannot
 reproduce Java's random numbers, so only the default (all instances) equals Weka.
 
+Equality with Weka (docs/design.md, 'Equality with the oracles'): bit-equal on every platform
+without ``weight_by_distance`` (the input read exactly, only ``+ − × ÷ |·|`` in Weka's order);
+with it, within 4 ulps of 1, because the rank weights are the platform's ``exp`` (Weka's are
+Java's ``Math.exp``), whose last bit is not the same everywhere.
+
 An attribute that is missing everywhere scores 0 (docs/design.md, 'Validation': never NaN or
 noise) — a deliberate departure from Weka, which gives it rounding noise when hits and misses
 balance and clearly non-zero values
@@ -347,7 +352,9 @@ def relieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
     Returns
     -------
     ndarray of float64, shape (n_features,)
-        Weights in [−1, 1]; higher = more relevant.
+        Weights in [−1, 1]; higher = more relevant. Weka's to the last bit on every platform
+        by default; with ``weight_by_distance`` within 4 ulps of 1 (the rank weights are the
+        platform's ``exp``; docs/design.md, 'Equality with the oracles').
 
     Examples
     --------

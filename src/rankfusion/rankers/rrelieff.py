@@ -15,7 +15,10 @@ instances). ``d(τ(R), τ(I))`` is the range-normalised difference of the target
 ``|τ(R) − τ(I)| / (max τ − min τ)``. ``diff``, the distance (sum of the diffs in column order),
 the missing-value rules and the neighbour bookkeeping are those of
 :func:`~rankfusion.rankers.relieff` (Weka's), so the scores equal Weka's; the products are
-formed in Weka's order (``(d(τ) · diff) · w_j``).
+formed in Weka's order (``(d(τ) · diff) · w_j``). Equality with Weka (docs/design.md,
+'Equality with the oracles'): bit-equal on every platform with ``w_j = 1/k``; within 4 ulps of
+1 with ``weight_by_distance``, whose rank weights are the platform's ``exp`` (Weka's are
+Java's ``Math.exp``).
 
 References
 ----------
@@ -189,7 +192,9 @@ def rrelieff(X, y, *, n_neighbors: int = 10, n_samples: int | None = None,
     Returns
     -------
     ndarray of float64, shape (n_features,)
-        Higher = more relevant. A feature missing everywhere scores 0.
+        Higher = more relevant. A feature missing everywhere scores 0. Weka's to the last
+        bit on every platform by default; with ``weight_by_distance`` within 4 ulps of 1
+        (docs/design.md, 'Equality with the oracles').
 
     Examples
     --------

@@ -18,6 +18,7 @@ binary problems) otherwise, as scikit-learn's ``SelectFromModel``.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 
 import numpy as np
@@ -27,6 +28,7 @@ from .._utils.data import check_callable, check_classification_data, rescale_ext
 from .._utils.sparse import issparse, rescale_sparse_columns
 from .._utils.task import check_regression_data
 from .._utils.validation import check_bool, check_n_jobs, check_positive_int
+from ._degenerate import demote_degenerate
 from ._registry import BOOL, RANDOM_STATE, register_ranker
 from .sparse_ridge import sparse_moments, sparse_ridge_coef
 
@@ -229,15 +231,32 @@ def estimator_ranker(estimator, *, norm_order: int = 1, allow_missing: bool = Fa
 #: scikit-learn's score functions and forests do not take missing values: X with NaN is
 #: refused (``allow_nan`` False), naming the sample and the feature.
 @register_ranker("f_classif", aliases=("anova",), constraints={},
-                 tags={"allow_nan": False, "sparse": True})
+                 tags={"allow_nan": False, "sparse": True, "pvalues": True})
 def f_classif(X, y) -> np.ndarray:
     """ANOVA F statistic of each feature (scikit-learn's ``f_classif``); NaN (a constant
     feature) → 0. Invariant to a feature's scale: features of extreme scale (beyond
-    ``2**±64``) are rescaled exactly first."""
+    ``2**±64``) are rescaled exactly first.
+
+    scikit-learn's one-pass sums (``within = total − between``) lose a feature whose values
+    are constant within every class, or whose spread is tiny next to its mean: the within
+    sum of squares rounds to a small number of either sign, and ``F = msb / msw`` flips to
+    about −1e17, ranking the perfect separator last. Such columns (a within sum of squares
+    below ``1e-8`` of the raw second moment) are recomputed from the two-pass sums, which
+    cannot be negative; a feature constant within every class but not overall has an
+    infinite F, scored as the largest float, with a warning naming it (often a copy of the
+    class); a constant feature scores exactly 0. Elsewhere the scores are scikit-learn's."""
     from sklearn.feature_selection import f_classif as _f
 
     values, labels, _ = _scaled_data(X, y, "f_classif", "csr")
-    return _clean(_f(values, labels)[0], values.shape[1], "f_classif")
+    with warnings.catch_warnings():  # constant features: scored 0 below, named by the registry
+        warnings.simplefilter("ignore", RuntimeWarning)
+        warnings.filterwarnings("ignore", message="Features .* are constant", category=UserWarning)
+        raw = _f(values, labels)[0]
+    codes = np.unique(labels, return_inverse=True)[1].reshape(-1)
+    f, exact = _anova_guard(raw, values, codes)
+    if exact.any():
+        warnings.warn(_separates_message(X, exact), UserWarning, stacklevel=3)
+    return _clean(f, values.shape[1], "f_classif")
 
 
 @register_ranker("chi2", constraints={}, tags={"allow_nan": False, "sparse": True})
@@ -279,21 +298,31 @@ def mutual_info_classif(X, y, *, n_neighbors: int = 3, random_state=None,
                         discrete_features="auto") -> np.ndarray:
     """scikit-learn's k-nearest-neighbour mutual information estimate (nats); seeded by
     ``random_state``. Features of extreme scale are rescaled exactly first (scikit-learn
-    scales each feature by its standard deviation anyway). ``discrete_features`` as
-    scikit-learn's: ``"auto"`` = discrete for sparse X (counts: the plug-in estimate of the
-    value × class table, zeros a value), continuous (k-NN) for dense X; sparse X must be
-    discrete."""
+    scales each feature by its standard deviation anyway). ``discrete_features``:
+    ``"auto"`` or False = continuous (the k-NN estimate, Kraskov et al. 2004 as scikit-learn
+    computes it), True = discrete (the plug-in estimate of the value × class table, zeros a
+    value). The rule is the dense one for every X: scikit-learn's own ``"auto"`` reads a
+    sparse X as discrete, which gave a CSR matrix other scores than the same matrix dense.
+    A sparse X stays sparse with ``discrete_features=True``; the k-NN estimate jitters every
+    entry, so for it a sparse X is made dense within the memory check of
+    :func:`rankfusion.io.densify` (docs/design.md, 'Sparse input'), and the scores equal the
+    dense ones exactly."""
     from sklearn.feature_selection import mutual_info_classif as _f
 
     values, labels, _ = _scaled_data(X, y, "mutual_info_classif", "csc")
-    if discrete_features != "auto":
-        discrete_features = check_bool(discrete_features, "discrete_features")
-        if issparse(values) and not discrete_features:
-            raise ValueError("mutual_info_classif: discrete_features=False (the k-NN "
-                             "estimate) needs dense X; sparse X is read as discrete counts "
-                             "(discrete_features='auto' or True)")
-    out = _f(values, labels, n_neighbors=check_positive_int(n_neighbors, name="n_neighbors"),
-             random_state=random_state, discrete_features=discrete_features)
+    n_neighbors = check_positive_int(n_neighbors, name="n_neighbors")
+    # the dense rule for every X: "auto" is the k-NN estimate (scikit-learn's "auto" would
+    # read a sparse X as discrete, another estimate of other values)
+    discrete = False if discrete_features == "auto" else check_bool(discrete_features,
+                                                                    "discrete_features")
+    if issparse(values) and not discrete:
+        from .._utils.sparse import densify
+
+        # the k-NN estimate jitters every entry: it needs the dense matrix (memory-checked)
+        values = densify(values, name="X (mutual_info_classif's k-NN estimate; "
+                                      "discrete_features=True keeps it sparse)")
+    out = _f(values, labels, n_neighbors=n_neighbors, random_state=random_state,
+             discrete_features=discrete)
     return _clean(out, values.shape[1], "mutual_info_classif")
 
 
@@ -314,6 +343,96 @@ def random_forest(X, y, *, n_estimators: int = 100, random_state=None,
     values, labels, _ = _scaled_data(X, y, "random_forest", "csc")
     est.fit(values, labels)
     return _clean(estimator_importances(est), values.shape[1], "random_forest")
+
+
+def _column_label(X, j) -> str:
+    import pandas as pd
+
+    if isinstance(X, pd.DataFrame):
+        return repr(str(X.columns[j]))
+    names = getattr(X, "feature_names", None)
+    return repr(str(names[j])) if names is not None and len(names) > j else repr(f"x{j}")
+
+
+def _separates_message(X, exact) -> str:
+    cols = np.flatnonzero(exact)
+    shown = ", ".join(_column_label(X, int(j)) for j in cols[:10])
+    more = f" and {cols.size - 10} more" if cols.size > 10 else ""
+    return (f"f_classif: feature(s) {shown}{more} are constant within every class (they "
+            "separate the classes exactly): F is infinite, scored as the largest float; such "
+            "a column is often the class itself or a copy of it")
+
+
+def _dense_columns(values, cols):
+    """Columns ``cols`` of ``values`` (dense or sparse) as a dense float64 array."""
+    if issparse(values):
+        return np.asarray(values.tocsc()[:, cols].toarray(), dtype=np.float64)
+    return np.asarray(values[:, cols], dtype=np.float64)
+
+
+def _anova_two_pass(values: np.ndarray, codes: np.ndarray):
+    """One-way ANOVA of dense columns from centred (two-pass) sums: ``(F, exact)``, F ≥ 0
+    (inf where every class is constant but the column is not, 0 for a constant column) and
+    ``exact`` marking those infinite ones."""
+    n, p = values.shape
+    k = int(codes.max()) + 1 if n else 0
+    counts = np.bincount(codes, minlength=k).astype(np.float64)
+    present = counts > 0
+    g = int(present.sum())
+    order = np.argsort(codes, kind="stable")
+    srt = values[order]
+    starts = np.concatenate([[0], np.cumsum(counts[present]).astype(np.int64)[:-1]])
+    lo = np.minimum.reduceat(srt, starts, axis=0)
+    hi = np.maximum.reduceat(srt, starts, axis=0)
+    within_constant = (lo == hi).all(axis=0)
+    constant = values.min(axis=0) == values.max(axis=0)
+    d = values - values.mean(axis=0)
+    sums = np.add.reduceat(d[order], starts, axis=0)
+    means = sums / counts[present][:, None]
+    grand = d.mean(axis=0)
+    between = (counts[present][:, None] * (means - grand) ** 2).sum(axis=0)
+    dense_codes = np.cumsum(present)[codes] - 1
+    within = ((d - means[dense_codes]) ** 2).sum(axis=0)
+    within[within_constant] = 0.0
+    between[constant] = 0.0
+    dfb, dfw = g - 1, n - g
+    exact = within_constant & ~constant & (dfw > 0) & (dfb > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = (between / dfb) / (within / dfw)
+    f = np.where(exact, np.inf, f)
+    f = np.where(constant | ~np.isfinite(f) & ~exact, 0.0, f)
+    return f, exact
+
+
+def _anova_guard(raw, values, codes):
+    """scikit-learn's F where its one-pass sums hold, the two-pass F elsewhere (see
+    :func:`f_classif`): ``(F, exact)``, ``exact`` marking the columns constant within every
+    class but not overall (F infinite)."""
+    raw = np.asarray(raw, dtype=np.float64).reshape(-1)
+    p = raw.shape[0]
+    n = codes.shape[0]
+    if issparse(values):
+        sq = np.asarray(values.multiply(values).sum(axis=0)).reshape(-1)
+        sstot = n * sparse_moments(values)[1] ** 2
+    else:
+        sq = np.einsum("ij,ij->j", values, values)
+        sstot = n * values.var(axis=0)
+    # scikit-learn's F implies the within share of the total, dfw / (F·dfb + dfw); where that
+    # within sum of squares is below 1e-8 of the raw second moment, it is rounding
+    g = np.unique(codes).shape[0]
+    dfb, dfw = max(g - 1, 1), max(n - g, 1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        within = sstot * (dfw / (raw * dfb + dfw))
+        suspect = ~np.isfinite(raw) | (raw < 0) | ~(within >= 1e-8 * sq)
+    f = raw.copy()
+    exact = np.zeros(p, dtype=bool)
+    cols = np.flatnonzero(suspect)
+    for start in range(0, cols.size, 256):
+        block = cols[start:start + 256]
+        fb, eb = _anova_two_pass(_dense_columns(values, block), codes)
+        f[block] = fb
+        exact[block] = eb
+    return f, exact
 
 
 def _groups(codes):
@@ -346,13 +465,40 @@ def _f_classif_prepared(values, codes):
     sswn = sstot - ssbn
     msb = ssbn / float(n_classes - 1)
     msw = sswn / float(n_samples - n_classes)
-    constant = np.where(msw == 0.0)[0]
-    if np.nonzero(msb)[0].size != msb.size and constant.size:
-        import warnings
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = np.asarray(msb / msw).ravel()
+    # the registered ranker's guard and order: scikit-learn's F where it holds, constant
+    # columns last (docs/design.md, 'Rankers'), without the warnings of many samples
+    f, _ = _anova_guard(f, values, np.unique(codes, return_inverse=True)[1].reshape(-1))
+    return _last(_clean(f, values.shape[1], "f_classif"), values)
 
-        warnings.warn(f"Features {constant} are constant.", UserWarning, stacklevel=2)
-    f = np.asarray(msb / msw).ravel()
-    return _clean(f, values.shape[1], "f_classif")
+
+def _last(scores, values):
+    """Constant columns below every other, as the registered rankers give them."""
+    mask = values.min(axis=0) == values.max(axis=0)
+    if not mask.any() or mask.all():
+        return np.zeros_like(scores) if mask.all() else scores
+    return demote_degenerate(scores, mask)
+
+
+def _class_indicator(codes, present):
+    """The class indicator matrix of scikit-learn's ``chi2`` (``LabelBinarizer``'s): dense
+    ``[1 − y, y]`` for two classes, a CSR matrix for more."""
+    n = codes.shape[0]
+    if present.shape[0] == 2:
+        Y = (codes == present[1]).astype(int).reshape(-1, 1)
+        return np.append(1 - Y, Y, axis=1)
+    from scipy import sparse
+
+    return sparse.csr_matrix((np.ones(n, dtype=int), np.searchsorted(present, codes),
+                              np.arange(n + 1)), shape=(n, present.shape[0]))
+
+
+def _chi2_class_prob(codes, present) -> np.ndarray:
+    """The class frequencies of scikit-learn's ``chi2`` for class codes ``codes`` of the
+    classes ``present``, computed by its statements (the mean of the indicator matrix), so that
+    the expected counts built from them are bit-equal to its own."""
+    return np.asarray(_class_indicator(codes, present).mean(axis=0)).reshape(-1)
 
 
 def _chi2_prepared(values, codes):
@@ -363,17 +509,8 @@ def _chi2_prepared(values, codes):
     if present is None:
         return None
     values, e = rescale_extreme_columns(values)
-    n = codes.shape[0]
-    if present.shape[0] == 2:
-        Y = (codes == present[1]).astype(int).reshape(-1, 1)
-        Y = np.append(1 - Y, Y, axis=1)
-        observed = Y.T @ values
-    else:
-        from scipy import sparse
-
-        Y = sparse.csr_matrix((np.ones(n, dtype=int), np.searchsorted(present, codes),
-                               np.arange(n + 1)), shape=(n, present.shape[0]))
-        observed = np.asarray(Y.T @ values)
+    Y = _class_indicator(codes, present)
+    observed = Y.T @ values if present.shape[0] == 2 else np.asarray(Y.T @ values)
     feature_count = values.sum(axis=0).reshape(1, -1)
     class_prob = np.asarray(Y.mean(axis=0)).reshape(1, -1)
     expected = np.dot(class_prob.T, feature_count)
@@ -387,7 +524,7 @@ def _chi2_prepared(values, codes):
         out = np.ldexp(raw, e)
     if np.isinf(out).any():
         return None  # the registered ranker says which feature
-    return _clean(out, values.shape[1], "chi2")
+    return _last(_clean(out, values.shape[1], "chi2"), values)
 
 
 def prepared_kernel(func, X):
@@ -430,18 +567,67 @@ _REGRESSION = {"allow_nan": False, "tasks": ("regression",)}
 @register_ranker("f_regression", constraints={}, tags={**_REGRESSION, "sparse": True})
 def f_regression(X, y) -> np.ndarray:
     """Univariate linear-regression F statistic of each feature (scikit-learn's
-    ``f_regression``: ``F = r² / (1 − r²) · (n − 2)``, ``r`` Pearson's correlation with ``y``);
-    NaN (a constant feature) → 0. Features of extreme scale are rescaled exactly first. A
-    sparse X stays sparse (CSR; scikit-learn centres through the column means, the same
-    moments as on dense data: equal up to rounding, a constant column exactly 0;
-    docs/design.md, 'Sparse input')."""
-    from sklearn.feature_selection import f_regression as _f
+    ``f_regression``: ``F = r² / (1 − r²) · (n − 2)``, ``r`` Pearson's correlation with ``y``,
+    scikit-learn's ``r_regression``); a constant feature (or a constant target) → 0. Features
+    of extreme scale are rescaled exactly first. A sparse X stays sparse (CSR; scikit-learn
+    centres through the column means, the same moments as on dense data: equal up to
+    rounding, a constant column exactly 0; docs/design.md, 'Sparse input').
+
+    A perfect predictor ranks first: for a feature equal to the target up to an affine map,
+    ``r²`` rounds to either side of 1 and the raw formula flips sign (about −1e17, last of all
+    features). Here ``r`` within 1e-6 of ±1 is recomputed from centred (two-pass) sums,
+    ``r²`` is clipped to [0, 1], and ``1 − r² ≤ 2**-44`` counts as a perfect fit: F is
+    infinite, scored as the largest float (so all such features tie, lower index first), with
+    a warning naming them. Elsewhere the scores are scikit-learn's ``f_regression``."""
+    from sklearn.feature_selection import r_regression
 
     values, target, _ = _scaled_regression_data(X, y, "f_regression", fmt="csr")
-    scores = _f(values, target)[0]
-    if issparse(values):  # a constant column: exactly 0 as on dense data, not a rounding
-        scores = np.where(sparse_moments(values)[2], 0.0, scores)  # residue of centring
-    return _clean(scores, values.shape[1], "f_regression")
+    n, p = values.shape
+    with warnings.catch_warnings(), np.errstate(divide="ignore", invalid="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)  # a constant column: 0 below
+        r = np.asarray(r_regression(values, target), dtype=np.float64)
+    constant = (sparse_moments(values)[2] if issparse(values)
+                else values.min(axis=0) == values.max(axis=0))
+    if n and np.ptp(target) == 0:  # a constant target: no feature explains it
+        constant = np.ones(p, dtype=bool)
+    # where |r| is within 1e-6 of 1, scikit-learn's moments (Σx² − n·x̄²) may have rounded
+    # it: the centred two-pass correlation decides
+    near = np.flatnonzero(~constant & ~(np.abs(r) < 1 - 1e-6))
+    if near.size:
+        r[near] = _two_pass_r(_dense_columns(values, near), target)
+    r2 = np.clip(np.where(constant | ~np.isfinite(r), 0.0, r * r), 0.0, 1.0)
+    perfect = r2 >= 1.0 - _PERFECT_R2
+    dof = n - 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scores = r2 / (1 - r2) * dof
+    scores = np.where(perfect, np.inf, np.where(constant | (dof <= 0), 0.0, scores))
+    if perfect.any() and dof > 0:
+        cols = np.flatnonzero(perfect)
+        shown = ", ".join(_column_label(X, int(j)) for j in cols[:10])
+        more = f" and {cols.size - 10} more" if cols.size > 10 else ""
+        warnings.warn(f"f_regression: feature(s) {shown}{more} equal the target up to an "
+                      "affine map (|r| = 1): F is infinite, scored as the largest float; such "
+                      "a column is usually the target itself or a copy of it", UserWarning,
+                      stacklevel=3)
+    return _clean(scores, p, "f_regression")
+
+
+#: ``1 − r²`` at or below this is a perfect linear fit (a few units of rounding of the
+#: two-pass correlation; docs/design.md, 'Rankers').
+_PERFECT_R2 = 2.0 ** -44
+
+
+def _two_pass_r(cols: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """Pearson's r of each dense column with ``target`` from centred (two-pass) sums,
+    columns scaled by their largest magnitude first (r is scale-free)."""
+    xc = cols - cols.mean(axis=0)
+    m = np.abs(xc).max(axis=0)
+    m[m == 0] = 1.0
+    xc = xc / m
+    tc = target - target.mean()
+    tc = tc / (np.abs(tc).max() or 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (tc @ xc) / np.sqrt((xc * xc).sum(axis=0) * (tc @ tc))
 
 
 @register_ranker("mutual_info_regression", tags=_REGRESSION,

@@ -170,6 +170,50 @@ def _check_ranker(ranker):
     return items[0]
 
 
+def _greedy_name(ranker) -> str | None:
+    """The registered name of ``ranker`` when its scores are greedy selection positions
+    (registry tag ``greedy``), else None."""
+    from ..rankers import available_rankers, ranker_info
+
+    name = None
+    if isinstance(ranker, str):
+        name = ranker
+    elif isinstance(ranker, tuple) and len(ranker) == 2 and isinstance(ranker[0], str):
+        name = ranker[0]
+    elif callable(ranker) and not hasattr(ranker, "fit"):
+        for n in available_rankers():  # the registered function itself
+            if ranker_info(n).func is ranker:
+                name = n
+                break
+    if name is None:
+        return None
+    try:
+        entry = ranker_info(name)
+    except ValueError:  # an unknown name: resolve_rankers says so
+        return None
+    return entry.name if entry.tags.get("greedy", False) else None
+
+
+def _refuse_greedy(ranker, task: str) -> None:
+    """Refuse a ranker whose scores are positions of a greedy selection order: ties (every
+    uninformative column, real or shadow) go to the lower index, so the real columns, which
+    come first, always outrank their shadows and every feature would be confirmed."""
+    name = _greedy_name(ranker)
+    if name is None:
+        return
+    from ..rankers import available_rankers, ranker_info, ranker_tasks
+
+    able = [n for n in available_rankers() if task in ranker_tasks(n)
+            and not ranker_info(n).tags.get("greedy", False)
+            and not ranker_info(n).tags.get("multilist", False)]
+    raise ValueError(
+        f"BorutaSelector: ranker {name!r} cannot be used: its scores are positions in a "
+        "greedy selection order (p − position, ties to the lower column), so the real "
+        "features, which come before their shadows, always outrank them and every feature "
+        "would be confirmed; use a ranker that gives a relevance score, e.g. "
+        f"{', '.join(able)} (ranker=None: the random forest)")
+
+
 def sparse_shadows(real, rng):
     """The shadows of a sparse ``real`` (CSC): every column's rows permuted independently,
     the permutations those of ``rng.permuted(real.toarray(), axis=0)`` (one
@@ -219,7 +263,11 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
         ``f(X, y)``, or an estimator with ``feature_importances_`` / ``coef_``. A ranker taking
         ``random_state`` gets a seed of its own every iteration. None: the task's random
         forest (:data:`DEFAULT_BORUTA_RANKERS`), ``"random_forest"`` for class labels,
-        ``"random_forest_regressor"`` for a numeric target.
+        ``"random_forest_regressor"`` for a numeric target. A ranker whose scores are
+        positions of a greedy selection order (registry tag ``greedy``: ``mifs``, ``cfs``,
+        ``mrmr_mid``, ``cmim``, …) is refused with a ``ValueError``: its ties go to the lower
+        column, so the real features always precede their shadows and all would be
+        confirmed.
     max_iter : int, default=100
         Iterations at most.
     alpha : float in (0, 1], default=0.05
@@ -372,6 +420,7 @@ class BorutaSelector(SelectorMixin, BaseEstimator):
                              ensure_all_finite="allow-nan" if allow_nan else True)
         self.task_ = resolve_task(y, self.task)
         self.ranker_ = self._rankers_for(self.task_)[0]
+        _refuse_greedy(self.ranker_, self.task_)
         spec = _check_ranker(self.ranker_)
         check_rankers_task([self.ranker_], self.task_, self.task, who="BorutaSelector")
         if sparse and not spec.takes_sparse:

@@ -20,6 +20,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.columns import check_observed_columns, plain_value
 from .._utils.constraints import (
     Boolean,
     Check,
@@ -69,8 +70,10 @@ from .subset_size import (
     check_size_rule,
     choose_size,
     evaluate_prefixes,
+    is_fdr_rule,
     k_step_grid,
     learning_curve_grid,
+    parse_fdr_rule,
     parse_stability_rule,
 )
 
@@ -80,8 +83,25 @@ _SEARCHES = ("k-step", "learning-curve")
 
 
 def _searched(n) -> bool:
-    """Whether ``n_features_to_select`` searches the size by CV (not the stability rule)."""
-    return isinstance(n, str) and parse_stability_rule(n) is None
+    """Whether ``n_features_to_select`` searches the size by CV (not the stability or the FDR
+    rule)."""
+    return isinstance(n, str) and parse_stability_rule(n) is None and not is_fdr_rule(n)
+
+
+def _fdr_ranker(rankers) -> str:
+    """The one registered ranker with p-values that ``n_features_to_select="fdr:…"`` needs."""
+    from ..rankers import PVALUE_TESTS, ranker_info
+
+    items = ranker_items(rankers)
+    name = items[0][0] if len(items) == 1 and isinstance(items[0], tuple) else (
+        items[0] if len(items) == 1 else None)
+    ok = isinstance(name, str) and ranker_info(name).tags.get("pvalues", False)
+    if not ok:
+        raise ValueError(f"n_features_to_select='fdr:…' keeps the features whose "
+                         "Benjamini–Hochberg q-value is within the level under one ranker's "
+                         f"test: give one ranker that gives p-values ({', '.join(PVALUE_TESTS)}"
+                         f"), got rankers={rankers!r}")
+    return name
 
 
 def _root_children(random_state, n: int) -> list[np.random.SeedSequence]:
@@ -291,6 +311,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         (each half ranked once per ranker; no list weights), fitted on the same data:
         :attr:`support_` is that set (not necessarily the consensus's top
         :attr:`n_features_`), :attr:`stability_selection_` the fitted selector.
+        ``"fdr:0.05"`` keeps the features whose Benjamini–Hochberg q-value
+        (:func:`rankfusion.rankers.benjamini_hochberg`) of the test behind the one ranker is
+        at most 0.05 on the fit data (a ranker that gives p-values: ``welch_t``,
+        ``mann_whitney``, ``kruskal_wallis``, ``f_classif``; others are refused):
+        :attr:`support_` is that set, :attr:`fdr_qvalues_` the q-values.
     estimators : dict or list of classifiers, default=None
         The classifiers of the size search and of the accuracy weights. None: the papers'
         linear SVM, naive Bayes, 1-NN and entropy tree
@@ -422,6 +447,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         The entropy of the root seed, to reproduce a fit made with ``random_state=None``.
     stability_selection_ : StabilitySelector or None
         With ``n_features_to_select="stability…"``: the fitted selector behind the subset.
+    fdr_qvalues_ : ndarray of shape (n_features,) or None
+        With ``n_features_to_select="fdr:…"``: each feature's Benjamini–Hochberg q-value.
     classes_, n_features_in_, feature_names_in_ : as in scikit-learn
 
     References
@@ -488,6 +515,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                                  Interval("real", 0, 1, closed="right"), Options(*_SEARCHES),
                                  Check(lambda v: parse_stability_rule(v) is not None,
                                        "'stability' or 'stability:pfer=…,threshold=…'",
+                                       toml="str"),
+                                 Check(is_fdr_rule, "'fdr:<level>' with a level in (0, 1)",
                                        toml="str")],
         "estimators": [None, ESTIMATORS_CONSTRAINT],
         "cv": [Interval("int", 2, None)],
@@ -703,6 +732,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         else:
             Xw, y = validate_data(self, X, y, dtype=np.float64, ensure_all_finite="allow-nan",
                                   ensure_min_samples=2)
+        # a column with no value, named before any work (docs/design.md, 'Validation')
+        check_observed_columns(X if isinstance(X, pd.DataFrame) else Xw)
         if not sparse:  # a sparse X was checked finite
             self._check_missing(Xw)
         self.task_ = resolve_task(y, self.task)
@@ -716,7 +747,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
             check_classification_targets(y)
             self.classes_, y_codes = np.unique(y, return_inverse=True)
             if self.classes_.shape[0] < 2:
-                raise ValueError(f"y has one class only ({self.classes_[0]!r}); feature "
+                one = plain_value(self.classes_[0])
+                raise ValueError(f"y has one class only ({one!r}); feature "
                                  "ranking needs at least two")
             # many classes (asked for, or text labels whose codes look like numbers): labels
             # the rankers take, in code order (a no-op for the usual few classes)
@@ -737,16 +769,32 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                  else np.array([f"x{i}" for i in range(p)], dtype=object))
         n = self.n_features_to_select
         stab = parse_stability_rule(n)
-        searched = isinstance(n, str)
+        fdr = parse_fdr_rule(n)
+        searched = isinstance(n, str) and fdr is None
+        fdr_name = None
+        if fdr is not None:
+            if self._regression():
+                raise ValueError("n_features_to_select='fdr:…' needs class labels (the tests "
+                                 "of the rankers with p-values compare classes)")
+            fdr_name = _fdr_ranker(self.rankers)
         if stab is not None and self.list_weights is not None:
             raise ValueError("list_weights do not apply to n_features_to_select='stability' "
                              "(each half is ranked once per ranker, unweighted): drop one")
-        if n is None:
+        if n is None or fdr is not None:
             k_fixed = max(1, p // 2)
         elif searched:
             k_fixed = max(1, p // 2)  # default of the accuracy weights only
         else:
             k_fixed = resolve_n_features(n, p, name="n_features_to_select")
+        if stab is not None:  # q ≤ p, two of q/threshold/pfer: before any work
+            from .stability_selection import check_stability_rule
+
+            try:
+                check_stability_rule(stab, p)
+            except (TypeError, ValueError) as exc:
+                raise type(exc)(f"n_features_to_select={n!r}: {exc}") from None
+        elif searched and not self._regression():  # every class in every fold, before work
+            cv_folds(y_codes, int(self.cv), stratify=bool(self.stratify))
         # child i depends on i only, so the fourth stream leaves the first three unchanged
         main_seq, cv_seq, stab_seq, est_seq, tie_seq = _root_children(self.random_state, 5)
         estimators = _seed_estimators(estimators, seed_int(est_seq, bits=31))
@@ -761,6 +809,7 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.bootstrap_indices_ = samples
         self.subset_curve_ = None
         self.stability_selection_ = None
+        self.fdr_qvalues_ = None
         if stab is not None:
             from .stability_selection import StabilitySelector
 
@@ -771,6 +820,11 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
                 random_state=cv_seq, task=self.task_, accept_sparse=self.accept_sparse,
                 **stab).fit(X, y)
             k = self.stability_selection_.n_features_
+        elif fdr is not None:
+            from ..rankers import benjamini_hochberg, ranker_pvalues
+
+            self.fdr_qvalues_ = benjamini_hochberg(ranker_pvalues(fdr_name, Xw, y_codes))
+            k = int((self.fdr_qvalues_ <= fdr).sum())
         elif searched:
             self.subset_curve_ = self._search(Xw, y_codes, rankers, kind, estimators, cv_seq, p,
                                               names, k_fixed, consensus, fold_ties)
@@ -784,6 +838,8 @@ class EnsembleSelector(SelectorMixin, BaseEstimator):
         self.support_ = self.positions_ <= k
         if stab is not None:
             self.support_ = self.stability_selection_.support_.copy()
+        elif fdr is not None:
+            self.support_ = self.fdr_qvalues_ <= fdr
         rest = np.asarray(consensus.order)[~self.support_[consensus.order]]
         ranking[rest] = np.arange(2, rest.shape[0] + 2)
         self.ranking_ = ranking

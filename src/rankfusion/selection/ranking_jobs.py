@@ -9,6 +9,16 @@ split into a bootstrap stream and a ranker stream; the bootstrap stream gives sa
 own child, the ranker stream one parent per ranker, whose child ``b`` seeds that ranker on
 sample ``b``. A job's seed therefore depends only on the root, the ranker's index and ``b``,
 not on ``n_jobs`` nor on the order the jobs finish.
+
+A ranker computed from weighted sums (``f_classif``, ``chi2``, ``welch_t``:
+:data:`rankfusion.rankers.BATCHED_RANKERS`) is scored on all the resamples of a plan at once,
+from their multiplicity matrix (:func:`rankfusion.rankers.batched_scores`), when ``X`` is a
+finite dense float64 array, the labels are integer codes and the ranker has no parameters: the
+same resamples, the same positions (ties included) and scores within
+:data:`rankfusion.rankers.batched.RTOL` (of each list's largest score) of one call per
+resample; the other rankers, and the
+resamples the sums cannot score, keep the one-call-per-resample path. The private switch
+``_BATCHED["on"] = False`` forces that path for every ranker (the tests compare the two).
 """
 
 from __future__ import annotations
@@ -25,6 +35,10 @@ from .ranker_specs import RankerSpec, run_ranker
 from .resampling import bootstrap_indices
 
 __all__ = ["RankingJob", "RankingPlan", "plan_ranking_jobs", "run_ranking_jobs"]
+
+#: ``_BATCHED["on"]``: score the batchable rankers on all resamples at once (module docstring);
+#: False forces one call per resample (tests).
+_BATCHED = {"on": True}
 
 
 @dataclass(frozen=True)
@@ -233,6 +247,34 @@ def _kernels(plan, X, y) -> dict:
     return out
 
 
+def _batched_jobs(plan, X, y) -> dict:
+    """The scores of the jobs whose ranker is batched (module docstring), by job index."""
+    from ..rankers import batched_ranker, batched_scores
+
+    y = np.asarray(y)
+    if not _BATCHED["on"] or not plan.samples or not isinstance(X, np.ndarray) \
+            or X.dtype != np.float64 or X.ndim != 2 or X.shape[1] < 2 \
+            or y.dtype.kind not in "iu" or not np.isfinite(X).all():
+        return {}
+    out = {}
+    for name in dict.fromkeys(job.ranker.name for job in plan.jobs):
+        mine = [j for j, job in enumerate(plan.jobs) if job.ranker.name == name]
+        r = plan.jobs[mine[0]].ranker
+        which = None if r.params else batched_ranker(r.func)
+        if which is None or (which == "chi2" and (X < 0).any()):
+            continue
+        if not all(plan.jobs[j].bootstrap is not None
+                   and plan.jobs[j].rows is plan.samples[plan.jobs[j].bootstrap]
+                   for j in mine):
+            continue
+        scores, done = batched_scores(which, X, y, plan.samples, partial=True)
+        for j in mine:
+            b = plan.jobs[j].bootstrap
+            if done[b]:
+                out[j] = scores[b]
+    return out
+
+
 def run_ranking_jobs(plan: RankingPlan, X, y, p: int, *, n_jobs=None,
                      progress: bool = False, densify: bool = False) -> tuple:
     """Run the jobs of ``plan`` and gather their lists into one score matrix.
@@ -272,17 +314,23 @@ def run_ranking_jobs(plan: RankingPlan, X, y, p: int, *, n_jobs=None,
     from joblib import Parallel, delayed
 
     jobs = plan.jobs
-    tasks = plan.tasks(n_jobs)
-    kernels = _kernels(plan, X, y)
-    done = Parallel(n_jobs=n_jobs, return_as="generator")(
-        delayed(_run_jobs)(X, y, p, [jobs[j] for j in task], kernels, densify)
-        for task in tasks)
-    by_job = {}
     bar = progress_bar(len(jobs), "ranking", "ranker calls", enabled=bool(progress))
-    for task, outs in zip(tasks, done):
-        by_job.update(zip(task, outs))
-        if bar is not None:
-            bar.update(len(task))
+    by_job = _batched_jobs(plan, X, y)
+    if bar is not None and by_job:
+        bar.update(len(by_job))
+    rest = [j for j in range(len(jobs)) if j not in by_job]
+    if rest:
+        sub = RankingPlan(jobs=[jobs[j] for j in rest], samples=plan.samples,
+                          n_rankers=len({jobs[j].ranker.name for j in rest}))
+        tasks = [[rest[j] for j in task] for task in sub.tasks(n_jobs)]
+        kernels = _kernels(plan, X, y)
+        done = Parallel(n_jobs=n_jobs, return_as="generator")(
+            delayed(_run_jobs)(X, y, p, [jobs[j] for j in task], kernels, densify)
+            for task in tasks)
+        for task, outs in zip(tasks, done):
+            by_job.update(zip(task, outs))
+            if bar is not None:
+                bar.update(len(task))
     if bar is not None:
         bar.close()
     cols, list_names, groups = [], [], {}

@@ -49,6 +49,7 @@ from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._utils.columns import check_observed_columns, plain_value
 from .._utils.constraints import (
     Boolean,
     Function,
@@ -70,6 +71,7 @@ from .ranker_specs import (
     RANKERS_CONSTRAINT,
     SEED_CONSTRAINTS,
     densify_asked,
+    ranker_allows_nan,
     ranker_items,
     ranker_takes_sparse,
     rankers_allow_nan,
@@ -80,7 +82,7 @@ from .ranking_jobs import RankingJob, RankingPlan, run_ranking_jobs
 
 __all__ = ["StabilitySelector", "StabilityParameters", "stability_parameters", "pfer_bound",
            "subsample_halves", "STABILITY_BOUNDS", "DEFAULT_STABILITY_RANKERS",
-           "check_rankers_task"]
+           "check_rankers_task", "check_stability_rule"]
 
 #: The rankers of :class:`StabilitySelector` with ``rankers=None``, per task: the ANOVA F test
 #: for class labels, the univariate regression F test for a numeric target.
@@ -306,9 +308,7 @@ def stability_parameters(p: int, *, q=None, threshold=None, pfer=None, bound: st
     if pfer is not None and not math.isfinite(float(pfer)):
         raise ValueError(f"pfer must be a finite number > 0, got {pfer!r}")
     given = sum(v is not None for v in (q, threshold, pfer))
-    if given == 3:
-        raise ValueError("give two of q, threshold and pfer (the third follows from them), "
-                         f"not all three: got q={q!r}, threshold={threshold!r}, pfer={pfer!r}")
+    _three_given(q, threshold, pfer)
     if bound == "unimodal" and n_pairs is None:
         raise ValueError("bound='unimodal' needs n_pairs, the number of complementary pairs")
     if threshold is None and given < 2:
@@ -354,6 +354,89 @@ def stability_parameters(p: int, *, q=None, threshold=None, pfer=None, bound: st
     q = int(qs[ok].max())
     return StabilityParameters(q, threshold, pfer_bound(q, p, threshold, bound=bound,
                                                         n_pairs=n_pairs), pfer, bound)
+
+
+def check_stability_rule(params: dict, p: int) -> StabilityParameters:
+    """The parameters of a stability rule (``n_features_to_select="stability:…"``, the
+    advisor's ``sizes``) checked against p features before any work, as
+    :meth:`StabilitySelector.fit` checks them: each value in its range, ``n_subsamples``
+    even with complementary pairs, at most two of q, threshold and pfer, q ≤ p, and a target
+    that the bound reaches (:func:`stability_parameters`).
+
+    Parameters
+    ----------
+    params : dict
+        Keyword arguments of :class:`StabilitySelector` (``q``, ``threshold``, ``pfer``,
+        ``bound``, ``n_subsamples``, ``complementary_pairs``, …).
+    p : int
+        The number of features.
+
+    Returns
+    -------
+    StabilityParameters
+
+    Raises
+    ------
+    TypeError, ValueError
+        The first parameter out of its range, or a combination no stable set can meet.
+
+    Examples
+    --------
+    >>> check_stability_rule({"pfer": 1}, 100).q
+    8
+    >>> check_stability_rule({"q": 10}, 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: q=10 exceeds the number of features (5)
+    """
+    constraints = StabilitySelector._parameter_constraints
+    unknown = sorted(set(params) - set(constraints))
+    if unknown:
+        raise TypeError(f"unknown stability parameter(s) {', '.join(unknown)}; parameters: "
+                        f"{', '.join(constraints)}")
+    validate_params({k: constraints[k] for k in params}, params)
+    n_sub = params.get("n_subsamples", 100)
+    pairs = params.get("complementary_pairs", True)
+    if pairs and n_sub % 2:
+        raise ValueError(f"n_subsamples must be even with complementary_pairs=True, got "
+                         f"{n_sub}")
+    if params.get("bound", "mb") == "unimodal" and not pairs:
+        raise ValueError("bound='unimodal' needs complementary_pairs=True")
+    _three_given(params.get("q"), params.get("threshold"), params.get("pfer"))
+    return stability_parameters(p, q=params.get("q"), threshold=params.get("threshold"),
+                                pfer=params.get("pfer"), bound=params.get("bound", "mb"),
+                                n_pairs=n_sub // 2 if pairs else None)
+
+
+def _three_given(q, threshold, pfer) -> None:
+    """All three of q, threshold and pfer given: a ``ValueError`` before any data is seen."""
+    if q is not None and threshold is not None and pfer is not None:
+        raise ValueError("give two of q, threshold and pfer (the third follows from them), "
+                         f"not all three: got q={plain_value(q)!r}, "
+                         f"threshold={plain_value(threshold)!r}, pfer={plain_value(pfer)!r}")
+
+
+def _check_missing_for(X, rankers) -> None:
+    """A ``ValueError`` naming the rankers when ``X`` holds NaN and one of ``rankers`` does
+    not take missing values (scikit-learn's own message points elsewhere)."""
+    if rankers_allow_nan(rankers):
+        return
+    if isinstance(X, pd.DataFrame):
+        nan = bool(X.isna().to_numpy().any())
+    else:
+        try:
+            arr = np.asarray(X)
+            nan = bool(pd.isna(arr).any()) if arr.dtype.kind in "fO" else False
+        except (TypeError, ValueError):
+            return  # validate_data says what is wrong
+    if nan:
+        refuse = [str(r.name) for r, given in zip(resolve_rankers(rankers),
+                                                   ranker_items(rankers))
+                  if not ranker_allows_nan(given)]
+        raise ValueError(f"X holds missing values (NaN), which the ranker(s) "
+                         f"{', '.join(refuse)} cannot take: impute them first, or choose "
+                         "rankers that take missing values (e.g. rankers=['info_gain', "
+                         "'relieff'])")
 
 
 def _halves(codes: np.ndarray, rng, stratify: bool, pair: bool) -> list:
@@ -428,7 +511,7 @@ def subsample_halves(y, n_subsamples: int, *, complementary_pairs: bool = True,
     codes = codes.reshape(-1)
     counts = np.bincount(codes)
     if stratify and (counts < 2).any():
-        bad = labels[int(np.argmin(counts))]
+        bad = plain_value(labels[int(np.argmin(counts))])
         raise ValueError(f"y: class {bad!r} has {int(counts.min())} row; stratified halves "
                          "need at least 2 rows of every class")
     if not stratify and codes.shape[0] < 4:
@@ -647,6 +730,7 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         if self.bound == "unimodal" and not self.complementary_pairs:
             raise ValueError("bound='unimodal' is Shah & Samworth's bound for complementary "
                              "pairs: set complementary_pairs=True or bound='mb'")
+        _three_given(self.q, self.threshold, self.pfer)  # before the data are read
 
     def _resolve(self, rankers):
         from .ensemble import _aggregation_kind
@@ -675,6 +759,12 @@ class StabilitySelector(SelectorMixin, BaseEstimator):
         """
         self._check_params()
         sparse = is_sparse(X)
+        # before any work: a column with no value is named (docs/design.md, 'Validation'),
+        # and missing values a chosen ranker cannot take are refused with the way out
+        check_observed_columns(X)
+        if not sparse:
+            _check_missing_for(X, self._rankers_for(self.task if self.task != "auto"
+                                                    else None))
         nominal = not sparse and isinstance(X, pd.DataFrame) and any(
             isinstance(X[c].dtype, pd.CategoricalDtype)
             or not pd.api.types.is_numeric_dtype(X[c].dtype) for c in X.columns)

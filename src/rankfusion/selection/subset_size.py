@@ -38,7 +38,7 @@ from .._utils.constraints import Interval, Options, validate_params
 
 __all__ = ["SubsetCurve", "SIZE_RULES", "SIZE_CONSTRAINTS", "PREFIX_SCORINGS", "k_step_grid",
            "learning_curve_grid", "evaluate_prefixes", "choose_size", "search_size",
-           "check_size_rule", "STABILITY_RULE_PARAMS", "parse_stability_rule"]
+           "check_size_rule", "STABILITY_RULE_PARAMS", "parse_stability_rule", "parse_fdr_rule"]
 
 
 def k_step_grid(p: int, *, dense_until: int = 50, n_log: int = 20) -> np.ndarray:
@@ -325,6 +325,56 @@ def parse_stability_rule(value) -> dict | None:
             raise ValueError(f"n_features_to_select {value!r} gives {key} twice")
         out[key] = val
     return out
+
+
+def parse_fdr_rule(value) -> float | None:
+    """The level of a false-discovery-rate subset rule, or None for any other value.
+
+    ``"fdr:0.05"`` keeps the features whose Benjamini–Hochberg q-value
+    (:func:`rankfusion.rankers.benjamini_hochberg`) under the ranker's test is at most 0.05,
+    for a ranker that gives p-values (:data:`rankfusion.rankers.PVALUE_TESTS`).
+
+    Parameters
+    ----------
+    value : object
+        An ``n_features_to_select``.
+
+    Returns
+    -------
+    float or None
+        The level, in (0, 1).
+
+    Raises
+    ------
+    ValueError
+        An ``"fdr"`` text without a level in (0, 1).
+
+    Examples
+    --------
+    >>> parse_fdr_rule("fdr:0.05")
+    0.05
+    >>> parse_fdr_rule("k-step") is None
+    True
+    """
+    if not isinstance(value, str) or value.split(":", 1)[0].strip() != "fdr":
+        return None
+    text = value.split(":", 1)[1].strip() if ":" in value else ""
+    try:
+        level = float(text)
+    except ValueError:
+        level = float("nan")
+    if not 0 < level < 1:
+        raise ValueError(f"n_features_to_select {value!r}: the FDR rule is 'fdr:<level>' with a "
+                         "level in (0, 1), e.g. 'fdr:0.05'")
+    return level
+
+
+def is_fdr_rule(value) -> bool:
+    """Whether ``value`` is a valid ``"fdr:<level>"`` rule (:func:`parse_fdr_rule`)."""
+    try:
+        return parse_fdr_rule(value) is not None
+    except ValueError:
+        return False
 
 
 def choose_size(curve: pd.DataFrame, method: str, *, tol=None,

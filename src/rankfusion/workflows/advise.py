@@ -108,6 +108,11 @@ class AdviceRun(WorkflowRun):
                      f"{self.seconds['advise']:.2f} s (summed over the work: rankers "
                      f"{sec['rankers']:.2f} s, aggregation {sec['aggregation']:.2f} s, "
                      f"{est} {sec['classifier']:.2f} s for {s['classifier_fits']} fits)")
+        runs = sec.get("runs") or ()
+        if len(runs) > 1:  # a resumed folder: each run's time and their sum
+            lines.append(f"time over the folder's {len(runs)} runs: "
+                         + " + ".join(f"{v:.2f}" for v in runs)
+                         + f" = {sec['total']:.2f} s (summary.json seconds.total)")
         return lines
 
     def summary(self) -> str:
@@ -184,7 +189,8 @@ def run_advice(data, target=None, *, rankers=None,
                top: int = 10, dry_run: bool = False, options=None,
                scheduler: str | None = None, n_workers: int | None = None,
                progress: bool | None = None, task: str = "auto",
-               scoring: str | None = None) -> AdviceRun:
+               scoring: str | None = None, zero_based: bool = False, n_features=None,
+               accept_sparse=False) -> AdviceRun:
     """Whether any combination of rankers × rule × size beats the best single ranker on a
     data set (:func:`rankfusion.advise`), or, with ``dry_run``, the work that would take.
 
@@ -271,9 +277,16 @@ def run_advice(data, target=None, *, rankers=None,
         (:func:`rankfusion.io.load_data`) and to :func:`rankfusion.advise`; never guessed
         from a whole-number target with many values.
     scoring : str, optional
-        The score: ``accuracy`` (classification); ``r2`` (default), ``neg_rmse`` or
-        ``neg_mae`` (regression).
-
+        The score (``rankfusion.evaluation.scores``): ``accuracy`` (default),
+        ``balanced_accuracy``, ``roc_auc``, ``neg_log_loss`` or ``mcc`` (classification);
+        ``r2`` (default), ``neg_rmse`` or ``neg_mae`` (regression).
+    zero_based : bool, default False
+        svmlight files: the indices count from 0.
+    n_features : int, optional
+        svmlight files: the number of features (:func:`~rankfusion.workflows.read_data`).
+    accept_sparse : {False, "densify"}, default False
+        The advisor works on dense data: sparse data (an svmlight file) are refused unless
+        ``"densify"`` makes them dense, within the memory check.
 
     Returns
     -------
@@ -300,8 +313,20 @@ def run_advice(data, target=None, *, rankers=None,
         check_advice_folder(out, overwrite=overwrite, inputs=inputs_of(data))
     t0 = time.perf_counter()
     X, y = read_data(data, target, format=format, drop=drop, na_values=na_values,
-                     nominal=nominal, sep=sep, encoding=encoding, task=task)
+                     nominal=nominal, sep=sep, encoding=encoding, task=task,
+                     zero_based=zero_based, n_features=n_features,
+                     accept_sparse=accept_sparse)
+    if not hasattr(X, "columns"):  # sparse (an svmlight file), not densified
+        raise ValueError(f"{source_name(data)} is sparse (svmlight) and the advisor's "
+                         "classifiers and rankers work on dense data: pass --accept-sparse "
+                         "densify (accept_sparse='densify'; made dense within the memory "
+                         "check), or rank the file with rankfusion rank or svm-rfe, which "
+                         "keep it sparse")
     t_read = time.perf_counter() - t0
+    from .._utils.columns import check_observed_columns
+    from .select import DROP_HINT
+
+    check_observed_columns(X, drop=DROP_HINT)  # named, with --drop, before any work
     settings = {"cv": cv, "inner_cv": inner_cv, "repeats": repeats}
     if dry_run:
         return AdviceRun(data, plan=advice_plan(X, y, **kwargs), settings=settings, top=top)
@@ -313,7 +338,7 @@ def run_advice(data, target=None, *, rankers=None,
                                 extra={"options": dict(options or {}),
                                        "command_seconds": {"read": t_read}}, **kwargs)
         run = AdviceRun(data, done.advice, settings=settings, options=dict(options or {}),
-                        seconds={"read": t_read, "advise": time.perf_counter() - t1}, top=top,
+                        seconds={"read": t_read, "advise": done.seconds[-1]}, top=top,
                         written=list(done.written), out=out)
         run.store = done
         return run

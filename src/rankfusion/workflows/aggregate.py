@@ -208,7 +208,7 @@ def run_aggregation(lists, rule: str = "kfirst", *, params=None, weights=None,
     from ..io import read_lists
     from ..lists import RankedLists
 
-    rule = resolve(rule, argument="--rule")  # an unknown rule fails before the file is read
+    rule = resolve(rule, argument="--rules")  # an unknown rule fails before the file is read
     paths = check_output_files({"--out": out}, inputs_of(lists), overwrite=overwrite)
     if isinstance(lists, RankedLists):
         ranked, reading = lists, "lists"

@@ -271,7 +271,7 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
                 drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
                 out=None, overwrite: bool = False, top: int = 20, tie_break: str = "index",
                 random_state=None, sparse: bool = False, accept_sparse=False,
-                task: str = "auto") -> RankingRun:
+                task: str = "auto", zero_based: bool = False, n_features=None) -> RankingRun:
     """Score and rank the features of a data set with one or more rankers.
 
     Parameters
@@ -319,6 +319,10 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
         What the target is (docs/design.md, 'Tasks'): read as classes or as numbers, never
         guessed; under ``"auto"`` a whole-number target with many values is refused naming
         both choices.
+    zero_based : bool, default False
+        svmlight files: the indices count from 0.
+    n_features : int, optional
+        svmlight files: the number of features (:func:`~rankfusion.workflows.read_data`).
 
     Returns
     -------
@@ -347,7 +351,9 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
                "sep": sep, "encoding": encoding}
     if sparse:
         reading["sparse"] = True
-    if out is None and not sparse and task != "regression":
+    svmlight = {k: v for k, v in (("zero_based", zero_based), ("n_features", n_features))
+                if v not in (False, None)}
+    if out is None and not sparse and not svmlight and task != "regression":
         run = _light_ranking(data, target, names, params, reading, top,
                              (tie_break, random_state))
         if run is not None:
@@ -359,7 +365,7 @@ def run_ranking(data, target=None, *, rankers="info_gain", params=None, format=N
     from .data import read_data
 
     paths = check_output_files({"--out": out}, inputs_of(data), overwrite=overwrite)
-    X, y = read_data(data, target, task=task, **reading)
+    X, y = read_data(data, target, task=task, **reading, **svmlight)
     lists = rank_features(X, y, names, params=params, accept_sparse=accept_sparse, task=task)
     regression = pd.api.types.is_float_dtype(y.dtype) and (
         task == "regression" or (task == "auto" and resolve_task(y, "auto") == "regression"))

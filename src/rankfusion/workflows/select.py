@@ -294,9 +294,10 @@ class SelectionRun(WorkflowRun):
     subset_scores : dict or None
         For a regression target: the cross-validated R², RMSE and MAE of the first regressor
         on the selected features (:func:`subset_scores`); None for classification.
+    plan : dict or None
+        For a dry run (``selector`` then unfitted): the data's shape and the work the fit
+        would do (:func:`rankfusion.selection.ensemble_work`), what → how many; else None.
     """
-
-    MAIN_TABLE = "subset"
 
     selector: object
     source: object
@@ -311,6 +312,11 @@ class SelectionRun(WorkflowRun):
     out: object = None
     save_seconds: float = 0.0
     subset_scores: dict | None = None
+    plan: dict | None = None
+
+    @property
+    def MAIN_TABLE(self) -> str:
+        return "plan" if self.plan is not None else "subset"
 
     def subset(self) -> list[str]:
         """The selected features, best first (:func:`selected_features`).
@@ -328,6 +334,8 @@ class SelectionRun(WorkflowRun):
         -------
         dict
         """
+        if self.plan is not None:
+            return {"options": dict(self.options), "plan": dict(self.plan)}
         record = selection_summary(self.selector, options=self.options, seconds=self.seconds,
                                    n_samples=self.n_samples)
         if self.subset_scores is not None:
@@ -342,7 +350,13 @@ class SelectionRun(WorkflowRun):
         Returns
         -------
         dict of str → DataFrame
+            For a dry run, ``plan`` alone (what, how many).
         """
+        if self.plan is not None:
+            import pandas as pd
+
+            return {"plan": pd.DataFrame({"work": list(self.plan),
+                                          "count": list(self.plan.values())})}
         table = consensus_table(self.selector)
         chosen = table.loc[table["selected"], ["feature", "position", "score"]]
         chosen = chosen.reset_index(drop=True)
@@ -362,6 +376,8 @@ class SelectionRun(WorkflowRun):
         -------
         list of str
         """
+        if self.plan is not None:
+            return [f"{source_name(self.source)}: dry run, nothing computed"]
         sel = self.selector
         what = ("numeric (regression)" if sel.classes_ is None
                 else f"with {len(sel.classes_)} classes")
@@ -399,6 +415,9 @@ class SelectionRun(WorkflowRun):
         """
         from .text import frame_text
 
+        if self.plan is not None:
+            return "\n".join([f"# {self.notes()[0]}",
+                              *(f"{k}: {v}" for k, v in self.plan.items())])
         sel, notes = self.selector, self.notes()
         p = sel.n_features_in_
         subset = self.subset()
@@ -452,6 +471,8 @@ class SelectionRun(WorkflowRun):
         list of Path
             The files written (none for a stream).
         """
+        if self.plan is not None:
+            raise ValueError("a dry run has no results to save")
         if is_stream(out):
             from .._utils.tabular import to_csv
 
@@ -485,6 +506,63 @@ def _estimators_for_target(sel, estimators, y, task: str) -> None:
         raise ValueError(f"estimators {', '.join(names)} are regressors, but the target is "
                          "class labels (classification, task='auto'): name classifiers, or "
                          "say task='regression'")
+
+
+#: How a workflow's caller leaves columns out: ``drop=`` of ``run_*``, ``--drop`` on the
+#: command line (:func:`rankfusion._utils.columns.check_observed_columns`).
+DROP_HINT = "--drop {plain} on the command line, drop=[{names}] in Python"
+
+
+def _check_data_shape(sel, X, y) -> dict:
+    """What the data's shape already decides, refused before any work (and in a dry run):
+    a column with no value, one class only, a subset larger than the features, too few
+    samples of a class for the size search's folds or for the bootstrap samples. Returns
+    the facts a dry run prints."""
+    import pandas as pd
+
+    from .._utils.columns import check_observed_columns, plain_value
+    from .._utils.task import resolve_task
+    from .._utils.validation import resolve_n_features
+    from ..selection.resampling import check_sample_size
+    from ..selection.stability_selection import check_rankers_task
+
+    check_observed_columns(X, drop=DROP_HINT)
+    n_rows, p = X.shape
+    k = sel.n_features_to_select
+    if isinstance(k, (int, float, np.integer, np.floating)) and not isinstance(k, bool):
+        try:
+            resolve_n_features(k, p, name="subset")
+        except ValueError as exc:
+            raise ValueError(f"{exc}: give a smaller subset (--subset)") from None
+    searched = isinstance(k, str)
+    cv = int(sel.cv)
+    facts = {"n_samples": int(n_rows), "n_features": int(p)}
+    found = resolve_task(y, sel.task)
+    check_rankers_task(sel.rankers, found, sel.task, who="rankers")
+    if found == "regression":
+        facts["target"] = "numeric (regression)"
+        if searched and n_rows < cv:
+            raise ValueError(f"cv={cv} (--cv) folds of the size search need at least {cv} "
+                             f"samples; the data have {n_rows}: lower cv")
+        return facts
+    counts = pd.Series(np.asarray(y, dtype=object)).value_counts()
+    if counts.shape[0] < 2:
+        one = plain_value(counts.index[0])
+        raise ValueError(f"the target {y.name!r} has one class only ({one!r}): feature "
+                         "ranking needs at least two; choose the class column with target= "
+                         "(--target)" if getattr(y, "name", None) is not None else
+                         f"y has one class only ({one!r}): feature ranking needs at least two")
+    facts["classes"] = int(counts.shape[0])
+    small = plain_value(counts.index[-1])
+    if searched and sel.stratify and int(counts.iloc[-1]) < cv:
+        raise ValueError(f"cv={cv} (--cv) stratified folds of the {k} size search need at "
+                         f"least {cv} samples of every class; class {small!r} has "
+                         f"{int(counts.iloc[-1])}: lower cv, or give the subset as a count "
+                         "(--subset 10)")
+    if sel.n_bootstraps > 0:
+        check_sample_size(np.asarray(y, dtype=object), sel.sample_fraction,
+                          stratify=bool(sel.stratify))
+    return facts
 
 
 def subset_scores(selector, X, y, *, cv: int | None = None) -> dict:
@@ -536,6 +614,19 @@ def subset_scores(selector, X, y, *, cv: int | None = None) -> dict:
             "mae": float(-np.mean(res["test_neg_mean_absolute_error"]))}
 
 
+def _check_sparse_subset(X, sel, data) -> None:
+    """A sparse ``X`` (an svmlight file) with a subset size searched by classifiers, which
+    take dense data: refused before the work, naming the two ways out."""
+    from .._utils.sparse import is_sparse
+
+    how = sel.n_features_to_select
+    if is_sparse(X) and isinstance(how, str) and how in ("k-step", "learning-curve"):
+        raise ValueError(f"--subset {how} scores subsets with classifiers, which take dense "
+                         f"data, and {source_name(data)} is sparse (svmlight): pass "
+                         "--accept-sparse densify (made dense within the memory check), or a "
+                         "subset size (--subset 10, --subset 0.1)")
+
+
 def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: str = "borda",
                   n_bootstraps: int = 0, subset="half", estimators=None, params=None,
                   cv: int = 5, random_state=None, tie_break: str = "index",
@@ -543,7 +634,8 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
                   drop=None, na_values=None, nominal=None, sep=None, encoding="utf-8",
                   out=None, overwrite: bool = False, top: int = 20, options=None,
                   progress: bool = False, log: Callable[[str], None] | None = None,
-                  task: str = "auto") -> SelectionRun:
+                  task: str = "auto", zero_based: bool = False, n_features=None,
+                  accept_sparse=False, dry_run: bool = False) -> SelectionRun:
     """Ensemble feature selection on a data set: every ranker on every bootstrap sample, the
     lists combined into one consensus ranking, a subset kept.
 
@@ -611,6 +703,18 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
         both choices. For regression ``estimators`` are regressor names (default ``ridge``)
         and the run reports the subset's cross-validated R², RMSE and MAE
         (:func:`subset_scores`).
+    zero_based : bool, default False
+        svmlight files: the indices count from 0.
+    n_features : int, optional
+        svmlight files: the number of features (:func:`~rankfusion.workflows.read_data`).
+    accept_sparse : {False, "densify"}, default False
+        Sparse data (an svmlight file) stay sparse for the rankers that take them (the
+        others refuse them); ``"densify"`` makes them dense first, within the memory check.
+    dry_run : bool, default False
+        Read the data, refuse what their shape already decides (a column with no value,
+        one class only, a subset larger than the features, too few samples of a class for
+        the size search's ``cv`` folds or for the bootstrap samples), count the work
+        (:func:`rankfusion.selection.ensemble_work`) and do none of it: the run's ``plan``.
 
     Returns
     -------
@@ -635,13 +739,23 @@ def run_selection(data, target=None, *, rankers="info_gain,relieff,nlc", rule: s
         rankers=rankers, aggregation=rule, n_bootstraps=n_bootstraps, subset=subset,
         estimators=estimators, params=params, cv=cv, random_state=random_state,
         n_jobs=n_jobs, progress=progress, tie_break=tie_break, task=task)
-    if out is not None:  # refused before the work, not after
+    if out is not None and not dry_run:  # refused before the work, not after
         check_output_dir(out, overwrite=overwrite, inputs=inputs_of(data))
     X, y = read_data(data, target, format=format, drop=drop, na_values=na_values,
-                     nominal=nominal, sep=sep, encoding=encoding, task=task)
+                     nominal=nominal, sep=sep, encoding=encoding, task=task,
+                     zero_based=zero_based, n_features=n_features,
+                     accept_sparse=accept_sparse, sparse_frame=True)
+    _check_sparse_subset(X, sel, data)
     _estimators_for_target(sel, estimators, y, task)
     t_read = time.perf_counter() - t0
+    facts = _check_data_shape(sel, X, y)
     work = ensemble_work(sel, X.shape[0], X.shape[1])
+    if dry_run:
+        plan = {**facts, **work.counts, "memory_bytes_at_least": int(work.memory_bytes)}
+        return SelectionRun(sel, data, rankers if isinstance(rankers, str)
+                            else ",".join(rankers), rule, X.shape[0], y.name,
+                            options=dict(options or {}), seconds={"read": t_read}, top=top,
+                            plan=plan)
     if progress and log is not None:
         log(work.describe())
     work.check_memory()

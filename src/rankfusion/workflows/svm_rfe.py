@@ -7,7 +7,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .output import WorkflowRun, check_output_files, inputs_of, is_stream, write_csv_file
+from .output import (
+    WorkflowRun,
+    check_output_files,
+    inputs_of,
+    is_stream,
+    source_name,
+    write_csv_file,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,8 +48,9 @@ def read_numeric_data(data, target=None, *, standardize: bool = False, task=None
 
     Returns
     -------
-    X : ndarray of shape (n, p)
-        The features as floats.
+    X : ndarray or scipy.sparse.csr_matrix of shape (n, p)
+        The features as floats (an svmlight file's stay sparse, docs/design.md, 'Sparse
+        input', unless ``accept_sparse="densify"`` is among ``reading``).
     y : ndarray of shape (n,)
         The class labels as text (floats for a regression target).
     names : list of str
@@ -55,6 +63,19 @@ def read_numeric_data(data, target=None, *, standardize: bool = False, task=None
     from .data import read_data
 
     X, y = read_data(data, target, task=task, **reading)
+    if not isinstance(X, pd.DataFrame):  # sparse (an svmlight file): kept sparse
+        if standardize:
+            raise ValueError(f"--standardize centres every feature, which makes the sparse "
+                             f"data of {source_name(data)} dense: pass --accept-sparse densify "
+                             "as well (made dense within the memory check), or leave "
+                             "--standardize out")
+        names = [str(c) for c in X.feature_names]
+        if pd.api.types.is_float_dtype(y.dtype) and task in ("auto", "regression"):
+            from .._utils.task import resolve_task
+
+            if task == "regression" or resolve_task(y, "auto") == "regression":
+                return X, y.to_numpy(dtype=np.float64), names
+        return X, y.astype(str).to_numpy(), names
     bad = [c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c].dtype)]
     if bad:
         raise ValueError(f"column {bad[0]!r} is not numeric; SVM-RFE needs numbers "
@@ -248,7 +269,8 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
                 na_values=None, nominal=None, sep=None, encoding="utf-8", out=None,
                 lists_out=None, overwrite: bool = False, top: int = 20,
                 progress: bool = False, log: Callable[[str], None] | None = None,
-                task: str = "auto") -> SVMRFERun:
+                task: str = "auto", zero_based: bool = False, n_features=None,
+                accept_sparse=False) -> SVMRFERun:
     """Multiclass SVM-RFE: one ranking per binary problem (OVO or OVA), combined by each rule,
     or an MSVM-RFE run (``criterion="crammer_singer"|"weston_watkins"``; the former spelling
     ``decomposition="crammer_singer"|"weston_watkins"`` still works for one release, with a
@@ -314,6 +336,14 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
         one method, ``rfe_linear_svr``; rules, decompositions and the MSVM criteria need
         classes and are refused; ``C="cv"`` chooses the SVR's C by cross-validated R²
         (:func:`rankfusion.selection.svm_rfe.choose_C_regression`).
+    zero_based : bool, default False
+        svmlight files: the indices count from 0.
+    n_features : int, optional
+        svmlight files: the number of features (:func:`~rankfusion.workflows.read_data`).
+    accept_sparse : {False, "densify"}, default False
+        Sparse data (an svmlight file) stay sparse for the built-in SVM (the
+        ``weston_watkins`` criterion and ``standardize`` refuse them); ``"densify"`` makes
+        them dense first, within the memory check.
 
     Returns
     -------
@@ -337,7 +367,8 @@ def run_svm_rfe(data, target=None, *, rules=None, decomposition: str = "ovo",
     task = check_task(task)
     X, y, names = read_numeric_data(data, target, standardize=standardize, format=format,
                                     drop=drop, na_values=na_values, nominal=nominal, sep=sep,
-                                    encoding=encoding, task=task)
+                                    encoding=encoding, task=task, zero_based=zero_based,
+                                    n_features=n_features, accept_sparse=accept_sparse)
     if y.dtype.kind == "f":
         return _svm_rfe_regression(data, X, y, names, rules=rules, decomposition=decomposition,
                                    criterion=criterion, k=k, params=params, C=C, step=step,

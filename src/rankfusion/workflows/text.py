@@ -19,11 +19,23 @@ _TASK_SPELLING = _re.compile(r"""task=(["'])(auto|classification|regression)\1""
                              r"""(?: \(--task (?:auto|classification|regression)\))?""")
 
 
+# the reading keywords of ``load_data`` as the command line spells them (docs/design.md,
+# 'Inputs'): ``zero_based=True`` → ``--zero-based``, ``format='svmlight'`` → ``--format
+# svmlight`` (a ``(format='arff')`` beside ``--format arff`` dropped), and in a message about
+# an svmlight file ``n_features=N`` → ``--n-features N``
+_FORMAT_BOTH = _re.compile(r"""--format (\w+) \(format=(["'])\1\2\)""")
+_FORMAT_SPELLING = _re.compile(r"""(?<![\w-])format=(["'])(\w+)\1""")
+_N_FEATURES_SPELLING = _re.compile(r"\bn_features=(\d+)")
+
+
 def command_line_text(message: str) -> str:
     """An error message of the library as the command line says it: the Python spelling of
     the task (``task="classification"``, ``task='regression'``) becomes the option
-    (``--task classification``); the rest is unchanged. The command line prints every error
-    through it, so one message text serves both (docs/design.md, 'Tasks').
+    (``--task classification``), and so do the reading keywords ``zero_based=True``
+    (``--zero-based``), ``format='svmlight'`` (``--format svmlight``) and, for an svmlight
+    file, ``n_features=N`` (``--n-features N``); the rest is unchanged. The command line
+    prints every error through it, so one message text serves both (docs/design.md,
+    'Tasks', 'Inputs').
 
     Parameters
     ----------
@@ -40,8 +52,18 @@ def command_line_text(message: str) -> str:
     'say --task classification or --task regression'
     >>> command_line_text('say task="regression" (--task regression)')
     'say --task regression'
+    >>> command_line_text("pass zero_based=True for a file counting from 0")
+    'pass --zero-based for a file counting from 0'
+    >>> command_line_text("pass --format arff (format='arff')")
+    'pass --format arff'
     """
-    return _TASK_SPELLING.sub(lambda m: f"--task {m.group(2)}", str(message))
+    text = _TASK_SPELLING.sub(lambda m: f"--task {m.group(2)}", str(message))
+    text = text.replace("zero_based=True", "--zero-based")
+    text = _FORMAT_BOTH.sub(r"--format \1", text)
+    text = _FORMAT_SPELLING.sub(r"--format \2", text)
+    if "svmlight" in text:
+        text = _N_FEATURES_SPELLING.sub(r"--n-features \1", text)
+    return text
 
 
 def frame_text(frame: pd.DataFrame, *, max_rows: int | None = None) -> str:
