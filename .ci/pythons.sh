@@ -10,7 +10,7 @@ find_python() {
   fi
   for cand in "python$want" "python3"; do
     if command -v "$cand" >/dev/null 2>&1 &&
-       [ "$("$cand" -c 'import sys; print("%d.%d" % sys.version_info[:2])')" = "$want" ]; then
+       [ "$("$cand" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)" = "$want" ]; then
       command -v "$cand"
       return 0
     fi

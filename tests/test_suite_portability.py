@@ -106,6 +106,8 @@ def test_a_test_id_with_an_address_stops_the_run(tmp_path):
         text=True,
         timeout=300,
         cwd=tmp_path,
+        # the outer run's options (CI's PYTEST_ADDOPTS="-n 2") are not the probe's
+        env={k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"},
     )
     out = res.stdout + res.stderr
     assert res.returncode == 4, out  # a usage error: nothing ran
@@ -148,7 +150,8 @@ def _peer_probe(tmp_path: Path, **env) -> subprocess.CompletedProcess:
         encoding="utf-8",
     )
     (probe / "test_probe.py").write_text(PEER_PROBE, encoding="utf-8")
-    environ = {k: v for k, v in os.environ.items() if k != conftest.REQUIRE_PEERS}
+    environ = {k: v for k, v in os.environ.items()
+               if k not in (conftest.REQUIRE_PEERS, "PYTEST_ADDOPTS")}
     return subprocess.run(
         [
             sys.executable,

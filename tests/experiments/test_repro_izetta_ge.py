@@ -15,6 +15,12 @@ entries differently in the last bit, which reorders near-tied genes in 4 of the 
 (docs/design.md, 'Ties and determinism'). The rerun therefore runs in a child process with
 ``OPENBLAS_CORETYPE=Haswell`` (read by OpenBLAS when it loads, so it cannot be set in this
 process, where numpy is already imported).
+
+Bit-equality holds only with the OpenBLAS release the cells were computed with (numpy's bundled
+``scipy-openblas`` 0.3.31): another release's Haswell kernels (0.3.34, bundled with numpy 2.5)
+round some Gram entries otherwise too, and near-tied genes reorder in the same way. Under
+another release the tests say so in their assertion and check what still holds: the same
+cells, rows and genes, and the same numbers on most rows.
 """
 
 import os
@@ -49,11 +55,43 @@ def rerun(tmp_path_factory):
     config.write_text(_restricted(CONFIG.read_text(encoding="utf-8")), encoding="utf-8")
     code = ("import sys\nfrom rankfusion.experiments import run_experiment\n"
             f"s = run_experiment({str(config)!r}, {str(out / 'run')!r}, report=False, "
-            "progress=False)\nsys.exit(0 if s.ok else 1)\n")
+            "progress=False)\n"
+            "from threadpoolctl import threadpool_info\n"
+            "print(' '.join(i['version'] for i in threadpool_info() "
+            "if i.get('internal_api') == 'openblas' and 'numpy' in i.get('filepath', '')))\n"
+            "sys.exit(0 if s.ok else 1)\n")
     env = {**os.environ, "OPENBLAS_CORETYPE": "Haswell"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
+    versions = done.stdout.split()
+    (out / "run" / "openblas.txt").write_text(" ".join(versions), encoding="utf-8")
     return out / "run"
+
+
+#: The OpenBLAS release the committed cells were computed with (its Haswell kernels).
+COMMITTED_OPENBLAS = "0.3.31."
+
+
+def _same_blas(run) -> bool:
+    """Whether the rerun's numpy used the committed cells' OpenBLAS release (the Gram products
+    are numpy's; scipy's own OpenBLAS does not enter them; a numpy without OpenBLAS counts as
+    another)."""
+    versions = (run / "openblas.txt").read_text(encoding="utf-8").split()
+    return bool(versions) and all(v.startswith(COMMITTED_OPENBLAS) for v in versions)
+
+
+def _assert_equal_or_close(new, old, run, value: str, share: float) -> None:
+    """Exactly equal under the committed OpenBLAS release; under another, the same rows with
+    ``value`` equal on at least ``share`` of them (near-tied genes reorder, the rest holds)."""
+    if _same_blas(run):
+        pd.testing.assert_frame_equal(new, old, check_exact=True)
+        return
+    others = [c for c in new.columns if c != value]
+    pd.testing.assert_frame_equal(new[others], old[others], check_exact=True)
+    same = float((new[value].to_numpy() == old[value].to_numpy()).mean())
+    used = (run / "openblas.txt").read_text(encoding="utf-8")
+    assert same >= share, (f"OpenBLAS {used} (committed: {COMMITTED_OPENBLAS}x): {value} equal "
+                           f"on {same:.1%} of the rows, expected at least {share:.0%}")
 
 
 def _sorted(df, keys):
@@ -69,7 +107,7 @@ def test_gene_expression_errors_equal_committed(rerun):
     keys = KEYS + ["n_features", "metric"]
     new, old = _sorted(new, keys), _sorted(old, keys)
     assert len(new) == len(old) == 2 * 10 * 8
-    pd.testing.assert_frame_equal(new, old, check_exact=True)
+    _assert_equal_or_close(new, old, rerun, "value", 0.9)
 
 
 def test_gene_expression_rankings_equal_committed(rerun):
@@ -79,4 +117,4 @@ def test_gene_expression_rankings_equal_committed(rerun):
     old = old[old["method"].isin(set(new["method"])) & (old["dataset"] == "monti_novartis")]
     new, old = _sorted(new, keys), _sorted(old, keys)
     assert len(new) == len(old) > 0
-    pd.testing.assert_frame_equal(new, old, check_exact=True)
+    _assert_equal_or_close(new, old, rerun, "position", 0.9)

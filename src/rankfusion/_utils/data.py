@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .columns import plain_value
 from .lazy import lazy_module
 from .validation import check_unique_columns, real_array
 
@@ -336,10 +337,11 @@ def _check_not_mixed(obs: pd.Series, col) -> None:
                          dtype=bool, count=obs.shape[0])
     if is_num.any() and not is_num.all():
         i = int(np.flatnonzero(~is_num)[0])
+        row, cell = plain_value(obs.index[i]), plain_value(obs.iloc[i])
         raise TypeError(
-            f"X column {col!r} mixes numbers and other values (row {obs.index[i]!r} holds "
-            f"{obs.iloc[i]!r}); make it numeric (NaN for a missing value) or nominal "
-            "(a categorical or all-text column)")
+            f"X column {col!r} mixes numbers and other values (row {row!r} holds {cell!r}); "
+            "make it numeric (NaN for a missing value) or nominal (a categorical or all-text "
+            "column)")
 
 
 #: A numeric column whose largest ``|x|`` lies outside ``[1/EXTREME_SCALE, EXTREME_SCALE]`` is

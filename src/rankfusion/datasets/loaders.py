@@ -86,7 +86,7 @@ def available_datasets() -> pd.DataFrame:
     --------
     >>> from rankfusion.datasets import available_datasets
     >>> t = available_datasets().set_index("name")
-    >>> t.loc["wbc", ["n_samples", "n_features", "n_missing"]].tolist()
+    >>> t.loc["wbc", ["n_samples", "n_features", "n_missing"]].astype(int).tolist()
     [699, 9, 16]
     """
     rows = []
