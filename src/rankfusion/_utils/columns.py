@@ -77,6 +77,9 @@ def empty_columns(X) -> np.ndarray:
     if isinstance(X, pd.DataFrame):
         if X.shape[0] == 0:
             return np.zeros(0, dtype=np.int64)
+        if any(isinstance(dtype, pd.SparseDtype) for dtype in X.dtypes):
+            return np.flatnonzero([_all_missing(X.iloc[:, j]) for j in range(X.shape[1])]
+                                  ).astype(np.int64)
         return np.flatnonzero(X.isna().all(axis=0).to_numpy()).astype(np.int64)
     if _is_sparse(X):
         M = X.tocsc()
@@ -100,6 +103,17 @@ def empty_columns(X) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     missing = np.isnan(arr) if arr.dtype.kind == "f" else pd.isna(arr)
     return np.flatnonzero(missing.all(axis=0)).astype(np.int64)
+
+
+def _all_missing(col) -> bool:
+    """Whether every value of one column of a frame is missing; a sparse column from its stored
+    values and fill value (pandas' own ``isna`` of a sparse column warns on pandas 1.5 under
+    numpy 1.24, and densifies)."""
+    if isinstance(col.dtype, pd.SparseDtype):
+        stored = np.asarray(col.array.sp_values)
+        unstored_missing = stored.shape[0] == len(col) or bool(pd.isna(col.dtype.fill_value))
+        return unstored_missing and bool(pd.isna(stored).all())
+    return bool(col.isna().all())
 
 
 def constant_columns(X) -> np.ndarray:
