@@ -62,3 +62,17 @@ def assert_within_ulps(actual, desired, ulps: float, *, why: str, scale: float =
             f"{float(actual.flat[k])!r} and {float(desired.flat[k])!r}, "
             f"{float(apart.flat[k]):.3g} ulps"
         )
+
+
+def weka_with_degenerate_last(ref, X) -> np.ndarray:
+    """Weka's scores ``ref`` with rankfusion's documented departure (docs/design.md,
+    'Rankers'): a constant or entirely missing column of ``X`` is lowered to the lowest score
+    of the others where it is above (Weka places it by its score)."""
+    import pandas as pd
+
+    ref = np.array(ref, dtype=np.float64)
+    frame = pd.DataFrame(X)
+    mask = np.array([frame.iloc[:, j].nunique(dropna=False) <= 1 for j in range(frame.shape[1])])
+    if mask.any() and not mask.all():
+        ref[mask] = np.minimum(ref[mask], ref[~mask].min())
+    return ref

@@ -14,6 +14,7 @@ import pytest
 
 from conftest import WEKA_DATA, WEKA_FIXTURES, read_csv
 from numeric_equality import assert_within_ulps
+from numeric_equality import weka_with_degenerate_last as weka_last
 from rankfusion.io import load_data
 from rankfusion.rankers import (
     chi_square,
@@ -94,17 +95,6 @@ def test_fixture_set_covers_the_issue_datasets():
         assert need in names
 
 
-def _last(ref, X):
-    """Weka's scores with the documented departure (docs/design.md, 'Rankers'): a constant or
-    entirely missing column is lowered to the lowest score of the others where it is above."""
-    ref = np.array(ref, dtype=np.float64)
-    frame = pd.DataFrame(X)
-    mask = np.array([frame.iloc[:, j].nunique(dropna=False) <= 1 for j in range(frame.shape[1])])
-    if mask.any() and not mask.all():
-        ref[mask] = np.minimum(ref[mask], ref[~mask].min())
-    return ref
-
-
 @pytest.mark.parametrize("base,variant,path", [c for c in _cases() if "K" not in c.values[1]])
 def test_information_measures_equal_weka(base, variant, path):
     X, y = _data(base)
@@ -132,12 +122,12 @@ def test_relieff_equals_weka(base, variant, path):
         warnings.filterwarnings("ignore", "relieff: column", UserWarning)
         ours = relieff(X, y, **kw)
     if kw:
-        assert_within_ulps(ours, _last(ref, X), RANK_WEIGHT_ULPS, why=RANK_WEIGHT_WHY,
+        assert_within_ulps(ours, weka_last(ref, X), RANK_WEIGHT_ULPS, why=RANK_WEIGHT_WHY,
                            scale=1.0)
         return
     # to the last bit on every platform: Weka prints Double.toString, which reads back to the
     # same double, and the weights take only + − × ÷ |·| in Weka's order
-    np.testing.assert_array_equal(ours, _last(ref, X))
+    np.testing.assert_array_equal(ours, weka_last(ref, X))
 
 
 _RANGE = re.compile(r"\(([-\w.+]+?)-([-\w.+]+)[\]\)]")
@@ -191,7 +181,7 @@ def test_live_weka_oracle(tmp_path, base, opts):
     kw = {"missing_as_value": "-M" in opts, "binarize": "-B" in opts}
     _close(info_gain(X, y, **kw), ref["InfoGain"].to_numpy(), 1e-6)
     _close(chi_square(X, y, **kw), ref["ChiSquared"].to_numpy(), 1e-6)
-    np.testing.assert_array_equal(relieff(X, y), _last(ref["ReliefF"].to_numpy(), X))
+    np.testing.assert_array_equal(relieff(X, y), weka_last(ref["ReliefF"].to_numpy(), X))
 
 
 def _random_cases():
@@ -211,14 +201,14 @@ def test_random_tie_heavy_data_equal_weka(base, variant, path):
     ref = read_csv(path)
     if variant == "K3W":
         assert_within_ulps(relieff(X, y, n_neighbors=3, weight_by_distance=True),
-                           _last(ref["ReliefF"].to_numpy(), X), RANK_WEIGHT_ULPS,
+                           weka_last(ref["ReliefF"].to_numpy(), X), RANK_WEIGHT_ULPS,
                            why=RANK_WEIGHT_WHY, scale=1.0)
         return
     for col, func in MEASURES.items():
         ours = func(X, y, missing_as_value=variant == "M")
         assert_within_ulps(ours, ref[col].to_numpy(), MEASURE_ULPS, scale=1.0,
                            why=f"{col}: {MEASURE_WHY}")
-    np.testing.assert_array_equal(relieff(X, y), _last(ref["ReliefF"].to_numpy(), X))
+    np.testing.assert_array_equal(relieff(X, y), weka_last(ref["ReliefF"].to_numpy(), X))
 
 
 def test_random_fixture_set_is_complete():

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import RRELIEFF_FIXTURES, WEKA_DATA, read_csv
 from numeric_equality import assert_within_ulps
+from numeric_equality import weka_with_degenerate_last as weka_last
 from rankfusion.io.arff import read_arff
 from rankfusion.rankers import get_ranker, ranker_info
 from rankfusion.rankers.rrelieff import rrelieff
@@ -45,17 +46,6 @@ def _data(name):
     return _cache[name]
 
 
-def _last(ref, X):
-    """Weka's scores with the documented departure (docs/design.md, 'Rankers'): a constant or
-    entirely missing column is lowered to the lowest score of the others where it is above."""
-    ref = np.array(ref, dtype=np.float64)
-    frame = pd.DataFrame(X)
-    mask = np.array([frame.iloc[:, j].nunique(dropna=False) <= 1 for j in range(frame.shape[1])])
-    if mask.any() and not mask.all():
-        ref[mask] = np.minimum(ref[mask], ref[~mask].min())
-    return ref
-
-
 @pytest.mark.parametrize("variant", list(OPTIONS))
 @pytest.mark.parametrize("name", list(SETS))
 def test_rrelieff_equals_weka(name, variant):
@@ -67,10 +57,10 @@ def test_rrelieff_equals_weka(name, variant):
     if OPTIONS[variant].get("weight_by_distance"):
         # the rank weights exp(−(j/σ)²) are the platform's libm exp (Weka: Java's Math.exp);
         # moving every one by up to 8 ulps moved no score by more than 2.5 ulps of 1
-        assert_within_ulps(ours, _last(ref["RReliefF"].to_numpy(), X), 4, scale=1.0,
+        assert_within_ulps(ours, weka_last(ref["RReliefF"].to_numpy(), X), 4, scale=1.0,
                            why="the rank weights exp(-(j/sigma)^2) are the platform's libm exp")
     else:  # bit-equal on every platform: exact input, + − × ÷ |·| in Weka's order
-        np.testing.assert_array_equal(ours, _last(ref["RReliefF"].to_numpy(), X))
+        np.testing.assert_array_equal(ours, weka_last(ref["RReliefF"].to_numpy(), X))
 
 
 def test_fixtures_cover_missing_values_nominal_and_ties():
